@@ -1,0 +1,16 @@
+//! Tiles, tile maps and the torchlit map file formats.
+//!
+//! - [`Tile`]: every terrain kind with its properties (passable, opaque, light radius).
+//! - [`TileMap`]: a grid of tiles in map space (`(0, 0)` top-left, `y` down).
+//! - Formats, each parsed from bytes and written back: the Ultima world of seed 000
+//!   ([`UltimaWorld`]), the dungeon of seed 003 ([`Dungeon`]) and a plain ASCII map
+//!   ([`AsciiMap`]); [`parse_any`] tells them apart by their content.
+//!
+//! This crate does no file I/O: callers read the bytes and name the file
+//! ([`ParseError::in_file`]) so that errors read `file:line:column: what was expected`.
+
+mod tile;
+mod tile_map;
+
+pub use tile::Tile;
+pub use tile_map::TileMap;
