@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate reference test vectors from python-tcod (libtcod).
 
-Writes, under crates/testdata/:
+Writes, under testdata/tcod/:
   tcod_fov_symmetric.txt  tcod.map.compute_fov(..., FOV_SYMMETRIC_SHADOWCAST)
   tcod_bresenham.txt      tcod.los.bresenham
   tcod_dijkstra.txt       tcod.path.dijkstra2d
@@ -32,7 +32,7 @@ import tcod.map
 import tcod.path
 
 SEED = 12345
-OUT_DIR = Path(__file__).resolve().parents[2] / "crates" / "testdata"
+OUT_DIR = Path(__file__).resolve().parents[2] / "testdata" / "tcod"
 SYM = tcod.constants.FOV_SYMMETRIC_SHADOWCAST
 BIG = int(np.iinfo(np.int32).max)
 
@@ -251,14 +251,15 @@ def fov_cases(rng: random.Random):
             w, h = rng.randint(1, 5), rng.randint(1, 5)
         else:
             w, h = rng.randint(2, 40), rng.randint(2, 30)
-        t = random_grid(rng, w, h, DENSITIES[i % len(DENSITIES)])
+        j = i + i // 10  # decorrelates density and radius from the shape kind
+        t = random_grid(rng, w, h, DENSITIES[j % len(DENSITIES)])
         walls = [(x, y) for y in range(h) for x in range(w) if not t[y, x]]
         floors = [(x, y) for y in range(h) for x in range(w) if t[y, x]]
         if walls and (not floors or rng.random() < 0.15):
             x, y = rng.choice(walls)
         else:
             x, y = rng.choice(floors)
-        yield t, x, y, RADII[i % len(RADII)], rng.random() < 0.5
+        yield t, x, y, RADII[j % len(RADII)], rng.random() < 0.5
 
 
 def write_fov(path: Path) -> int:
