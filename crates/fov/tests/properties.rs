@@ -1,0 +1,140 @@
+//! Invariants of every algorithm on random maps.
+
+use proptest::prelude::*;
+use torchlit_fov::{Algorithm, Fov, Viewshed, line_of_sight};
+use torchlit_geom::{CardinalDirection, Point, Radius, Size};
+
+/// A random map: size, opaque cells (row-major), origin.
+fn map_and_origin() -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
+    (1u32..24, 1u32..24, 0u32..60).prop_flat_map(|(w, h, density)| {
+        let cells = proptest::collection::vec(
+            proptest::bool::weighted(f64::from(density) / 100.0),
+            (w * h) as usize,
+        );
+        (Just(Size::new(w, h)), cells, 0..w as i32, 0..h as i32)
+            .prop_map(|(s, c, x, y)| (s, c, Point::new(x, y)))
+    })
+}
+
+fn radius() -> impl Strategy<Value = Option<Radius>> {
+    prop_oneof![
+        Just(None),
+        (1u32..40).prop_map(|r| Radius::new(f64::from(r) / 2.0).ok())
+    ]
+}
+
+fn compute(
+    algorithm: Algorithm,
+    size: Size,
+    cells: &[bool],
+    origin: Point,
+    radius: Option<Radius>,
+    light_walls: bool,
+) -> Viewshed {
+    let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
+    let mut seen = Viewshed::new(size);
+    Fov {
+        algorithm,
+        radius,
+        light_walls,
+    }
+    .compute(size, origin, opaque, &mut seen)
+    .expect("origin on the map");
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Symmetric shadowcasting: a floor cell sees another iff the other sees it.
+    #[test]
+    fn symmetric_fov_is_symmetric((size, cells, a) in map_and_origin(), r in radius()) {
+        let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
+        prop_assume!(!opaque(a));
+        let from_a = compute(Algorithm::Symmetric, size, &cells, a, r, true);
+        for b in (0..size.area()).map(|i| size.point_at(i)).filter(|&b| !opaque(b)) {
+            let from_b = compute(Algorithm::Symmetric, size, &cells, b, r, true);
+            prop_assert_eq!(from_a.contains(b), from_b.contains(a), "a={} b={}", a, b);
+        }
+    }
+
+    /// Every algorithm sees its own transparent origin and nothing beyond its radius.
+    #[test]
+    fn origin_visible_and_radius_bounds((size, cells, origin) in map_and_origin(), r in radius(), light_walls: bool) {
+        let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
+        for algorithm in Algorithm::ALL {
+            let seen = compute(algorithm, size, &cells, origin, r, light_walls);
+            if !opaque(origin) && r.is_none_or(|r| r.get() > 0.0) {
+                prop_assert!(seen.contains(origin), "{} origin", algorithm);
+            }
+            for p in seen.iter() {
+                let d = origin.offset_to(p);
+                if let Some(r) = r {
+                    let ok = if algorithm == Algorithm::Raycast { r.contains_inclusive(d) } else { r.contains(d) };
+                    prop_assert!(ok, "{} sees {} beyond radius {}", algorithm, p, r);
+                }
+                if !light_walls {
+                    prop_assert!(!opaque(p), "{} sees wall {} with light_walls false", algorithm, p);
+                }
+            }
+        }
+    }
+
+    /// The torch never crosses an opaque cell: every lit cell but the origin has a lit,
+    /// transparent 4-neighbour.
+    #[test]
+    fn torch_never_crosses_opaque_cells((size, cells, origin) in map_and_origin(), r in radius()) {
+        let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
+        let seen = compute(Algorithm::Torch, size, &cells, origin, r, true);
+        for p in seen.iter().filter(|&p| p != origin) {
+            let fed = CardinalDirection::ALL.iter().any(|d| {
+                let q = p + d.offset();
+                seen.contains(q) && !opaque(q)
+            });
+            prop_assert!(fed, "{} lit without a lit transparent neighbour", p);
+        }
+    }
+
+    /// Raycast sees exactly the cells with a clear line (and within the radius).
+    #[test]
+    fn raycast_matches_its_definition((size, cells, origin) in map_and_origin(), r in radius()) {
+        let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
+        let seen = compute(Algorithm::Raycast, size, &cells, origin, r, true);
+        for p in (0..size.area()).map(|i| size.point_at(i)) {
+            let inside = r.is_none_or(|r| r.contains_inclusive(origin.offset_to(p)));
+            let clear = torchlit_geom::line(origin, p).skip(1).take_while(|&q| q != p).all(|q| !opaque(q));
+            prop_assert_eq!(seen.contains(p), inside && clear, "{}", p);
+        }
+    }
+
+    /// Line of sight is never granted where a plain Bresenham check refuses it.
+    #[test]
+    fn line_of_sight_is_at_most_the_plain_check((size, cells, a) in map_and_origin(), bx in 0i32..24, by in 0i32..24) {
+        let opaque = |p: Point| !size.contains(p) || cells[p.y as usize * size.width as usize + p.x as usize];
+        let b = Point::new(bx, by);
+        let plain = torchlit_geom::line(a, b).skip(1).take_while(|&q| q != b).all(|q| !opaque(q));
+        if line_of_sight(a, b, opaque) {
+            prop_assert!(plain);
+        }
+    }
+}
+
+#[test]
+fn out_of_map_origin_and_wrong_size_are_errors() {
+    let size = Size::new(3, 3);
+    let mut seen = Viewshed::new(size);
+    let fov = Fov {
+        algorithm: Algorithm::Symmetric,
+        radius: None,
+        light_walls: true,
+    };
+    assert!(
+        fov.compute(size, Point::new(3, 0), |_| false, &mut seen)
+            .is_err()
+    );
+    let mut small = Viewshed::new(Size::new(2, 2));
+    assert!(
+        fov.compute(size, Point::new(0, 0), |_| false, &mut small)
+            .is_err()
+    );
+}
