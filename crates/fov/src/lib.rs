@@ -87,12 +87,9 @@ impl fmt::Display for Algorithm {
 impl FromStr for Algorithm {
     type Err = String;
     fn from_str(s: &str) -> Result<Algorithm, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                format!("unknown FOV algorithm {s:?}; expected torch, symmetric or raycast")
-            })
+        Algorithm::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
+            format!("unknown FOV algorithm {s:?}; expected torch, symmetric or raycast")
+        })
     }
 }
 
@@ -148,10 +145,7 @@ impl Fov {
         out: &mut Viewshed,
     ) -> Result<(), FovError> {
         if out.size() != size {
-            return Err(FovError::SizeMismatch {
-                viewshed: out.size(),
-                map: size,
-            });
+            return Err(FovError::SizeMismatch { viewshed: out.size(), map: size });
         }
         if !size.contains(origin) {
             out.clear();

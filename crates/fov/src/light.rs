@@ -32,11 +32,7 @@ pub fn light_sources(
 ) {
     lit.clear();
     for source in sources {
-        let fov = Fov {
-            algorithm,
-            radius: Some(source.radius),
-            light_walls: true,
-        };
+        let fov = Fov { algorithm, radius: Some(source.radius), light_walls: true };
         match fov.compute(size, source.at, &is_opaque, scratch) {
             Ok(()) => {
                 for p in scratch.iter() {

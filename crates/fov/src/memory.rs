@@ -18,10 +18,7 @@ pub struct Memory {
 impl Memory {
     /// A memory of a map of `size` that has seen nothing.
     pub fn new(size: Size) -> Memory {
-        Memory {
-            size,
-            bits: vec![0; size.area().div_ceil(64)],
-        }
+        Memory { size, bits: vec![0; size.area().div_ceil(64)] }
     }
 
     /// The map size this memory covers.
@@ -47,9 +44,7 @@ impl Memory {
     /// Whether `p` was ever seen (`false` outside the map).
     #[inline]
     pub fn is_remembered(&self, p: Point) -> bool {
-        self.size
-            .index_of(p)
-            .is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)
+        self.size.index_of(p).is_some_and(|i| self.bits[i / 64] & (1 << (i % 64)) != 0)
     }
 
     /// The number of cells remembered.

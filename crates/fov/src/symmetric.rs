@@ -22,10 +22,7 @@ impl Slope {
     /// The slope through the left edge of column `c` at depth `d`: `(2c - 1) / (2d)`.
     #[inline]
     fn edge(depth: i64, column: i64) -> Slope {
-        Slope {
-            num: 2 * column - 1,
-            den: 2 * depth,
-        }
+        Slope { num: 2 * column - 1, den: 2 * depth }
     }
 }
 
@@ -44,21 +41,13 @@ const QUADRANTS: [[i64; 4]; 4] = [[1, 0, 0, 1], [0, 1, 1, 0], [0, -1, -1, 0], [-
 /// Rounds `a / b` (`b > 0`) to the nearest integer, halves away from zero.
 #[inline]
 fn round_half_away(a: i64, b: i64) -> i64 {
-    if a >= 0 {
-        (2 * a + b).div_euclid(2 * b)
-    } else {
-        -((-2 * a + b).div_euclid(2 * b))
-    }
+    if a >= 0 { (2 * a + b).div_euclid(2 * b) } else { -((-2 * a + b).div_euclid(2 * b)) }
 }
 
 /// Rounds `a / b` (`b > 0`) to the nearest integer, halves toward zero.
 #[inline]
 fn round_half_toward_zero(a: i64, b: i64) -> i64 {
-    if a >= 0 {
-        -((b - 2 * a).div_euclid(2 * b))
-    } else {
-        (b + 2 * a).div_euclid(2 * b)
-    }
+    if a >= 0 { -((b - 2 * a).div_euclid(2 * b)) } else { (b + 2 * a).div_euclid(2 * b) }
 }
 
 /// Computes the symmetric-shadowcasting field of view into `out` (cleared first).

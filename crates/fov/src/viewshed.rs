@@ -76,9 +76,7 @@ impl Viewshed {
     /// Whether `p` is visible (`false` outside the map).
     #[inline]
     pub fn contains(&self, p: Point) -> bool {
-        self.size
-            .index_of(p)
-            .is_some_and(|i| self.stamps[i] == self.epoch)
+        self.size.index_of(p).is_some_and(|i| self.stamps[i] == self.epoch)
     }
 
     /// The number of visible cells.
@@ -142,10 +140,7 @@ mod tests {
         }
         v.retain(|p| p.x != 1);
         assert!(!v.contains(Point::new(1, 0)));
-        assert_eq!(
-            v.iter().collect::<Vec<_>>(),
-            vec![Point::new(0, 0), Point::new(2, 0)]
-        );
+        assert_eq!(v.iter().collect::<Vec<_>>(), vec![Point::new(0, 0), Point::new(2, 0)]);
     }
 
     #[test]

@@ -28,9 +28,7 @@ fn parse_cases() -> Vec<Case> {
         let id = head.strip_prefix("case ").expect("case line").to_string();
         let mut field = |name: &str| -> Vec<i64> {
             let l = lines.next().expect("field line");
-            let rest = l
-                .strip_prefix(name)
-                .unwrap_or_else(|| panic!("{name} in case {id}"));
+            let rest = l.strip_prefix(name).unwrap_or_else(|| panic!("{name} in case {id}"));
             rest.split_whitespace()
                 .map(|t| match t {
                     "true" => 1,
@@ -45,13 +43,11 @@ fn parse_cases() -> Vec<Case> {
         let light_walls = field("light_walls ");
         let (w, h) = (size[0] as u32, size[1] as u32);
         assert_eq!(lines.next(), Some("map"));
-        let map: Vec<Vec<u8>> = (0..h)
-            .map(|_| lines.next().expect("row").as_bytes().to_vec())
-            .collect();
+        let map: Vec<Vec<u8>> =
+            (0..h).map(|_| lines.next().expect("row").as_bytes().to_vec()).collect();
         assert_eq!(lines.next(), Some("visible"));
-        let visible: Vec<Vec<u8>> = (0..h)
-            .map(|_| lines.next().expect("row").as_bytes().to_vec())
-            .collect();
+        let visible: Vec<Vec<u8>> =
+            (0..h).map(|_| lines.next().expect("row").as_bytes().to_vec()).collect();
         assert_eq!(lines.next(), Some("end"));
         cases.push(Case {
             id,
@@ -75,24 +71,13 @@ fn symmetric_fov_equals_libtcod_on_every_vector() {
         let opaque = |p: Point| case.map[p.y as usize][p.x as usize] == b'#';
         let radius =
             (case.radius > 0).then(|| Radius::new(f64::from(case.radius)).expect("radius"));
-        let fov = Fov {
-            algorithm: Algorithm::Symmetric,
-            radius,
-            light_walls: case.light_walls,
-        };
+        let fov = Fov { algorithm: Algorithm::Symmetric, radius, light_walls: case.light_walls };
         let mut seen = Viewshed::new(case.size);
-        fov.compute(case.size, case.origin, opaque, &mut seen)
-            .expect("origin on the map");
+        fov.compute(case.size, case.origin, opaque, &mut seen).expect("origin on the map");
         let got: Vec<Vec<u8>> = (0..case.size.height as i32)
             .map(|y| {
                 (0..case.size.width as i32)
-                    .map(|x| {
-                        if seen.contains(Point::new(x, y)) {
-                            b'1'
-                        } else {
-                            b'0'
-                        }
-                    })
+                    .map(|x| if seen.contains(Point::new(x, y)) { b'1' } else { b'0' })
                     .collect()
             })
             .collect();
@@ -100,8 +85,5 @@ fn symmetric_fov_equals_libtcod_on_every_vector() {
             failures.push(case.id.clone());
         }
     }
-    assert!(
-        failures.is_empty(),
-        "cases differing from libtcod: {failures:?}"
-    );
+    assert!(failures.is_empty(), "cases differing from libtcod: {failures:?}");
 }

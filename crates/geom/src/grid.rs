@@ -18,10 +18,7 @@ pub struct Grid<T> {
 impl<T: Clone> Grid<T> {
     /// A grid of `size` with every cell set to `fill`.
     pub fn new(size: Size, fill: T) -> Grid<T> {
-        Grid {
-            size,
-            cells: vec![fill; size.area()],
-        }
+        Grid { size, cells: vec![fill; size.area()] }
     }
 
     /// Sets every cell to `value`.
@@ -84,10 +81,7 @@ impl<T> Grid<T> {
     /// Every `(point, value)`, row by row from the top-left.
     pub fn iter(&self) -> impl Iterator<Item = (Point, &T)> {
         let size = self.size;
-        self.cells
-            .iter()
-            .enumerate()
-            .map(move |(i, v)| (size.point_at(i), v))
+        self.cells.iter().enumerate().map(move |(i, v)| (size.point_at(i), v))
     }
 
     /// The values, row by row from the top-left.
@@ -107,10 +101,7 @@ impl<T> Grid<T> {
 
     /// A new grid of the same size with `f` applied to every value.
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Grid<U> {
-        Grid {
-            size: self.size,
-            cells: self.cells.iter().map(f).collect(),
-        }
+        Grid { size: self.size, cells: self.cells.iter().map(f).collect() }
     }
 }
 
@@ -147,10 +138,7 @@ mod tests {
     #[test]
     fn from_fn_fills_row_major() {
         let g = Grid::from_fn(Size::new(3, 2), |p| p.x + 10 * p.y);
-        assert_eq!(
-            g.values().copied().collect::<Vec<_>>(),
-            vec![0, 1, 2, 10, 11, 12]
-        );
+        assert_eq!(g.values().copied().collect::<Vec<_>>(), vec![0, 1, 2, 10, 11, 12]);
         assert_eq!(g.row(1), Some(&[10, 11, 12][..]));
         assert_eq!(g.row(2), None);
         assert_eq!(g[Point::new(2, 1)], 12);

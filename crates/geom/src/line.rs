@@ -113,9 +113,7 @@ mod tests {
     use super::*;
 
     fn cells(a: (i32, i32), b: (i32, i32)) -> Vec<(i32, i32)> {
-        line(Point::new(a.0, a.1), Point::new(b.0, b.1))
-            .map(|p| (p.x, p.y))
-            .collect()
+        line(Point::new(a.0, a.1), Point::new(b.0, b.1)).map(|p| (p.x, p.y)).collect()
     }
 
     #[test]

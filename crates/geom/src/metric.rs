@@ -19,10 +19,7 @@ pub enum Metric {
 impl Metric {
     /// The length of `offset` under this metric, in cells.
     pub fn distance(self, offset: Offset) -> f64 {
-        let (dx, dy) = (
-            f64::from(offset.dx.unsigned_abs()),
-            f64::from(offset.dy.unsigned_abs()),
-        );
+        let (dx, dy) = (f64::from(offset.dx.unsigned_abs()), f64::from(offset.dy.unsigned_abs()));
         match self {
             Metric::Manhattan => dx + dy,
             Metric::Chebyshev => dx.max(dy),
@@ -61,11 +58,7 @@ impl Radius {
     /// # Errors
     /// [`RadiusError`] if `cells` is negative, infinite or NaN.
     pub fn new(cells: f64) -> Result<Radius, RadiusError> {
-        if cells.is_finite() && cells >= 0.0 {
-            Ok(Radius(cells))
-        } else {
-            Err(RadiusError(cells))
-        }
+        if cells.is_finite() && cells >= 0.0 { Ok(Radius(cells)) } else { Err(RadiusError(cells)) }
     }
 
     /// The radius in cells.
@@ -114,11 +107,7 @@ impl From<Radius> for f64 {
 impl fmt::Display for Radius {
     /// Formats with at least one decimal (`4.0`, `2.5`), as the seed 000 prints radii.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.fract() == 0.0 {
-            write!(f, "{:.1}", self.0)
-        } else {
-            write!(f, "{}", self.0)
-        }
+        if self.0.fract() == 0.0 { write!(f, "{:.1}", self.0) } else { write!(f, "{}", self.0) }
     }
 }
 

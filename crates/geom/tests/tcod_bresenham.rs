@@ -13,10 +13,7 @@ fn point(t: &str) -> Point {
 #[test]
 fn lines_equal_libtcod_cell_for_cell() {
     let mut n = 0;
-    for l in VECTORS
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    for l in VECTORS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let (ends, cells) = l.split_once(" : ").expect("ends : cells");
         let (a, b) = ends.split_once(' ').expect("two ends");
         let expected: Vec<Point> = cells.split_whitespace().map(point).collect();

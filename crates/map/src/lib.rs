@@ -14,3 +14,16 @@ mod tile_map;
 
 pub use tile::Tile;
 pub use tile_map::TileMap;
+
+mod ascii;
+mod detect;
+mod dungeon;
+mod error;
+mod text;
+mod ultima;
+
+pub use ascii::{AsciiMap, glyph_tile, tile_glyph};
+pub use detect::{AnyMap, parse_any};
+pub use dungeon::{Dungeon, DungeonMonster};
+pub use error::{MAX_MAP_AREA, MAX_MAP_SIDE, ParseError, ParseErrorKind};
+pub use ultima::{UltimaWorld, map_to_ultima, ultima_to_map};
