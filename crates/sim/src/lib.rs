@@ -1,0 +1,25 @@
+//! The torchlit game: pure and deterministic.
+//!
+//! `(world, action) -> (world', events)`. Nothing in this crate reads a clock, a file, the
+//! environment or an ambient random source (`clippy.toml` forbids them): front ends send
+//! actions and draw state; saves serialize state.
+//!
+//! # The model shared by every mode
+//!
+//! - **Actions** go in (a player's intent: `Move(North)`), **events** come out (facts for
+//!   the front end to show: `Moved { to }`, `Blocked { at, tile }`). A rejected action is
+//!   an event or a typed outcome, never a panic.
+//! - **Time** is counted, never measured: turn-based modes ([`modes::ultima`], later
+//!   `caves`, `overworld`, `chase`) advance a [`Turn`] when the player acts; the real-time
+//!   `maze` mode will advance one [`Tick`] (1/24 s) per call with the input held during
+//!   it. See `ARCHITECTURE.md` for how actors, speeds and cool-downs fit both.
+//!
+//! # Modes
+//!
+//! - [`modes::ultima`]: seed 000, a torch-lit tile world at night.
+
+mod time;
+
+pub mod modes;
+
+pub use time::{TICKS_PER_SECOND, Tick, Turn};
