@@ -8,12 +8,12 @@ use torchlit_map::{
     UltimaWorld, parse_any, tile_glyph,
 };
 
-const WORLD_10X5: &[u8] = include_bytes!("data/10x5.txt");
-const WORLD_30X20: &[u8] = include_bytes!("data/30x20.txt");
-const CORNER: &[u8] = include_bytes!("data/corner.txt");
-const LOOP: &[u8] = include_bytes!("data/loop.txt");
-const POTION: &[u8] = include_bytes!("data/potion.txt");
-const TWO_ROOMS: &[u8] = include_bytes!("data/two_rooms.txt");
+const WORLD_10X5: &[u8] = include_bytes!("../../../testdata/ultima/10x5.txt");
+const WORLD_30X20: &[u8] = include_bytes!("../../../testdata/ultima/30x20.txt");
+const CORNER: &[u8] = include_bytes!("../../../testdata/dungeons/corner.txt");
+const LOOP: &[u8] = include_bytes!("../../../testdata/dungeons/loop.txt");
+const POTION: &[u8] = include_bytes!("../../../testdata/dungeons/potion.txt");
+const TWO_ROOMS: &[u8] = include_bytes!("../../../testdata/dungeons/two_rooms.txt");
 
 const WORLDS: [(&str, &[u8]); 2] = [("10x5.txt", WORLD_10X5), ("30x20.txt", WORLD_30X20)];
 const DUNGEONS: [(&str, &[u8]); 4] = [
