@@ -1,0 +1,131 @@
+//! The stable command line (DESIGN.md), parsed by clap.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use torchlit_fov::Algorithm;
+use torchlit_geom::Point;
+
+/// torchlit: a roguelike toolkit and game.
+///
+/// Without a command, opens the title menu.
+#[derive(Debug, Parser)]
+#[command(name = "torchlit", version, about, long_about = None)]
+pub struct Cli {
+    /// Where saves and logs live (default: the OS data directory).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// A configuration file to use instead of the default one.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start a mode directly.
+    Play {
+        /// The mode to play.
+        mode: Mode,
+        /// The world file (default: the bundled world).
+        file: Option<PathBuf>,
+        /// The seed for modes that generate their world (any text).
+        #[arg(long)]
+        seed: Option<String>,
+    },
+    /// Print how many tiles seed 000's torch lights: `light(X, Y, R) = N`.
+    ///
+    /// Coordinates are Ultima's: (0, 0) is the bottom-left tile, y grows north.
+    Light {
+        /// An Ultima world file.
+        world: PathBuf,
+        /// Where the torch is, `X,Y` in Ultima coordinates (default: the avatar).
+        #[arg(long, value_name = "X,Y")]
+        at: Option<Coord>,
+        /// The torch radius in tiles (default 4.0).
+        #[arg(long, default_value_t = 4.0)]
+        radius: f64,
+    },
+    /// Print the field of view from a cell: H lines of W characters, 1 visible, 0 not.
+    ///
+    /// MAP may be an Ultima world, a dungeon or an ASCII map (detected from its content).
+    /// Coordinates are map space: (0, 0) is the top-left cell, y grows down.
+    Fov {
+        /// The map file.
+        map: PathBuf,
+        /// The viewer's cell, `X,Y`.
+        #[arg(long, value_name = "X,Y")]
+        from: Coord,
+        /// How far the viewer sees, in cells; 0 means unlimited.
+        #[arg(long, default_value_t = 0.0)]
+        radius: f64,
+        /// Which algorithm.
+        #[arg(long, default_value = "symmetric", value_parser = parse_algorithm)]
+        algorithm: Algorithm,
+        /// Whether walls in view are visible.
+        #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+        light_walls: bool,
+    },
+    /// Print the cells of the Bresenham line from X0,Y0 to X1,Y1 (libtcod's), `x,y`
+    /// separated by spaces.
+    Line {
+        /// The first end, `X0,Y0`.
+        #[arg(allow_hyphen_values = true)]
+        from: Coord,
+        /// The last end, `X1,Y1`.
+        #[arg(allow_hyphen_values = true)]
+        to: Coord,
+    },
+}
+
+/// The playable modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// Walk a torch-lit tile world at night (seed 000).
+    Ultima,
+}
+
+/// A cell given as `X,Y` on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Coord(pub Point);
+
+impl FromStr for Coord {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Coord, String> {
+        let (x, y) = s
+            .split_once(',')
+            .ok_or_else(|| format!("expected X,Y (two integers and a comma), found {s:?}"))?;
+        let num = |t: &str| {
+            t.trim()
+                .parse::<i32>()
+                .map_err(|_| format!("expected X,Y (two integers and a comma), found {s:?}"))
+        };
+        Ok(Coord(Point::new(num(x)?, num(y)?)))
+    }
+}
+
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn coords_parse_and_refuse_garbage() {
+        assert_eq!("3,-4".parse::<Coord>(), Ok(Coord(Point::new(3, -4))));
+        assert!("3".parse::<Coord>().is_err());
+        assert!("a,b".parse::<Coord>().is_err());
+    }
+}

@@ -1,0 +1,22 @@
+//! `torchlit`: the command line and the terminal front end.
+
+mod args;
+mod commands;
+mod terminal;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = args::Cli::parse();
+    match commands::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // One clear line: the chain of contexts, outermost first.
+            let chain: Vec<String> = e.chain().map(ToString::to_string).collect();
+            eprintln!("torchlit: error: {}", chain.join(": "));
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Front-end-agnostic torchlit screens.
+//!
+//! A front end (the terminal today; tiles or web later) turns device events into
+//! [`Input`]s, hands them to [`App::handle`], and draws the [`Frame`] that
+//! [`App::render`] fills. Screens hold no game rules: they send actions to `torchlit-sim`
+//! and show its state. [`theme`] maps tiles to glyphs and colours; [`Keymap`] holds
+//! bindings as data.
+//!
+//! Screen space: `(0, 0)` is the top-left cell of the frame, `x` right, `y` down; the
+//! camera of each play screen converts from map space.
+
+mod app;
+mod frame;
+mod input;
+mod keymap;
+mod title;
+
+pub mod theme;
+pub mod ultima;
+
+pub use app::{App, Control};
+pub use frame::{Cell, Frame, Rgb};
+pub use input::Input;
+pub use keymap::Keymap;
+pub use title::{TitleItem, TitleMenu};

@@ -1,0 +1,106 @@
+//! The title menu: pick a mode or quit.
+
+use crate::{Frame, Input, Rgb};
+
+/// An entry of the title menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TitleItem {
+    /// Play `ultima` on the bundled world.
+    Ultima,
+    /// Leave torchlit.
+    Quit,
+}
+
+impl TitleItem {
+    const ALL: [TitleItem; 2] = [TitleItem::Ultima, TitleItem::Quit];
+
+    fn label(self) -> &'static str {
+        match self {
+            TitleItem::Ultima => "ultima     walk a torch-lit tile world at night",
+            TitleItem::Quit => "quit",
+        }
+    }
+
+    fn hotkey(self) -> char {
+        match self {
+            TitleItem::Ultima => 'u',
+            TitleItem::Quit => 'q',
+        }
+    }
+}
+
+/// The title menu's state: which entry is selected.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TitleMenu {
+    selected: usize,
+}
+
+const LOGO: [&str; 5] = [
+    " _                 _     _ _ _   ",
+    "| |_ ___  _ __ ___| |__ | (_) |_ ",
+    "| __/ _ \\| '__/ __| '_ \\| | | __|",
+    "| || (_) | | | (__| | | | | | |_ ",
+    " \\__\\___/|_|  \\___|_| |_|_|_|\\__|",
+];
+
+impl TitleMenu {
+    /// Handles a key: returns the chosen entry when one is picked.
+    pub fn handle(&mut self, input: Input) -> Option<TitleItem> {
+        let n = TitleItem::ALL.len();
+        match input {
+            Input::Up | Input::Char('k') | Input::Char('w') => {
+                self.selected = (self.selected + n - 1) % n;
+                None
+            }
+            Input::Down | Input::Char('j') | Input::Char('s') | Input::Tab => {
+                self.selected = (self.selected + 1) % n;
+                None
+            }
+            Input::Enter | Input::Char(' ') => Some(TitleItem::ALL[self.selected]),
+            Input::Esc | Input::Ctrl('c') => Some(TitleItem::Quit),
+            Input::Char(c) => TitleItem::ALL.into_iter().find(|i| i.hotkey() == c),
+            _ => None,
+        }
+    }
+
+    /// Draws the menu centred in `frame`.
+    pub fn render(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let top = (h - 14).max(0) / 2;
+        let logo_x = (w - LOGO[0].chars().count() as i32) / 2;
+        for (i, line) in LOGO.iter().enumerate() {
+            frame.print(logo_x, top + i as i32, line, Rgb(255, 170, 60), Rgb::BLACK);
+        }
+        let tagline = "a roguelike toolkit and game";
+        frame.print((w - tagline.len() as i32) / 2, top + 6, tagline, Rgb::GREY, Rgb::BLACK);
+        let menu_x = (w - 52).max(0) / 2;
+        for (i, item) in TitleItem::ALL.iter().enumerate() {
+            let y = top + 8 + i as i32;
+            let text = format!("{}) {}", item.hotkey(), item.label());
+            if i == self.selected {
+                frame.print_bold(menu_x, y, "▶ ", Rgb(255, 220, 120));
+                frame.print_bold(menu_x + 2, y, &text, Rgb(255, 220, 120));
+            } else {
+                frame.print(menu_x + 2, y, &text, Rgb::WHITE, Rgb::BLACK);
+            }
+        }
+        let hint = "↑/↓ choose · Enter play · q quit";
+        frame.print((w - hint.chars().count() as i32) / 2, top + 12, hint, Rgb::GREY, Rgb::BLACK);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrows_wrap_and_enter_picks() {
+        let mut m = TitleMenu::default();
+        assert_eq!(m.handle(Input::Up), None);
+        assert_eq!(m.handle(Input::Enter), Some(TitleItem::Quit));
+        assert_eq!(m.handle(Input::Down), None);
+        assert_eq!(m.handle(Input::Enter), Some(TitleItem::Ultima));
+        assert_eq!(m.handle(Input::Char('q')), Some(TitleItem::Quit));
+        assert_eq!(m.handle(Input::Char('u')), Some(TitleItem::Ultima));
+    }
+}

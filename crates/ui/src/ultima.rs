@@ -1,0 +1,198 @@
+//! The `ultima` play screen: the lit world around the avatar, a status line, help.
+
+use torchlit_geom::{CardinalDirection, Point};
+use torchlit_sim::modes::ultima::{Action, Event, Ultima};
+
+use crate::theme::{avatar_cell, remembered_cell, tile_cell};
+use crate::{Cell, Frame, Input, Keymap, Rgb};
+
+/// What a key means on the `ultima` screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UltimaCommand {
+    /// Send an action to the game.
+    Act(Action),
+    /// Show or hide the controls.
+    Help,
+    /// Leave the screen.
+    Back,
+}
+
+/// The default bindings: WASD and arrows move, `+`/`-` torch, `l` lighting, `?` help,
+/// `q`/Esc back. (`=` also raises the torch, for keyboards where `+` needs Shift.)
+pub fn default_keymap() -> Keymap<UltimaCommand> {
+    use CardinalDirection::{East, North, South, West};
+    use UltimaCommand::{Act, Back, Help};
+    Keymap::new([
+        (Input::Char('w'), Act(Action::Move(North))),
+        (Input::Char('a'), Act(Action::Move(West))),
+        (Input::Char('s'), Act(Action::Move(South))),
+        (Input::Char('d'), Act(Action::Move(East))),
+        (Input::Up, Act(Action::Move(North))),
+        (Input::Left, Act(Action::Move(West))),
+        (Input::Down, Act(Action::Move(South))),
+        (Input::Right, Act(Action::Move(East))),
+        (Input::Char('+'), Act(Action::TorchUp)),
+        (Input::Char('='), Act(Action::TorchUp)),
+        (Input::Char('-'), Act(Action::TorchDown)),
+        (Input::Char('l'), Act(Action::ToggleLighting)),
+        (Input::Char('?'), Help),
+        (Input::Char('q'), Back),
+        (Input::Esc, Back),
+        (Input::Ctrl('c'), Back),
+    ])
+}
+
+/// The controls, as shown by `?` (and in the README).
+pub const CONTROLS: [(&str, &str); 6] = [
+    ("w a s d / arrows", "walk north, west, south, east"),
+    ("+ / -", "torch brighter / dimmer (0.5 steps, min 2.0)"),
+    ("l", "classic flood-fill light / occluding light"),
+    ("?", "show / hide this help"),
+    ("q / Esc", "back to the title menu"),
+    ("Ctrl-C", "quit at once"),
+];
+
+/// The `ultima` screen's state: the game plus what the screen shows around it.
+#[derive(Clone, Debug)]
+pub struct UltimaScreen {
+    game: Ultima,
+    keymap: Keymap<UltimaCommand>,
+    help: bool,
+    message: String,
+}
+
+impl UltimaScreen {
+    /// A screen playing `game` with the default keys.
+    pub fn new(game: Ultima) -> UltimaScreen {
+        UltimaScreen {
+            game,
+            keymap: default_keymap(),
+            help: false,
+            message: "Night falls. Your torch flickers. (? for help)".to_string(),
+        }
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Ultima {
+        &self.game
+    }
+
+    /// Whether the help box is open.
+    pub fn help_open(&self) -> bool {
+        self.help
+    }
+
+    /// Handles a key; returns `true` when the player leaves the screen.
+    pub fn handle(&mut self, input: Input) -> bool {
+        if self.help {
+            // Any key closes the help; Back keys do not also leave.
+            self.help = false;
+            return false;
+        }
+        match self.keymap.get(input) {
+            Some(UltimaCommand::Back) => true,
+            Some(UltimaCommand::Help) => {
+                self.help = true;
+                false
+            }
+            Some(UltimaCommand::Act(action)) => {
+                for event in self.game.apply(action) {
+                    self.message = describe(event);
+                }
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Draws the world, the status line and (if open) the help box.
+    pub fn render(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let view_h = (h - 2).max(0);
+        let size = self.game.size();
+        let avatar = self.game.avatar().at();
+        let ox = camera_offset(avatar.x, size.width as i32, w);
+        let oy = camera_offset(avatar.y, size.height as i32, view_h);
+        for sy in 0..view_h {
+            for sx in 0..w {
+                let p = Point::new(sx + ox, sy + oy);
+                let Some(tile) = self.game.map().tile(p) else { continue };
+                let cell = if p == avatar {
+                    avatar_cell(tile)
+                } else if self.game.is_lit(p) {
+                    tile_cell(tile)
+                } else if self.game.is_remembered(p) {
+                    remembered_cell(tile)
+                } else {
+                    Cell::BLANK
+                };
+                frame.put(sx, sy, cell);
+            }
+        }
+        frame.print(0, h - 2, &self.message, Rgb::WHITE, Rgb::BLACK);
+        let at = self.game.avatar_ultima();
+        let status = format!(
+            "ultima  ({}, {})  torch {}  lit {}  light {}  turn {}",
+            at.x,
+            at.y,
+            self.game.avatar().torch(),
+            self.game.lit_count(),
+            self.game.lighting().name(),
+            self.game.turns().0
+        );
+        frame.fill(0, h - 1, w, 1, Cell { bg: Rgb(30, 30, 50), ..Cell::BLANK });
+        frame.print(0, h - 1, &status, Rgb(255, 220, 120), Rgb(30, 30, 50));
+        let hint = "? help  q back";
+        frame.print(w - hint.len() as i32, h - 1, hint, Rgb::GREY, Rgb(30, 30, 50));
+        if self.help {
+            render_help(frame);
+        }
+    }
+}
+
+/// The top-left world cell shown, so the avatar stays in view: centred while possible,
+/// clamped at the world's edges, and the whole world centred when it fits.
+fn camera_offset(avatar: i32, world: i32, view: i32) -> i32 {
+    if world <= view { -(view - world) / 2 } else { (avatar - view / 2).clamp(0, world - view) }
+}
+
+fn describe(event: Event) -> String {
+    match event {
+        Event::Moved { .. } => String::new(),
+        Event::Blocked { tile: Some(t), .. } => format!("The {} blocks your way.", t.name()),
+        Event::Blocked { tile: None, .. } => "You cannot leave the map.".to_string(),
+        Event::TorchChanged { radius, changed: true } => format!("Torch radius {radius}."),
+        Event::TorchChanged { radius, changed: false } => {
+            format!("The torch cannot burn lower than {radius}.")
+        }
+        Event::LightingChanged(l) => format!("Lighting: {}.", l.name()),
+    }
+}
+
+fn render_help(frame: &mut Frame) {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let bw = 72.min(w);
+    let bh = (CONTROLS.len() as i32 + 4).min(h);
+    let (x, y) = ((w - bw) / 2, (h - bh) / 2);
+    frame.fill(x, y, bw, bh, Cell { bg: Rgb(20, 20, 30), ..Cell::BLANK });
+    frame.border(x, y, bw, bh, Rgb(255, 170, 60));
+    frame.print_bold(x + 2, y, " ultima controls ", Rgb(255, 170, 60));
+    for (i, (keys, what)) in CONTROLS.iter().enumerate() {
+        let row = y + 2 + i as i32;
+        frame.print(x + 2, row, keys, Rgb(255, 220, 120), Rgb(20, 20, 30));
+        frame.print(x + 21, row, what, Rgb::WHITE, Rgb(20, 20, 30));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn camera_centres_small_worlds_and_clamps_big_ones() {
+        assert_eq!(camera_offset(3, 10, 20), -5);
+        assert_eq!(camera_offset(0, 100, 20), 0);
+        assert_eq!(camera_offset(50, 100, 20), 40);
+        assert_eq!(camera_offset(99, 100, 20), 80);
+    }
+}

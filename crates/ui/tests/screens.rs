@@ -1,0 +1,92 @@
+//! Snapshots of whole screens at 80x24, as text (glyphs) and as a colour check.
+
+use torchlit_testkit::{WORLD_10X5, ultima};
+use torchlit_ui::{App, Control, Frame, Input, Rgb};
+
+fn render(app: &App) -> Frame {
+    let mut frame = Frame::new(80, 24);
+    app.render(&mut frame);
+    frame
+}
+
+fn world_10x5() -> torchlit_map::UltimaWorld {
+    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+}
+
+#[test]
+fn title_menu() {
+    let app = App::title(world_10x5());
+    insta::assert_snapshot!(render(&app).to_text());
+}
+
+#[test]
+fn ultima_on_the_seed_world() {
+    let app = App::ultima(world_10x5());
+    insta::assert_snapshot!(render(&app).to_text());
+}
+
+#[test]
+fn ultima_after_walking_and_raising_the_torch() {
+    let mut app = App::ultima(world_10x5());
+    for input in [Input::Char('d'), Input::Char('d'), Input::Char('+'), Input::Char('+')] {
+        assert_eq!(app.handle(input), Control::Continue);
+    }
+    let screen = app.ultima_screen().expect("playing");
+    assert_eq!(screen.game().avatar().torch().to_string(), "5.0");
+    insta::assert_snapshot!(render(&app).to_text());
+}
+
+#[test]
+fn ultima_help_box() {
+    let mut app = App::ultima(world_10x5());
+    app.handle(Input::Char('?'));
+    insta::assert_snapshot!(render(&app).to_text());
+    // Any key closes it without acting.
+    app.handle(Input::Char('q'));
+    assert!(app.ultima_screen().is_some_and(|s| !s.help_open()));
+}
+
+#[test]
+fn big_worlds_scroll_with_the_avatar() {
+    // A 100-wide strip: walking east must keep the avatar on screen.
+    let row: String = "G".repeat(100);
+    let mut app = App::ultima(ultima(&[&row, &row, &row], (1, 1)));
+    for _ in 0..90 {
+        app.handle(Input::Right);
+    }
+    let frame = render(&app);
+    let text = frame.to_text();
+    assert!(text.lines().take(22).any(|l| l.contains('@')), "avatar visible:\n{text}");
+    let status = text.lines().nth(23).unwrap_or_default();
+    assert!(status.contains("(91, 1)"), "status shows Ultima coordinates: {status}");
+}
+
+#[test]
+fn unlit_cells_are_black_and_remembered_ones_dim() {
+    let mut app = App::ultima(ultima(&["GGGGGGGGGGGGGGGGGGGG"], (0, 0)));
+    for _ in 0..10 {
+        app.handle(Input::Char('d'));
+    }
+    let frame = render(&app);
+    // The 20x1 world is centred: its x = 0 is at screen column 30, row 10 (22 map rows above the two text rows).
+    let (ox, oy) = (30u16, 10u16);
+    let remembered = frame.get(ox, oy).expect("on screen");
+    let lit = frame.get(ox + 9, oy).expect("on screen");
+    let dark = frame.get(ox + 19, oy).expect("on screen");
+    assert_eq!(remembered.glyph, '"');
+    assert!(remembered.fg.0 < lit.fg.0 && remembered.fg.1 < lit.fg.1, "dimmed");
+    assert_eq!(dark.glyph, ' ');
+    assert_eq!(dark.bg, Rgb::BLACK);
+}
+
+#[test]
+fn quitting_from_play_and_from_the_title() {
+    let mut app = App::title(world_10x5());
+    assert_eq!(app.handle(Input::Enter), Control::Continue);
+    assert!(app.ultima_screen().is_some());
+    assert_eq!(app.handle(Input::Char('q')), Control::Continue, "back to the title");
+    assert!(app.ultima_screen().is_none());
+    assert_eq!(app.handle(Input::Char('q')), Control::Quit);
+    let mut direct = App::ultima(world_10x5());
+    assert_eq!(direct.handle(Input::Esc), Control::Quit);
+}
