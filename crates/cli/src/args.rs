@@ -47,7 +47,7 @@ pub enum Command {
         #[arg(long, value_name = "X,Y")]
         at: Option<Coord>,
         /// The torch radius in tiles (default 4.0).
-        #[arg(long, default_value_t = 4.0)]
+        #[arg(long, default_value_t = 4.0, allow_negative_numbers = true)]
         radius: f64,
     },
     /// Print the field of view from a cell: H lines of W characters, 1 visible, 0 not.
@@ -61,7 +61,7 @@ pub enum Command {
         #[arg(long, value_name = "X,Y")]
         from: Coord,
         /// How far the viewer sees, in cells; 0 means unlimited.
-        #[arg(long, default_value_t = 0.0)]
+        #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
         radius: f64,
         /// Which algorithm.
         #[arg(long, default_value = "symmetric", value_parser = parse_algorithm)]

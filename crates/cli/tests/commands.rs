@@ -1,0 +1,112 @@
+//! The stable command line, run as a user runs it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn torchlit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_torchlit")).args(args).output().expect("the binary runs")
+}
+
+fn data(rel: &str) -> String {
+    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "..", "testdata", rel].iter().collect();
+    p.to_string_lossy().into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn light_prints_the_seed_line() {
+    let o = torchlit(&["light", &data("ultima/10x5.txt")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "light(3, 1, 4.0) = 23\n");
+    let o = torchlit(&["light", &data("ultima/30x20.txt")]);
+    assert_eq!(stdout(&o), "light(11, 10, 4.0) = 42\n");
+    let o = torchlit(&["light", &data("ultima/10x5.txt"), "--at", "3,1", "--radius", "2.5"]);
+    assert_eq!(stdout(&o), "light(3, 1, 2.5) = 13\n");
+}
+
+#[test]
+fn fov_prints_a_grid_for_every_format() {
+    let o = torchlit(&["fov", &data("ultima/10x5.txt"), "--from", "3,3", "--radius", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "0011100000\n0011100000\n0011111000\n0011110000\n0111111000\n");
+    for (file, from) in [("dungeons/corner.txt", "3,3"), ("dungeons/loop.txt", "2,2")] {
+        let o = torchlit(&["fov", &data(file), "--from", from, "--algorithm", "raycast"]);
+        assert!(o.status.success(), "{file}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert_eq!(out.lines().count(), 10, "{file}");
+        assert!(out.lines().all(|l| l.len() == 10 && l.chars().all(|c| c == '0' || c == '1')));
+    }
+    let torch = torchlit(&[
+        "fov",
+        &data("ultima/10x5.txt"),
+        "--from",
+        "3,3",
+        "--radius",
+        "4",
+        "--algorithm",
+        "torch",
+        "--light-walls",
+        "false",
+    ]);
+    let lit: usize = stdout(&torch).chars().filter(|&c| c == '1').count();
+    assert_eq!(lit, 23 - 8, "the torch's 23 tiles less its 8 opaque ones");
+}
+
+#[test]
+fn line_prints_libtcod_cells() {
+    let o = torchlit(&["line", "0,0", "4,2"]);
+    assert_eq!(stdout(&o), "0,0 1,0 2,1 3,1 4,2\n");
+    let o = torchlit(&["line", "4,2", "0,0"]);
+    assert_eq!(stdout(&o), "4,2 3,2 2,1 1,1 0,0\n");
+    let o = torchlit(&["line", "-3,2", "-3,2"]);
+    assert_eq!(stdout(&o), "-3,2\n");
+}
+
+#[test]
+fn bad_input_is_one_clear_line_and_exit_2() {
+    let dir = std::env::temp_dir().join(format!("torchlit-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "10 5\n3 1\nW W X\n").expect("write");
+    let o = torchlit(&["light", &bad.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("bad.txt:3:5: unknown code \"X\""), "{err}");
+
+    let o = torchlit(&["light", &dir.join("missing.txt").to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+
+    let o = torchlit(&["fov", &data("ultima/10x5.txt"), "--from", "10,0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("outside the 10x5 map"), "{}", stderr(&o));
+
+    let o = torchlit(&["fov", &data("ultima/10x5.txt"), "--from", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("expected X,Y"), "{}", stderr(&o));
+
+    let o = torchlit(&["light", &data("ultima/10x5.txt"), "--radius", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("radius"), "{}", stderr(&o));
+
+    let o = torchlit(&["fov", &data("ultima/10x5.txt"), "--from", "1,1", "--algorithm", "magic"]);
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_command_has_help() {
+    for cmd in [&["--help"][..], &["play", "--help"], &["light", "--help"], &["fov", "--help"], &["line", "--help"]] {
+        let o = torchlit(cmd);
+        assert!(o.status.success(), "{cmd:?}");
+        assert!(stdout(&o).contains("Usage"), "{cmd:?}");
+    }
+}
