@@ -104,7 +104,13 @@ fn bad_input_is_one_clear_line_and_exit_2() {
 
 #[test]
 fn every_command_has_help() {
-    for cmd in [&["--help"][..], &["play", "--help"], &["light", "--help"], &["fov", "--help"], &["line", "--help"]] {
+    for cmd in [
+        &["--help"][..],
+        &["play", "--help"],
+        &["light", "--help"],
+        &["fov", "--help"],
+        &["line", "--help"],
+    ] {
         let o = torchlit(cmd);
         assert!(o.status.success(), "{cmd:?}");
         assert!(stdout(&o).contains("Usage"), "{cmd:?}");
