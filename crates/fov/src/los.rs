@@ -3,7 +3,7 @@
 use torchlit_geom::{Line, Point};
 
 /// Whether `to` can be seen from `from`: no cell strictly between them on their Bresenham
-/// line ([`torchlit_geom::line`], libtcod's) blocks, and the line never slips through a
+/// line ([`torchlit_geom::line()`], libtcod's) blocks, and the line never slips through a
 /// diagonal gap, that is a diagonal step whose two orthogonal neighbours both block
 /// (seed 002, §2.4.3: "checks should be performed to ensure that the line does not pass
 /// through diagonal gaps").

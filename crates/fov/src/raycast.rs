@@ -5,7 +5,7 @@ use torchlit_geom::{Line, Point, Radius, Size};
 use crate::Viewshed;
 
 /// For every cell within the radius (`dx² + dy² <= r²`, seed 004's inclusive rule), casts
-/// the Bresenham line ([`torchlit_geom::line`]) from `origin`; the cell is visible when no
+/// the Bresenham line ([`torchlit_geom::line()`]) from `origin`; the cell is visible when no
 /// cell strictly between the two ends is opaque. The origin is always visible.
 ///
 /// Seed 004 loops `x` over `-r .. r - 1`, which leaves out the east and south edge of the

@@ -13,7 +13,7 @@
 //! - [`CardinalDirection`] for 4-way moves and [`Direction`] for 8-way moves: separate types,
 //!   so a 4-way rule cannot be handed a diagonal.
 //! - [`Grid`]: a row-major `width × height` array addressed by [`Point`].
-//! - [`line`]: Bresenham lines, cell for cell identical to libtcod's `TCOD_line`.
+//! - [`line()`]: Bresenham lines, cell for cell identical to libtcod's `TCOD_line`.
 //! - [`Metric`] and [`Radius`]: distances, and the one place each "within radius" rule lives.
 //!
 //! What it leaves out: anything about tiles, maps or games (see `torchlit-map`).

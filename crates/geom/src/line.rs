@@ -19,7 +19,7 @@ pub fn line(from: Point, to: Point) -> Line {
     Line::new(from, to)
 }
 
-/// Iterator over the cells of a Bresenham line; see [`line`].
+/// Iterator over the cells of a Bresenham line; see [`line()`].
 #[derive(Clone, Debug)]
 pub struct Line {
     current: Point,
@@ -36,7 +36,7 @@ pub struct Line {
 }
 
 impl Line {
-    /// The line from `from` to `to`; see [`line`].
+    /// The line from `from` to `to`; see [`line()`].
     pub fn new(from: Point, to: Point) -> Line {
         let dx = i64::from(to.x) - i64::from(from.x);
         let dy = i64::from(to.y) - i64::from(from.y);
