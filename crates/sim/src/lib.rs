@@ -20,6 +20,7 @@
 
 mod time;
 
+pub mod engine;
 pub mod modes;
 
 pub use time::{TICKS_PER_SECOND, Tick, Turn};

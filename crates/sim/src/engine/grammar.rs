@@ -1,0 +1,107 @@
+//! Second-person messages: "You hit the bat." / "The bat bites you."
+//!
+//! Seed 004 (roguelike tutorial part 06) words every action from the player's point of
+//! view: the player is "you" with the bare verb, anyone else is "the <name>" with the
+//! verb in the third person.
+
+/// Who a message is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Noun<'a> {
+    /// The player: "you".
+    You,
+    /// A creature or thing by name: "the bat".
+    The(&'a str),
+}
+
+impl Noun<'_> {
+    fn subject(self) -> String {
+        match self {
+            Noun::You => "You".to_string(),
+            Noun::The(name) => format!("The {name}"),
+        }
+    }
+
+    fn object(self) -> String {
+        match self {
+            Noun::You => "you".to_string(),
+            Noun::The(name) => format!("the {name}"),
+        }
+    }
+}
+
+/// The third-person singular of an English verb ("hit" → "hits", "miss" → "misses",
+/// "fly" → "flies"). Only the first word is conjugated ("pick up" → "picks up").
+pub fn third_person(verb: &str) -> String {
+    let (head, tail) = match verb.split_once(' ') {
+        Some((h, t)) => (h, format!(" {t}")),
+        None => (verb, String::new()),
+    };
+    let irregular = match head {
+        "be" => Some("is"),
+        "have" => Some("has"),
+        "do" => Some("does"),
+        "go" => Some("goes"),
+        _ => None,
+    };
+    let conjugated = if let Some(word) = irregular {
+        word.to_string()
+    } else if ["s", "sh", "ch", "x", "z", "o"].iter().any(|e| head.ends_with(e)) {
+        format!("{head}es")
+    } else if head.len() > 1
+        && head.ends_with('y')
+        && !head[..head.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u'])
+    {
+        format!("{}ies", &head[..head.len() - 1])
+    } else {
+        format!("{head}s")
+    };
+    conjugated + &tail
+}
+
+/// A sentence "Subject verb[s] [object][ rest]." from the player's point of view.
+///
+/// ```
+/// use torchlit_sim::engine::{Noun, sentence};
+///
+/// assert_eq!(sentence(Noun::You, "hit", Some(Noun::The("bat")), ""), "You hit the bat.");
+/// assert_eq!(sentence(Noun::The("bat"), "bite", Some(Noun::You), " for 2 damage"), "The bat bites you for 2 damage.");
+/// assert_eq!(sentence(Noun::The("zombie"), "die", None, ""), "The zombie dies.");
+/// ```
+pub fn sentence(subject: Noun<'_>, verb: &str, object: Option<Noun<'_>>, rest: &str) -> String {
+    let verb = match subject {
+        Noun::You => verb.to_string(),
+        Noun::The(_) => third_person(verb),
+    };
+    let object = object.map(|o| format!(" {}", o.object())).unwrap_or_default();
+    format!("{} {verb}{object}{rest}.", subject.subject())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conjugates_regular_and_irregular_verbs() {
+        for (base, third) in [
+            ("hit", "hits"),
+            ("miss", "misses"),
+            ("touch", "touches"),
+            ("fly", "flies"),
+            ("play", "plays"),
+            ("be", "is"),
+            ("pick up", "picks up"),
+            ("go", "goes"),
+        ] {
+            assert_eq!(third_person(base), third, "{base}");
+        }
+    }
+
+    #[test]
+    fn sentences_read_from_the_players_side() {
+        assert_eq!(
+            sentence(Noun::You, "miss", Some(Noun::The("zombie")), ""),
+            "You miss the zombie."
+        );
+        assert_eq!(sentence(Noun::The("fungus"), "spread", None, ""), "The fungus spreads.");
+    }
+}
