@@ -1,0 +1,711 @@
+//! The configuration: built-in defaults, the user's override file, key bindings.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::num::{NonZeroU32, NonZeroUsize};
+use std::ops::{Range, RangeInclusive};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::keys::{KeySpec, KeySpecError};
+use crate::{Paths, fsutil};
+
+/// The built-in defaults, as a documented TOML file (seed 002's `cavegame.properties`).
+pub const DEFAULTS_TOML: &str = include_str!("defaults.toml");
+
+/// What names the built-in defaults in errors and [`Origin`]s.
+const BUILTIN: &str = "<built-in defaults>";
+
+/// The stable hash of a [`GenerationConfig`] stored in each world (seed 002's
+/// `configurationHash`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConfigHash(pub u64);
+
+impl fmt::Display for ConfigHash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+/// Settings that shape generated worlds (hashed into every world, see
+/// [`GenerationConfig::hash`]).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct GenerationConfig {
+    /// Width and height of one region, in cells (`iRegionSize` = 50). 8 to 1024.
+    pub region_size: u32,
+    /// Smoothing passes of the cave automaton (`iRegionIterationCount` = 2). 0 to 100.
+    pub iterations: u32,
+    /// A cell with at least this many rock neighbours of 8 becomes rock
+    /// (`iCellDeathThreshold` = 5). 0 to 8.
+    pub death_threshold: u32,
+    /// Chance that a cell starts as rock (`fRandomBoundary` = 0.5). 0 to 1.
+    pub rock_probability: f64,
+    /// Chance that a floor cell holds a chest (1 - `fChestSpawnBoundary` = 0.005). 0 to 1.
+    pub chest_probability: f64,
+    /// Most items in one chest (`iChestMaxItems` = 2). 0 to 64.
+    pub chest_max_items: u32,
+}
+
+impl Default for GenerationConfig {
+    fn default() -> GenerationConfig {
+        GenerationConfig {
+            region_size: 50,
+            iterations: 2,
+            death_threshold: 5,
+            rock_probability: 0.5,
+            chest_probability: 0.005,
+            chest_max_items: 2,
+        }
+    }
+}
+
+impl GenerationConfig {
+    /// The stable hash of these settings: seahash over a canonical encoding (a version
+    /// tag, then each field's name and value in a fixed order; integers as little-endian
+    /// `u64`, floats as their IEEE bits with `-0.0` as `0.0`). The same settings give the
+    /// same hash on every machine and build; std's `DefaultHasher` is never used.
+    pub fn hash(&self) -> ConfigHash {
+        let mut bytes = b"torchlit generation config v1\n".to_vec();
+        let mut field = |name: &str, value: u64| {
+            bytes.extend_from_slice(name.as_bytes());
+            bytes.push(b'=');
+            bytes.extend_from_slice(&value.to_le_bytes());
+            bytes.push(b'\n');
+        };
+        let float = |x: f64| if x == 0.0 { 0.0f64.to_bits() } else { x.to_bits() };
+        field("region_size", u64::from(self.region_size));
+        field("iterations", u64::from(self.iterations));
+        field("death_threshold", u64::from(self.death_threshold));
+        field("rock_probability", float(self.rock_probability));
+        field("chest_probability", float(self.chest_probability));
+        field("chest_max_items", u64::from(self.chest_max_items));
+        ConfigHash(seahash::hash(&bytes))
+    }
+}
+
+/// Settings of play that don't change generated worlds.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct PlayConfig {
+    /// Regions kept in memory (`iRegionCacheSize` = 8). 1 to 4096.
+    pub region_cache_size: NonZeroUsize,
+    /// Player moves between autosaves (`iPlayerSaveFrequency` = 5). 1 to 10000.
+    pub save_frequency: NonZeroU32,
+    /// Damage one armour point blocks, as a fraction (`fArmourProtection` = 0.3, `e`). 0 to 1.
+    pub armour_protection: f64,
+    /// Multiplies armour protection in `D = d - e*m*min(d, a)` (`fDamageMultiplier` = 1.2,
+    /// `m`). 0 to 10.
+    pub damage_multiplier: f64,
+    /// Chance per combat turn that the attacker stuns the defender
+    /// (`fCombatStunProbability` = 0.1). 0 to 1.
+    pub stun_probability: f64,
+    /// Pause between combat turns (`lTurnSleepTime` = 500 ms; key `turn_delay_ms`). At most
+    /// 10 s.
+    pub turn_delay: Duration,
+    /// Show debug information on screen (`bShowDebugInfo` = false).
+    pub debug_info: bool,
+}
+
+impl Default for PlayConfig {
+    fn default() -> PlayConfig {
+        PlayConfig {
+            region_cache_size: NonZeroUsize::new(8).unwrap_or(NonZeroUsize::MIN),
+            save_frequency: NonZeroU32::new(5).unwrap_or(NonZeroU32::MIN),
+            armour_protection: 0.3,
+            damage_multiplier: 1.2,
+            stun_probability: 0.1,
+            turn_delay: Duration::from_millis(500),
+            debug_info: false,
+        }
+    }
+}
+
+/// The least severe level written to the log file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogLevel {
+    /// No log.
+    Off,
+    /// Errors only.
+    Error,
+    /// Warnings and errors.
+    Warn,
+    /// Informational messages and above (the default).
+    #[default]
+    Info,
+    /// Debugging detail and above.
+    Debug,
+    /// Everything.
+    Trace,
+}
+
+impl LogLevel {
+    /// The level's name as written in the config (`"info"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogLevel::Off => "off",
+            LogLevel::Error => "error",
+            LogLevel::Warn => "warn",
+            LogLevel::Info => "info",
+            LogLevel::Debug => "debug",
+            LogLevel::Trace => "trace",
+        }
+    }
+}
+
+/// Logging settings.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct LogConfig {
+    /// The least severe level logged, unless `RUST_LOG` is set.
+    pub level: LogLevel,
+}
+
+/// Where a setting was written: a file (`None` for the built-in defaults) and a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The config file, or `None` for the built-in defaults.
+    pub file: Option<PathBuf>,
+    /// 1-based line.
+    pub line: usize,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.file {
+            Some(file) => write!(f, "{}:{}", file.display(), self.line),
+            None => write!(f, "{BUILTIN}:{}", self.line),
+        }
+    }
+}
+
+/// The keys bound to one action, and where that was written (so a front end that finds an
+/// unknown action name can say where it is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Binding {
+    /// The keys, in the order written (empty: the action is unbound).
+    pub keys: Vec<KeySpec>,
+    /// Where the binding was written.
+    pub origin: Origin,
+}
+
+/// Key bindings: per mode, action name -> keys (the `[keys.MODE]` tables).
+///
+/// A user's `[keys.MODE]` entry replaces the default keys of that one action; the other
+/// actions keep theirs. Action names are the front end's to check (this crate does not
+/// know each mode's actions).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct KeyBindings {
+    modes: BTreeMap<String, BTreeMap<String, Binding>>,
+}
+
+impl KeyBindings {
+    /// The bindings of `mode`, by action name (empty if the mode has none).
+    pub fn mode(&self, mode: &str) -> impl Iterator<Item = (&str, &Binding)> {
+        self.modes.get(mode).into_iter().flatten().map(|(a, b)| (a.as_str(), b))
+    }
+
+    /// The binding of one action.
+    pub fn get(&self, mode: &str, action: &str) -> Option<&Binding> {
+        self.modes.get(mode)?.get(action)
+    }
+
+    /// The modes that have bindings.
+    pub fn modes(&self) -> impl Iterator<Item = &str> {
+        self.modes.keys().map(String::as_str)
+    }
+}
+
+/// The whole configuration: the built-in defaults with the user's file applied.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Config {
+    /// World generation (hashed into worlds).
+    pub generation: GenerationConfig,
+    /// Play.
+    pub play: PlayConfig,
+    /// Logging.
+    pub log: LogConfig,
+    /// Key bindings per mode.
+    pub keys: KeyBindings,
+}
+
+/// A config file that can't be used. Every variant names the file; the ones about a
+/// place in it give the 1-based line and column.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The file can't be read (or, for an explicit `--config FILE`, does not exist), or
+    /// the template can't be written.
+    #[error("config file {}: could not {action}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// `"read"`, `"create"`...
+        action: &'static str,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Not valid TOML, or a key or value of the wrong kind (an unknown key, text where a
+    /// number belongs, an unknown log level).
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// A value out of its range.
+    #[error("{}:{line}:{column}: {key}: {reason}", path.display())]
+    Value {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// The setting (`"play.region_cache_size"`).
+        key: String,
+        /// The allowed range.
+        reason: String,
+    },
+    /// A key binding that does not parse (the column is the key's).
+    #[error("{}:{line}:{column}: keys.{mode}.{action}: {error}", path.display())]
+    Key {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// The mode's table.
+        mode: String,
+        /// The action.
+        action: String,
+        /// What is wrong with the key (it names the key).
+        #[source]
+        error: KeySpecError,
+    },
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config::defaults()
+    }
+}
+
+impl Config {
+    /// The built-in defaults (seed 002's values and the default key bindings).
+    pub fn defaults() -> Config {
+        let mut config = Config {
+            generation: GenerationConfig::default(),
+            play: PlayConfig::default(),
+            log: LogConfig::default(),
+            keys: KeyBindings::default(),
+        };
+        if let Err(e) = config.apply_text(DEFAULTS_TOML, None) {
+            // The file is part of the source and tested; this cannot happen in a build
+            // that passed its tests.
+            unreachable!("the built-in defaults are invalid: {e}");
+        }
+        config
+    }
+
+    /// The configuration for `paths`: the defaults with the user's file applied.
+    ///
+    /// When the default config file is missing it is first created from the commented
+    /// [`Config::template`] (an existing file is never overwritten). A file named with
+    /// `--config` must exist.
+    ///
+    /// # Errors
+    /// [`ConfigError`]: unreadable file, bad TOML, a bad value or key, each with the file
+    /// (and line and column).
+    pub fn load(paths: &Paths) -> Result<Config, ConfigError> {
+        if !paths.config_is_explicit() {
+            Config::ensure_template(paths.config_file())?;
+        }
+        Config::load_file(paths.config_file())
+    }
+
+    /// The defaults with the file at `path` applied.
+    ///
+    /// # Errors
+    /// As [`Config::load`]; a missing file is [`ConfigError::Io`].
+    pub fn load_file(path: &Path) -> Result<Config, ConfigError> {
+        let bytes = std::fs::read(path).map_err(|source| ConfigError::Io {
+            path: path.to_path_buf(),
+            action: "read",
+            source,
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let offset = e.utf8_error().valid_up_to();
+            let valid = String::from_utf8_lossy(&e.as_bytes()[..offset]).into_owned();
+            let (line, column) = line_column(&valid, offset);
+            ConfigError::Syntax {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message: "the file is not UTF-8 text".to_owned(),
+            }
+        })?;
+        Config::parse(&text, path)
+    }
+
+    /// The defaults with `text` (the contents of the file `path`) applied.
+    ///
+    /// # Errors
+    /// As [`Config::load`].
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        let mut config = Config::defaults();
+        config.apply_text(text, Some(path))?;
+        Ok(config)
+    }
+
+    /// Creates the user's config file from the template if it does not exist; returns
+    /// whether it did. An existing file is never touched.
+    ///
+    /// # Errors
+    /// [`ConfigError::Io`] if the file or its directory can't be created.
+    pub fn ensure_template(path: &Path) -> Result<bool, ConfigError> {
+        if path.exists() {
+            return Ok(false);
+        }
+        fsutil::write_new(path, Config::template().as_bytes()).map_err(|source| ConfigError::Io {
+            path: path.to_path_buf(),
+            action: "create",
+            source,
+        })
+    }
+
+    /// The user's config file as first created: every default, commented out, under a
+    /// short explanation.
+    pub fn template() -> String {
+        let mut out = String::from(
+            "# torchlit configuration.\n\
+             #\n\
+             # Every setting is shown commented out with its default value. To change one,\n\
+             # remove the leading \"# \" and edit the value; settings left commented keep the\n\
+             # default. A [keys.MODE] entry replaces that action's default keys.\n\
+             #\n",
+        );
+        for line in
+            DEFAULTS_TOML.lines().skip_while(|l| l.starts_with('#')).skip_while(|l| l.is_empty())
+        {
+            let setting = line.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+            if setting {
+                out.push_str("# ");
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Applies one file's settings over `self`.
+    fn apply_text(&mut self, text: &str, path: Option<&Path>) -> Result<(), ConfigError> {
+        let shown = path.map_or_else(|| PathBuf::from(BUILTIN), Path::to_path_buf);
+        let file: FileConfig = toml::from_str(text).map_err(|e| {
+            let (line, column) = e.span().map_or((1, 1), |span| line_column(text, span.start));
+            ConfigError::Syntax {
+                path: shown.clone(),
+                line,
+                column,
+                message: e.message().trim().to_owned(),
+            }
+        })?;
+        let cx = Cx { text, path: &shown };
+        let mut next = self.clone();
+        if let Some(g) = file.generation {
+            let out = &mut next.generation;
+            set_int(&mut out.region_size, g.region_size, "generation.region_size", 8..=1024, &cx)?;
+            set_int(&mut out.iterations, g.iterations, "generation.iterations", 0..=100, &cx)?;
+            set_int(
+                &mut out.death_threshold,
+                g.death_threshold,
+                "generation.death_threshold",
+                0..=8,
+                &cx,
+            )?;
+            set_float(
+                &mut out.rock_probability,
+                g.rock_probability,
+                "generation.rock_probability",
+                0.0..=1.0,
+                &cx,
+            )?;
+            set_float(
+                &mut out.chest_probability,
+                g.chest_probability,
+                "generation.chest_probability",
+                0.0..=1.0,
+                &cx,
+            )?;
+            set_int(
+                &mut out.chest_max_items,
+                g.chest_max_items,
+                "generation.chest_max_items",
+                0..=64,
+                &cx,
+            )?;
+        }
+        if let Some(p) = file.play {
+            let out = &mut next.play;
+            if let Some(v) = p.region_cache_size {
+                let mut n = 0;
+                set_int(&mut n, Some(v), "play.region_cache_size", 1..=4096, &cx)?;
+                out.region_cache_size = NonZeroUsize::new(n as usize).unwrap_or(NonZeroUsize::MIN);
+            }
+            if let Some(v) = p.save_frequency {
+                let mut n = 0;
+                set_int(&mut n, Some(v), "play.save_frequency", 1..=10_000, &cx)?;
+                out.save_frequency = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
+            }
+            set_float(
+                &mut out.armour_protection,
+                p.armour_protection,
+                "play.armour_protection",
+                0.0..=1.0,
+                &cx,
+            )?;
+            set_float(
+                &mut out.damage_multiplier,
+                p.damage_multiplier,
+                "play.damage_multiplier",
+                0.0..=10.0,
+                &cx,
+            )?;
+            set_float(
+                &mut out.stun_probability,
+                p.stun_probability,
+                "play.stun_probability",
+                0.0..=1.0,
+                &cx,
+            )?;
+            if let Some(v) = p.turn_delay_ms {
+                let mut ms = 0;
+                set_int(&mut ms, Some(v), "play.turn_delay_ms", 0..=10_000, &cx)?;
+                out.turn_delay = Duration::from_millis(u64::from(ms));
+            }
+            if let Some(v) = p.debug_info {
+                out.debug_info = v.into_inner();
+            }
+        }
+        if let Some(l) = file.log
+            && let Some(level) = l.level
+        {
+            next.log.level = level.into_inner();
+        }
+        for (mode, actions) in file.keys.unwrap_or_default() {
+            for (action, keys) in actions {
+                let line = cx.line_column(keys.span()).0;
+                let mut specs = Vec::new();
+                for key in keys.into_inner() {
+                    let span = key.span();
+                    let name = key.into_inner();
+                    let spec = name.parse::<KeySpec>().map_err(|error| {
+                        let (line, column) = cx.line_column(span.clone());
+                        ConfigError::Key {
+                            path: shown.clone(),
+                            line,
+                            column,
+                            mode: mode.clone(),
+                            action: action.clone(),
+                            error,
+                        }
+                    })?;
+                    specs.push(spec);
+                }
+                let origin = Origin { file: path.map(Path::to_path_buf), line };
+                next.keys
+                    .modes
+                    .entry(mode.clone())
+                    .or_default()
+                    .insert(action, Binding { keys: specs, origin });
+            }
+        }
+        *self = next;
+        Ok(())
+    }
+}
+
+/// The file being applied, for error positions.
+struct Cx<'a> {
+    text: &'a str,
+    path: &'a Path,
+}
+
+impl Cx<'_> {
+    fn line_column(&self, span: Range<usize>) -> (usize, usize) {
+        line_column(self.text, span.start)
+    }
+
+    fn out_of_range(&self, span: Range<usize>, key: &str, reason: String) -> ConfigError {
+        let (line, column) = self.line_column(span);
+        ConfigError::Value {
+            path: self.path.to_path_buf(),
+            line,
+            column,
+            key: key.to_owned(),
+            reason,
+        }
+    }
+}
+
+fn set_int(
+    out: &mut u32,
+    value: Option<Spanned<i64>>,
+    key: &str,
+    range: RangeInclusive<u32>,
+    cx: &Cx<'_>,
+) -> Result<(), ConfigError> {
+    let Some(value) = value else { return Ok(()) };
+    let span = value.span();
+    let v = value.into_inner();
+    match u32::try_from(v) {
+        Ok(v) if range.contains(&v) => {
+            *out = v;
+            Ok(())
+        }
+        _ => Err(cx.out_of_range(
+            span,
+            key,
+            format!(
+                "{v} is out of range: use a whole number from {} to {}",
+                range.start(),
+                range.end()
+            ),
+        )),
+    }
+}
+
+fn set_float(
+    out: &mut f64,
+    value: Option<Spanned<Number>>,
+    key: &str,
+    range: RangeInclusive<f64>,
+    cx: &Cx<'_>,
+) -> Result<(), ConfigError> {
+    let Some(value) = value else { return Ok(()) };
+    let span = value.span();
+    let v = value.into_inner().0;
+    if v.is_finite() && range.contains(&v) {
+        *out = if v == 0.0 { 0.0 } else { v };
+        Ok(())
+    } else {
+        Err(cx.out_of_range(
+            span,
+            key,
+            format!("{v} is out of range: use a number from {} to {}", range.start(), range.end()),
+        ))
+    }
+}
+
+/// 1-based line and column (in characters) of byte `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// What one config file may hold: every setting optional, unknown keys refused.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    generation: Option<FileGeneration>,
+    play: Option<FilePlay>,
+    log: Option<FileLog>,
+    keys: Option<BTreeMap<String, FileKeys>>,
+}
+
+/// One `[keys.MODE]` table: action -> key names, with their places in the file.
+type FileKeys = BTreeMap<String, Spanned<Vec<Spanned<String>>>>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileGeneration {
+    region_size: Option<Spanned<i64>>,
+    iterations: Option<Spanned<i64>>,
+    death_threshold: Option<Spanned<i64>>,
+    rock_probability: Option<Spanned<Number>>,
+    chest_probability: Option<Spanned<Number>>,
+    chest_max_items: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FilePlay {
+    region_cache_size: Option<Spanned<i64>>,
+    save_frequency: Option<Spanned<i64>>,
+    armour_protection: Option<Spanned<Number>>,
+    damage_multiplier: Option<Spanned<Number>>,
+    stun_probability: Option<Spanned<Number>>,
+    turn_delay_ms: Option<Spanned<i64>>,
+    debug_info: Option<Spanned<bool>>,
+}
+
+/// A number written either way (`1` or `1.0`) where a fraction is expected.
+struct Number(f64);
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Number;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number")
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Number, E> {
+                Ok(Number(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Number, E> {
+                Ok(Number(v as f64))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileLog {
+    level: Option<Spanned<LogLevel>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_file_states_the_builtin_values() {
+        let config = Config::defaults();
+        assert_eq!(config.generation, GenerationConfig::default());
+        assert_eq!(config.play, PlayConfig::default());
+        assert_eq!(config.log, LogConfig::default());
+        assert!(config.keys.get("overworld", "north").is_some());
+    }
+
+    #[test]
+    fn line_and_column_count_characters() {
+        assert_eq!(line_column("ab\ncdé f", 0), (1, 1));
+        assert_eq!(line_column("ab\ncdé f", 3), (2, 1));
+        assert_eq!(line_column("ab\ncdé f", 7), (2, 4));
+        assert_eq!(line_column("ab", 99), (1, 3));
+    }
+}

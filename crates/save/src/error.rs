@@ -1,0 +1,155 @@
+//! The errors of worlds and saves.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::WorldId;
+
+/// What a load found missing: see [`SaveError::NoSave`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Record {
+    /// The world itself: no database file with that id.
+    World,
+    /// The player record of a world (nothing saved yet).
+    Player,
+    /// The whole-game snapshot of a world (nothing saved yet).
+    Snapshot,
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Record::World => "world",
+            Record::Player => "player record",
+            Record::Snapshot => "game snapshot",
+        })
+    }
+}
+
+/// Everything that can go wrong opening, reading or writing a world.
+///
+/// "No save" ([`SaveError::NoSave`]), "damaged" ([`SaveError::Corrupt`]), "not a torchlit
+/// world" ([`SaveError::Foreign`]) and "made by a newer torchlit"
+/// ([`SaveError::NewerVersion`]) are distinct, so a front end can say which.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SaveError {
+    /// Nothing saved: no world with this id, or the world holds no such record yet.
+    #[error("world {id}: no saved {what}")]
+    NoSave {
+        /// The world asked for.
+        id: WorldId,
+        /// What is missing.
+        what: Record,
+    },
+    /// The world's file is damaged (truncated, overwritten, a record that does not decode).
+    /// Nothing was written to it.
+    #[error("world file {} is damaged: {reason}", path.display())]
+    Corrupt {
+        /// The world's database file.
+        path: PathBuf,
+        /// What is wrong, for the player and the log.
+        reason: String,
+    },
+    /// The file is a readable SQLite database, but not a torchlit world. Nothing was
+    /// written to it.
+    #[error("{} is not a torchlit world: {reason}", path.display())]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// Why it is not a world.
+        reason: String,
+    },
+    /// The world was saved by a newer torchlit whose save format this version cannot read.
+    /// Nothing was written to it.
+    #[error(
+        "world file {} was saved by a newer torchlit ({game_version}, save format {found}); \
+         this torchlit reads save formats up to {supported}: update torchlit to open it",
+        path.display()
+    )]
+    NewerVersion {
+        /// The world's database file.
+        path: PathBuf,
+        /// The file's save format version.
+        found: u32,
+        /// The newest save format this build reads.
+        supported: u32,
+        /// The game version that wrote the file, as it recorded it ("unknown" if unreadable).
+        game_version: String,
+    },
+    /// Another process (or another open handle) is using this world.
+    #[error("world file {} is in use by another torchlit", path.display())]
+    InUse {
+        /// The world's database file.
+        path: PathBuf,
+    },
+    /// A world id that is not one this crate generates (ids are `[a-z0-9-]`, 1 to 64
+    /// characters, so they are always safe file names).
+    #[error("{0:?} is not a world id")]
+    BadId(String),
+    /// A file or directory operation failed.
+    #[error("{action} {}", path.display())]
+    Io {
+        /// What was being done ("creating", "reading"...).
+        action: &'static str,
+        /// The file or directory.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
+    /// SQLite failed for a reason other than damage or locking (disk full, I/O error...).
+    #[error("database error in {}", path.display())]
+    Database {
+        /// The world's database file.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// A value could not be encoded for saving (a serde `Serialize` impl failed).
+    #[error("could not encode the {what} for saving")]
+    Encode {
+        /// What was being encoded ("player record", "region 3,-2"...).
+        what: String,
+        /// The cause.
+        #[source]
+        source: postcard::Error,
+    },
+    /// The background [`Saver`](crate::Saver) thread stopped (it panicked); the saves it
+    /// had not reported as committed were not saved.
+    #[error("the background saver stopped unexpectedly")]
+    SaverStopped,
+}
+
+impl SaveError {
+    pub(crate) fn io(
+        action: &'static str,
+        path: impl Into<PathBuf>,
+        source: std::io::Error,
+    ) -> Self {
+        SaveError::Io { action, path: path.into(), source }
+    }
+
+    /// Sorts an SQLite error into damaged / in use / other.
+    pub(crate) fn sqlite(path: impl Into<PathBuf>, source: rusqlite::Error) -> Self {
+        use rusqlite::ErrorCode;
+        let path = path.into();
+        match source.sqlite_error_code() {
+            Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
+                SaveError::Corrupt { path, reason: source.to_string() }
+            }
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => SaveError::InUse { path },
+            _ => match source {
+                rusqlite::Error::FromSqlConversionFailure(..)
+                | rusqlite::Error::InvalidColumnType(..)
+                | rusqlite::Error::IntegralValueOutOfRange(..)
+                | rusqlite::Error::Utf8Error(..) => {
+                    SaveError::Corrupt { path, reason: format!("unexpected value: {source}") }
+                }
+                source => SaveError::Database { path, source },
+            },
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! torchlit's persistence: worlds, saves, configuration, paths and logs.
+//!
+//! This is the only library crate that touches files. It knows nothing of the game's
+//! types: records are any serde types, encoded with postcard.
+//!
+//! - **Worlds.** One SQLite database per world ([`WorldDb`], `<id>.db` in the worlds
+//!   directory of a [`Store`]) in WAL mode: the world record (name, seed, mode, the
+//!   [`ConfigHash`] of its generation config, last played), the player record, one row
+//!   per *modified* region (unmodified regions are regenerated from the seed), or one
+//!   whole-game snapshot (the caves mode), plus a header (magic, format version, game
+//!   version, seed) and migrations by version.
+//! - **Saves.** A [`Save`] is committed as one transaction: a process killed at any
+//!   moment leaves the world at its last commit. [`Saver`] commits in the background and
+//!   reports every outcome back. [`RegionCache`] is the LRU of loaded regions.
+//! - **Damage.** A damaged, foreign or newer file gets its own error ([`SaveError::Corrupt`],
+//!   [`SaveError::Foreign`], [`SaveError::NewerVersion`]; a missing one
+//!   [`SaveError::NoSave`]), is never written to, and never affects other worlds.
+//! - **Names** are display text, stored exactly; files are named by a generated
+//!   [`WorldId`].
+//! - **Config.** [`Config`]: built-in defaults (seed 002's), the user's TOML file
+//!   (created from a commented template), key bindings ([`KeySpec`]).
+//! - **Paths and logs.** [`Paths`] (OS directories or `--data-dir` / `--config`),
+//!   [`init_logging`] (a rotating file, never the screen).
+//!
+//! Left out: replays (seed + actions) arrive with their issue; which config section a
+//! mode reads is the mode's business.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let dir = tempfile::tempdir()?;
+//! use serde::{Deserialize, Serialize};
+//! use torchlit_rng::Seed;
+//! use torchlit_save::{Config, Paths, RegionKey, Save, Store, WorldSpec};
+//!
+//! #[derive(Serialize, Deserialize, PartialEq, Debug)]
+//! struct Player { x: i32, y: i32, gold: u32 }
+//!
+//! let paths = Paths::in_dir(dir.path()); // or Paths::resolve(--data-dir, --config)
+//! let config = Config::load(&paths)?;    // creates the commented template on first run
+//! let store = Store::new(&paths);
+//! let mut world = store.create(&WorldSpec {
+//!     name: "Testing World".into(),
+//!     mode: "overworld".into(),
+//!     seed: Seed::from_text("abc123"),
+//!     seed_text: "abc123".into(),
+//!     config_hash: config.generation.hash(),
+//! })?;
+//!
+//! let mut save = Save::new();
+//! save.set_player(&Player { x: 3, y: -4, gold: 21 })?;
+//! save.set_region(RegionKey::new(0, -1), &vec![0u8; 2500])?; // a chest was opened there
+//! world.commit(&save)?; // one transaction
+//!
+//! assert_eq!(world.load_player::<Player>()?, Player { x: 3, y: -4, gold: 21 });
+//! assert!(world.load_region::<Vec<u8>>(RegionKey::new(5, 5))?.is_none()); // regenerate it
+//! # Ok(()) }
+//! ```
+
+mod batch;
+mod cache;
+mod codec;
+mod config;
+mod error;
+mod fsutil;
+mod id;
+mod keys;
+mod logging;
+mod paths;
+mod saver;
+mod schema;
+mod store;
+mod world;
+
+pub use batch::{RegionKey, Save};
+pub use cache::{RegionCache, RegionSource};
+pub use config::{
+    Binding, Config, ConfigError, ConfigHash, DEFAULTS_TOML, GenerationConfig, KeyBindings,
+    LogConfig, LogLevel, Origin, PlayConfig,
+};
+pub use error::{Record, SaveError};
+pub use id::WorldId;
+pub use keys::{Key, KeySpec, KeySpecError};
+pub use logging::{LogError, LogGuard, init_logging};
+pub use paths::{CONFIG_FILE_NAME, NoHomeDir, Paths};
+pub use saver::{SaveReport, Saver, Ticket};
+pub use schema::FORMAT_VERSION;
+pub use store::{Store, WorldEntry};
+pub use world::{CommitInfo, GenerationCheck, WorldDb, WorldInfo, WorldSpec};
