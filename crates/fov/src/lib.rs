@@ -16,7 +16,8 @@
 //! (a union of occluded lights) and [`Memory`] (cells seen before).
 //!
 //! Results go into a reusable [`Viewshed`]: no allocation per call once it has grown, and
-//! clearing it is O(1), so a call costs what it visits, not the map's area.
+//! clearing it costs what the last call found, so a call costs what it visits, not the
+//! map's area.
 //!
 //! ```
 //! use torchlit_fov::{Algorithm, Fov, Viewshed};

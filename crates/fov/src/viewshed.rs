@@ -1,22 +1,38 @@
 //! The reusable output of a field-of-view computation.
 
+use std::fmt;
+
 use torchlit_geom::{Point, Size};
 
 /// The set of visible cells of one FOV computation, plus the scratch space the algorithms
 /// need, kept between calls so that computing a field of view does not allocate.
 ///
 /// - Shape: sized for a map of [`Viewshed::size`]; only cells inside it are ever visible.
-/// - Clearing is O(1) (a generation stamp per cell), so the cost of a call grows with the
-///   cells it visits, never with the map's area.
+/// - Membership is one bit per cell (a 1025×1025 map's set is 128 KiB and stays in
+///   cache), and clearing costs one store per visible cell, so the cost of a call grows
+///   with the cells it visits, never with the map's area.
 /// - [`Viewshed::iter`] yields each visible cell once, in the order it was found.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Viewshed {
     size: Size,
-    stamps: Vec<u32>,
-    epoch: u32,
-    points: Vec<Point>,
+    /// Bit `i % 64` of word `i / 64` is set iff the cell of row-major index `i` is one of
+    /// the visible points; so every non-zero word holds the bit of at least one of them.
+    bits: Vec<u64>,
+    /// The visible points are `slots[..len]`; the rest are placeholders kept so that the
+    /// scans can write without growing the vector point by point (see [`Writer`]).
+    slots: Vec<Point>,
+    len: usize,
     pub(crate) point_stack: Vec<Point>,
     pub(crate) row_stack: Vec<crate::symmetric::Row>,
+}
+
+impl fmt::Debug for Viewshed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Viewshed")
+            .field("size", &self.size)
+            .field("visible", &self.as_slice())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Viewshed {
@@ -24,9 +40,9 @@ impl Viewshed {
     pub fn new(size: Size) -> Viewshed {
         Viewshed {
             size,
-            stamps: vec![0; size.area()],
-            epoch: 1,
-            points: Vec::new(),
+            bits: vec![0; size.area().div_ceil(64)],
+            slots: Vec::new(),
+            len: 0,
             point_stack: Vec::new(),
             row_stack: Vec::new(),
         }
@@ -41,76 +57,156 @@ impl Viewshed {
     pub fn resize(&mut self, size: Size) {
         if size != self.size {
             self.size = size;
-            self.stamps.clear();
-            self.stamps.resize(size.area(), 0);
-            self.epoch = 1;
+            self.len = 0;
+            self.bits.clear();
+            self.bits.resize(size.area().div_ceil(64), 0);
         }
         self.clear();
     }
 
-    /// Forgets every visible cell, in O(1).
+    /// Forgets every visible cell, in one store per visible cell.
     pub fn clear(&mut self) {
-        self.points.clear();
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            // After 2³² clears the stamps could alias: reset them once.
-            self.stamps.fill(0);
-            self.epoch = 1;
+        let width = self.size.width as usize;
+        for p in &self.slots[..self.len] {
+            // Every set bit belongs to a visible point: zeroing their whole words clears
+            // them all (and is cheaper than clearing bit by bit).
+            self.bits[(p.y as usize * width + p.x as usize) / 64] = 0;
         }
+        self.len = 0;
     }
 
     /// Marks `p` visible; returns whether it was new. Points outside [`Viewshed::size`]
     /// are ignored (returns `false`).
     #[inline]
     pub fn insert(&mut self, p: Point) -> bool {
-        match self.size.index_of(p) {
-            Some(i) if self.stamps[i] != self.epoch => {
-                self.stamps[i] = self.epoch;
-                self.points.push(p);
-                true
-            }
-            _ => false,
+        let Some(index) = self.size.index_of(p) else {
+            return false;
+        };
+        let (word, bit) = (&mut self.bits[index / 64], 1u64 << (index % 64));
+        if *word & bit != 0 {
+            return false;
         }
+        *word |= bit;
+        if self.len == self.slots.len() {
+            self.slots.push(p);
+        } else {
+            self.slots[self.len] = p;
+        }
+        self.len += 1;
+        true
+    }
+
+    /// A writer that inserts row by row without branching on the data, for the scans'
+    /// inner loops.
+    pub(crate) fn writer(&mut self) -> Writer<'_> {
+        Writer { bits: &mut self.bits, slots: &mut self.slots, len: &mut self.len }
     }
 
     /// Whether `p` is visible (`false` outside the map).
     #[inline]
     pub fn contains(&self, p: Point) -> bool {
-        self.size.index_of(p).is_some_and(|i| self.stamps[i] == self.epoch)
+        self.size.index_of(p).is_some_and(|i| self.bits[i / 64] & (1u64 << (i % 64)) != 0)
     }
 
     /// The number of visible cells.
     pub fn len(&self) -> usize {
-        self.points.len()
+        self.len
     }
 
     /// Whether no cell is visible.
     pub fn is_empty(&self) -> bool {
-        self.points.is_empty()
+        self.len == 0
     }
 
     /// The visible cells, each once, in the order they were found.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
-        self.points.iter().copied()
+        self.as_slice().iter().copied()
     }
 
     /// The visible cells as a slice, in the order they were found.
     pub fn as_slice(&self) -> &[Point] {
-        &self.points
+        &self.slots[..self.len]
     }
 
     /// Keeps only the visible cells for which `keep` holds.
     pub fn retain(&mut self, mut keep: impl FnMut(Point) -> bool) {
         let size = self.size;
-        let epoch = self.epoch;
-        let stamps = &mut self.stamps;
-        self.points.retain(|&p| {
-            let k = keep(p);
-            if !k && let Some(i) = size.index_of(p) {
-                stamps[i] = epoch.wrapping_sub(1);
+        let mut kept = 0;
+        for i in 0..self.len {
+            let p = self.slots[i];
+            if keep(p) {
+                self.slots[kept] = p;
+                kept += 1;
+            } else if let Some(index) = size.index_of(p) {
+                self.bits[index / 64] &= !(1u64 << (index % 64));
             }
-            k
-        });
+        }
+        self.len = kept;
+    }
+}
+
+/// Inserts into a [`Viewshed`] row by row, without a data-dependent branch per cell.
+///
+/// The viewshed's `slots` are kept longer than its result, so that a row of `n` cells gets
+/// `n` free slots up front ([`Writer::row`]): each cell's point is written to the next
+/// slot, and the count then advances by 0 or 1. Whether a cell is visible becomes
+/// arithmetic, not a branch the CPU must guess.
+pub(crate) struct Writer<'a> {
+    bits: &'a mut [u64],
+    slots: &'a mut Vec<Point>,
+    len: &'a mut usize,
+}
+
+impl Writer<'_> {
+    /// The writer for a row of at most `n` cells (grows `slots` only past the largest
+    /// result so far).
+    #[inline]
+    pub(crate) fn row(&mut self, n: usize) -> RowWriter<'_> {
+        let len = *self.len;
+        if self.slots.len() < len + n {
+            let want = (len + n).max(2 * self.slots.len());
+            self.slots.resize(want, Point::ORIGIN);
+        }
+        RowWriter {
+            bits: self.bits,
+            slots: &mut self.slots[len..len + n],
+            found: 0,
+            len: &mut *self.len,
+        }
+    }
+}
+
+/// The free slots of one row; see [`Writer`].
+pub(crate) struct RowWriter<'a> {
+    bits: &'a mut [u64],
+    slots: &'a mut [Point],
+    found: usize,
+    len: &'a mut usize,
+}
+
+impl RowWriter<'_> {
+    /// Inserts `p`, whose row-major index is `index`, if `visible` (at most as many times
+    /// as the row has slots). Only a cell two scans may both reach (`shared`) is looked
+    /// up first; any other is known to be new, so nothing waits for its bit to be read.
+    #[inline]
+    pub(crate) fn insert_if(&mut self, index: usize, p: Point, visible: bool, shared: bool) {
+        let word = &mut self.bits[index / 64];
+        let bit = 1u64 << (index % 64);
+        let new = if shared {
+            visible & (*word & bit == 0)
+        } else {
+            debug_assert!(*word & bit == 0, "{p:?} found twice");
+            visible
+        };
+        *word |= bit * u64::from(new);
+        self.slots[self.found] = p;
+        self.found += usize::from(new);
+    }
+
+    /// Keeps the points found.
+    #[inline]
+    pub(crate) fn finish(self) {
+        *self.len += self.found;
     }
 }
 
