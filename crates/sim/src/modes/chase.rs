@@ -1,0 +1,520 @@
+//! `chase`: pursuit and evasion on a dungeon (seed 003, DM503 Rogue).
+//!
+//! One hero (`@`) and one monster (`A`–`Z`) on an `N × N` dungeon of rooms (`.`),
+//! hallways (`+`) and walls. Each turn the monster moves, then the hero; each may stay or
+//! take one legal step under seed 003's rule ([`Rule::ROOMS`]: 8 neighbours from a room
+//! cell, 4 from a hallway cell, never into a wall; a room may step diagonally onto a
+//! hallway cell, not back). Stepping onto a speed potion (`s`) drinks it: from the next
+//! turn on, a player who drank `k` potions moves `k + 1` steps per turn (the engine's
+//! [`Speed`]/[`Energy`]), and its strategy is told how many steps
+//! remain after the current one (the seed's `remainingMoves`). The game ends when the
+//! two players stand on the same cell (the hero is caught).
+//!
+//! The players are driven by [`Strategy`] values (a trait, so users add their own); the
+//! seed's three are [`Monster`], [`Rogue`] and [`SpeedyRogue`]. Strategies are pure
+//! functions of the [`Board`] (no hidden state, no randomness), so the whole game is a
+//! function of its state: when the state at the end of a turn (both positions, the
+//! potions left and drunk) repeats, the chase is endless and the hero has escaped
+//! ([`Outcome::Escaped`]). A turn limit bounds games that take too long to repeat.
+//!
+//! Coordinates are map space: `(0, 0)` top-left, `y` down (the seed's `Position` too).
+
+mod paths;
+mod strategy;
+
+use std::collections::BTreeMap;
+
+use torchlit_geom::{Direction, Point};
+use torchlit_map::{Dungeon, Tile, TileMap};
+use torchlit_path::{PathError, PathGrid, Rule, Search};
+use torchlit_procgen::{RoomsParams, rooms};
+use torchlit_rng::Seed;
+
+use crate::Turn;
+use crate::engine::{Energy, Speed};
+
+pub use paths::{FieldId, Paths};
+pub use strategy::{Decision, HeroKind, Monster, MonsterKind, Move, Rogue, SpeedyRogue, Strategy};
+
+/// Which player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// The hero `@`, who flees.
+    Hero,
+    /// The monster, who hunts.
+    Monster,
+}
+
+impl Role {
+    /// The other player.
+    pub const fn opponent(self) -> Role {
+        match self {
+            Role::Hero => Role::Monster,
+            Role::Monster => Role::Hero,
+        }
+    }
+
+    /// `hero` or `monster`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Hero => "hero",
+            Role::Monster => "monster",
+        }
+    }
+}
+
+/// One player: where it stands and how many speed potions it drank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player {
+    /// Its cell, in map space.
+    pub at: Point,
+    /// Speed potions drunk so far.
+    pub potions: u32,
+}
+
+impl Player {
+    /// Steps per turn: one plus one per potion drunk.
+    pub fn steps_per_turn(&self) -> u32 {
+        self.potions.saturating_add(1)
+    }
+
+    /// As an engine [`Speed`].
+    pub fn speed(&self) -> Speed {
+        Speed::actions_per_turn(self.steps_per_turn())
+    }
+}
+
+/// What strategies see: the dungeon as a path grid, both players, the potions left.
+#[derive(Clone, Debug)]
+pub struct Board {
+    map: TileMap,
+    grid: PathGrid,
+    glyph: char,
+    hero: Player,
+    monster: Player,
+    potions: Vec<Point>,
+}
+
+impl Board {
+    /// The terrain: rooms, hallways and walls.
+    pub fn map(&self) -> &TileMap {
+        &self.map
+    }
+
+    /// The terrain as the pathfinder sees it: rooms and hallways passable at cost 1,
+    /// hallways narrow.
+    pub fn grid(&self) -> &PathGrid {
+        &self.grid
+    }
+
+    /// The movement rule: seed 003's [`Rule::ROOMS`].
+    pub fn rule(&self) -> Rule {
+        Rule::ROOMS
+    }
+
+    /// A player.
+    pub fn player(&self, role: Role) -> &Player {
+        match role {
+            Role::Hero => &self.hero,
+            Role::Monster => &self.monster,
+        }
+    }
+
+    /// The hero.
+    pub fn hero(&self) -> &Player {
+        &self.hero
+    }
+
+    /// The monster.
+    pub fn monster(&self) -> &Player {
+        &self.monster
+    }
+
+    /// The monster's letter in the dungeon file.
+    pub fn monster_glyph(&self) -> char {
+        self.glyph
+    }
+
+    /// The speed potions still on the floor, in reading order.
+    pub fn potions(&self) -> &[Point] {
+        &self.potions
+    }
+
+    /// Whether `role` may take `mv` now: staying always; a step when [`Rule::ROOMS`]
+    /// allows it from the player's cell.
+    pub fn is_legal(&self, role: Role, mv: Move) -> bool {
+        match mv {
+            Move::Stay => true,
+            Move::Step(d) => self.rule().step(&self.grid, self.player(role).at, d).is_some(),
+        }
+    }
+}
+
+/// The seed 003 view of a tile map: rooms and hallways passable (cost 1), hallways
+/// narrow, everything impassable blocked.
+///
+/// # Errors
+/// [`PathError::TooLarge`] for maps too large to search.
+pub fn path_grid(map: &TileMap) -> Result<PathGrid, PathError> {
+    let mut grid = PathGrid::from_passable(map.size(), |p| map.is_passable(p))?;
+    for (p, tile) in map.iter() {
+        if tile == Tile::Hallway {
+            grid.set_narrow(p, true)?;
+        }
+    }
+    Ok(grid)
+}
+
+/// Why a dungeon cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChaseError {
+    /// The chase needs exactly one monster (the seed's rule).
+    #[error("the dungeon has {found} monsters; a chase needs exactly one")]
+    MonsterCount {
+        /// How many the file has.
+        found: usize,
+    },
+    /// The map is too large for the pathfinder.
+    #[error("the dungeon is too large: {0}")]
+    Path(#[from] PathError),
+    /// The dungeon generator refused.
+    #[error("cannot generate a dungeon: {0}")]
+    Generate(String),
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The monster reached the hero (or the hero walked into it) during `turn`.
+    Caught {
+        /// The turn it happened in (the first turn is 1).
+        turn: Turn,
+        /// Where.
+        at: Point,
+    },
+    /// The state at the end of `turn` repeats the one at the end of `repeats` (turn 0 is
+    /// the start): the strategies are deterministic, so the chase never ends.
+    Escaped {
+        /// The turn whose state repeated.
+        turn: Turn,
+        /// The earlier turn with the same state.
+        repeats: Turn,
+    },
+    /// The turn limit was reached with the hero free and no repetition yet.
+    TurnLimit {
+        /// The limit.
+        turns: Turn,
+    },
+}
+
+impl Outcome {
+    /// Whether the hero got away (an endless chase; a turn limit is not counted).
+    pub fn hero_escaped(&self) -> bool {
+        matches!(self, Outcome::Escaped { .. })
+    }
+
+    /// The turns the game lasted.
+    pub fn turns(&self) -> Turn {
+        match *self {
+            Outcome::Caught { turn, .. } | Outcome::Escaped { turn, .. } => turn,
+            Outcome::TurnLimit { turns } => turns,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    /// `caught at turn 7`, `the hero escapes (turn 12 repeats turn 8)`, `no capture
+    /// after 100 turns (the turn limit)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Caught { turn, .. } => write!(f, "caught at turn {}", turn.0),
+            Outcome::Escaped { turn, repeats } => {
+                write!(f, "the hero escapes (turn {} repeats turn {})", turn.0, repeats.0)
+            }
+            Outcome::TurnLimit { turns } => {
+                write!(f, "no capture after {} turns (the turn limit)", turns.0)
+            }
+        }
+    }
+}
+
+/// What happened during a turn, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A player stepped.
+    Moved {
+        /// Who.
+        who: Role,
+        /// From this cell.
+        from: Point,
+        /// To this one.
+        to: Point,
+    },
+    /// A player stayed where it was (its strategy chose to).
+    Stayed {
+        /// Who.
+        who: Role,
+        /// Where.
+        at: Point,
+    },
+    /// A strategy asked for an illegal step; the player stayed.
+    Refused {
+        /// Who.
+        who: Role,
+        /// The step asked for.
+        direction: Direction,
+    },
+    /// A player drank a speed potion: from the next turn it moves `steps_per_turn` steps.
+    Drank {
+        /// Who.
+        who: Role,
+        /// Where the potion was.
+        at: Point,
+        /// Its steps per turn from now on.
+        steps_per_turn: u32,
+    },
+    /// The game ended.
+    Ended(Outcome),
+}
+
+/// The state whose repetition proves an endless chase.
+type StateKey = (Player, Player, Vec<Point>);
+
+/// A chase in progress: the board, both strategies, the turn, and the states seen.
+pub struct Chase {
+    board: Board,
+    hero_strategy: Box<dyn Strategy>,
+    monster_strategy: Box<dyn Strategy>,
+    hero_energy: Energy,
+    monster_energy: Energy,
+    turn: Turn,
+    limit: Option<Turn>,
+    outcome: Option<Outcome>,
+    seen: BTreeMap<StateKey, Turn>,
+    paths: Paths,
+    search: Search,
+}
+
+impl std::fmt::Debug for Chase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chase")
+            .field("hero", &self.board.hero)
+            .field("monster", &self.board.monster)
+            .field("hero_strategy", &self.hero_strategy.name())
+            .field("monster_strategy", &self.monster_strategy.name())
+            .field("turn", &self.turn)
+            .field("outcome", &self.outcome)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Chase {
+    /// The default turn limit of [`Chase::new`]: far beyond any repetition on the
+    /// seed's dungeons, so only exotic user strategies reach it.
+    pub const DEFAULT_LIMIT: Turn = Turn(10_000);
+
+    /// Starts a chase on `dungeon` with the two strategies and the default turn limit.
+    ///
+    /// # Errors
+    /// [`ChaseError::MonsterCount`] unless the dungeon has exactly one monster;
+    /// [`ChaseError::Path`] if it is too large to search.
+    pub fn new(
+        dungeon: &Dungeon,
+        hero: Box<dyn Strategy>,
+        monster: Box<dyn Strategy>,
+    ) -> Result<Chase, ChaseError> {
+        let [m] = dungeon.monsters.as_slice() else {
+            return Err(ChaseError::MonsterCount { found: dungeon.monsters.len() });
+        };
+        let grid = path_grid(&dungeon.map)?;
+        let mut potions = dungeon.potions.clone();
+        potions.sort_by_key(|p| (p.y, p.x));
+        potions.dedup();
+        let board = Board {
+            map: dungeon.map.clone(),
+            grid,
+            glyph: m.glyph,
+            hero: Player { at: dungeon.hero, potions: 0 },
+            monster: Player { at: m.at, potions: 0 },
+            potions,
+        };
+        let mut chase = Chase {
+            board,
+            hero_strategy: hero,
+            monster_strategy: monster,
+            hero_energy: Energy::default(),
+            monster_energy: Energy::default(),
+            turn: Turn(0),
+            limit: Some(Chase::DEFAULT_LIMIT),
+            outcome: None,
+            seen: BTreeMap::new(),
+            paths: Paths::new(),
+            search: Search::new(),
+        };
+        if chase.board.hero.at == chase.board.monster.at {
+            chase.outcome = Some(Outcome::Caught { turn: Turn(0), at: chase.board.hero.at });
+        }
+        chase.seen.insert(chase.state_key(), Turn(0));
+        Ok(chase)
+    }
+
+    /// Sets the turn limit (`None`: play until caught or repeating; every game of
+    /// deterministic strategies on a finite board ends one way or the other).
+    pub fn with_limit(mut self, limit: Option<Turn>) -> Chase {
+        self.limit = limit;
+        self
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Turns played so far.
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The name of a player's strategy.
+    pub fn strategy_name(&self, role: Role) -> &str {
+        match role {
+            Role::Hero => self.hero_strategy.name(),
+            Role::Monster => self.monster_strategy.name(),
+        }
+    }
+
+    /// A shortest legal walk from the monster to the hero (both ends included; empty if
+    /// there is none), for front ends to draw.
+    pub fn monster_path(&mut self) -> Vec<Point> {
+        let (from, to) = (self.board.monster.at, self.board.hero.at);
+        let mut cells = Vec::new();
+        match self.search.astar_into(&self.board.grid, Rule::ROOMS, from, to, &mut cells) {
+            Ok(Some(_)) => cells,
+            _ => Vec::new(),
+        }
+    }
+
+    /// Plays one turn (the monster, then the hero) and returns what happened; an empty
+    /// list once the game is over.
+    pub fn play_turn(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.outcome.is_some() {
+            return events;
+        }
+        self.turn.0 += 1;
+        for role in [Role::Monster, Role::Hero] {
+            if self.play_phase(role, &mut events) {
+                return events;
+            }
+        }
+        let key = self.state_key();
+        let ended = if let Some(&repeats) = self.seen.get(&key) {
+            Some(Outcome::Escaped { turn: self.turn, repeats })
+        } else if self.limit.is_some_and(|l| self.turn >= l) {
+            Some(Outcome::TurnLimit { turns: self.turn })
+        } else {
+            self.seen.insert(key, self.turn);
+            None
+        };
+        if let Some(outcome) = ended {
+            self.outcome = Some(outcome);
+            events.push(Event::Ended(outcome));
+        }
+        events
+    }
+
+    /// Plays until the game ends and returns how.
+    pub fn run(&mut self) -> Outcome {
+        loop {
+            if let Some(o) = self.outcome {
+                return o;
+            }
+            self.play_turn();
+        }
+    }
+
+    /// One player's share of a turn; `true` when the game ended.
+    fn play_phase(&mut self, role: Role, events: &mut Vec<Event>) -> bool {
+        let speed = self.board.player(role).speed();
+        let energy = match role {
+            Role::Hero => &mut self.hero_energy,
+            Role::Monster => &mut self.monster_energy,
+        };
+        let steps = energy.accrue(speed);
+        for i in 0..steps {
+            let decision =
+                Decision { board: &self.board, me: role, remaining_moves: steps - 1 - i };
+            let strategy = match role {
+                Role::Hero => &self.hero_strategy,
+                Role::Monster => &self.monster_strategy,
+            };
+            let mv = strategy.choose(&decision, &mut self.paths);
+            let from = self.board.player(role).at;
+            match mv {
+                Move::Stay => events.push(Event::Stayed { who: role, at: from }),
+                Move::Step(direction) if !self.board.is_legal(role, mv) => {
+                    events.push(Event::Refused { who: role, direction });
+                }
+                Move::Step(d) => {
+                    let to = from + d.offset();
+                    let player = match role {
+                        Role::Hero => &mut self.board.hero,
+                        Role::Monster => &mut self.board.monster,
+                    };
+                    player.at = to;
+                    events.push(Event::Moved { who: role, from, to });
+                    if let Ok(k) =
+                        self.board.potions.binary_search_by_key(&(to.y, to.x), |p| (p.y, p.x))
+                    {
+                        self.board.potions.remove(k);
+                        player.potions = player.potions.saturating_add(1);
+                        let steps_per_turn = player.steps_per_turn();
+                        events.push(Event::Drank { who: role, at: to, steps_per_turn });
+                    }
+                }
+            }
+            if self.board.hero.at == self.board.monster.at {
+                let outcome = Outcome::Caught { turn: self.turn, at: self.board.hero.at };
+                self.outcome = Some(outcome);
+                events.push(Event::Ended(outcome));
+                return true;
+            }
+        }
+        false
+    }
+
+    fn state_key(&self) -> StateKey {
+        (self.board.hero, self.board.monster, self.board.potions.clone())
+    }
+}
+
+/// A generated room-and-hallway dungeon of `side × side` cells for seed `seed`, with one
+/// hero, one monster and one speed potion (`torchlit-procgen`'s `rooms`, whose rooms,
+/// hallways and loops follow seed 003's rules).
+///
+/// # Errors
+/// [`ChaseError::Generate`] when the generator refuses the size (8 to 2048) or gives up.
+pub fn generate(seed: Seed, side: u32) -> Result<Dungeon, ChaseError> {
+    let params = RoomsParams { size: side, ..RoomsParams::default() };
+    rooms(seed, &params).map_err(|e| ChaseError::Generate(e.to_string()))
+}
+
+/// Plays `dungeon` to the end with the seed's strategies `hero` and `monster` and at
+/// most `limit` turns (`None`: no limit).
+///
+/// # Errors
+/// As [`Chase::new`].
+pub fn play(
+    dungeon: &Dungeon,
+    hero: HeroKind,
+    monster: MonsterKind,
+    limit: Option<Turn>,
+) -> Result<Outcome, ChaseError> {
+    Ok(Chase::new(dungeon, hero.strategy(), monster.strategy())?.with_limit(limit).run())
+}

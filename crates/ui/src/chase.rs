@@ -1,0 +1,523 @@
+//! The `chase` screens (seed 003): pick a dungeon and the strategies, then watch the
+//! monster hunt the hero, turn by turn or playing on its own.
+//!
+//! Auto-play is timed by the front end's clock: while it runs, [`ChaseScreen::wants_ticks`]
+//! is true and the front end calls [`ChaseScreen::tick`] 24 times per second; the screen
+//! plays a turn every few ticks (the speed). The game itself never sees a clock.
+
+use torchlit_geom::Point;
+use torchlit_map::{Dungeon, Tile};
+use torchlit_rng::Seed;
+use torchlit_sim::modes::chase::{Chase, Event, HeroKind, MonsterKind, Outcome, Role, generate};
+
+use crate::theme::tile_cell;
+use crate::{Cell, Frame, Input, Rgb};
+
+/// The dungeons bundled into the program: `(name, file text)`, drawn after seed 003's
+/// figures plus the shared samples (`testdata/dungeons/`).
+pub const BUNDLED: [(&str, &str); 9] = [
+    ("hallway_escape", include_str!("../../../testdata/dungeons/hallway_escape.txt")),
+    ("corner_trap", include_str!("../../../testdata/dungeons/corner_trap.txt")),
+    ("potion_field", include_str!("../../../testdata/dungeons/potion_field.txt")),
+    ("monster_choice", include_str!("../../../testdata/dungeons/monster_choice.txt")),
+    ("hero_choice", include_str!("../../../testdata/dungeons/hero_choice.txt")),
+    ("loop", include_str!("../../../testdata/dungeons/loop.txt")),
+    ("corner", include_str!("../../../testdata/dungeons/corner.txt")),
+    ("potion", include_str!("../../../testdata/dungeons/potion.txt")),
+    ("two_rooms", include_str!("../../../testdata/dungeons/two_rooms.txt")),
+];
+
+/// Turns per second at each auto-play speed (24 ticks per second: 24, 12, 6, 3, 2, 1
+/// ticks per turn).
+const SPEEDS: [u32; 6] = [1, 2, 4, 8, 12, 24];
+/// The speed auto-play starts at (4 turns per second).
+const DEFAULT_SPEED: usize = 2;
+/// The side of a generated dungeon.
+const GENERATED_SIDE: u32 = 20;
+
+/// The controls of the watch screen (and the README).
+pub const CONTROLS: [(&str, &str); 6] = [
+    ("space", "play one turn (the monster, then the hero)"),
+    ("p", "auto-play on / off"),
+    ("+ / -", "auto-play faster / slower"),
+    ("r", "start again"),
+    ("q / Esc", "back"),
+    ("Ctrl-C", "quit at once"),
+];
+
+/// Which dungeon the setup screen starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DungeonChoice {
+    /// One of [`BUNDLED`], by index.
+    Bundled(usize),
+    /// A generated 20x20 dungeon for this seed.
+    Generated(u64),
+}
+
+impl DungeonChoice {
+    fn label(self) -> String {
+        match self {
+            DungeonChoice::Bundled(i) => BUNDLED.get(i).map_or("?", |b| b.0).to_string(),
+            DungeonChoice::Generated(s) => format!("generated, seed {s}"),
+        }
+    }
+
+    /// The dungeon, or why it cannot be had.
+    pub fn dungeon(self) -> Result<(String, Dungeon), String> {
+        match self {
+            DungeonChoice::Bundled(i) => {
+                let (name, text) = BUNDLED.get(i).ok_or("no such dungeon")?;
+                let d = Dungeon::parse(text.as_bytes()).map_err(|e| format!("{name}: {e}"))?;
+                Ok((name.to_string(), d))
+            }
+            DungeonChoice::Generated(s) => {
+                let d = generate(Seed(s), GENERATED_SIDE).map_err(|e| e.to_string())?;
+                Ok((format!("generated {s}"), d))
+            }
+        }
+    }
+}
+
+/// What the setup screen asks for.
+#[derive(Clone, Debug)]
+pub enum SetupOutcome {
+    /// Leave for the title menu.
+    Back,
+    /// Start watching.
+    Start(Box<ChaseScreen>),
+}
+
+/// The setup screen: dungeon, hero strategy, monster strategy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChaseSetup {
+    row: usize,
+    dungeon: DungeonChoice,
+    hero: HeroKind,
+    monster: MonsterKind,
+    note: Option<String>,
+}
+
+impl Default for ChaseSetup {
+    fn default() -> ChaseSetup {
+        ChaseSetup {
+            row: 0,
+            dungeon: DungeonChoice::Bundled(0),
+            hero: HeroKind::Rogue,
+            monster: MonsterKind::Monster,
+            note: None,
+        }
+    }
+}
+
+fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
+    let i = all.iter().position(|&x| x == now).unwrap_or(0);
+    let n = all.len().max(1);
+    let j = if forward { (i + 1) % n } else { (i + n - 1) % n };
+    all.get(j).copied().unwrap_or(now)
+}
+
+impl ChaseSetup {
+    /// Handles a key: `Some` when the player starts a chase or leaves.
+    pub fn handle(&mut self, input: Input) -> Option<SetupOutcome> {
+        const ROWS: usize = 4;
+        match input {
+            Input::Up | Input::Char('k') | Input::Char('w') => {
+                self.row = (self.row + ROWS - 1) % ROWS
+            }
+            Input::Down | Input::Char('j') | Input::Char('s') | Input::Tab => {
+                self.row = (self.row + 1) % ROWS;
+            }
+            Input::Left | Input::Right | Input::Char('h') | Input::Char('l') => {
+                let forward = matches!(input, Input::Right | Input::Char('l'));
+                match self.row {
+                    0 => self.dungeon = self.next_dungeon(forward),
+                    1 => self.hero = cycle(&HeroKind::ALL, self.hero, forward),
+                    2 => self.monster = cycle(&MonsterKind::ALL, self.monster, forward),
+                    _ => {}
+                }
+            }
+            Input::Char('n') if matches!(self.dungeon, DungeonChoice::Generated(_)) => {
+                if let DungeonChoice::Generated(s) = self.dungeon {
+                    self.dungeon = DungeonChoice::Generated(s.wrapping_add(1));
+                }
+            }
+            Input::Enter | Input::Char(' ') => return self.start(),
+            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return Some(SetupOutcome::Back),
+            _ => {}
+        }
+        None
+    }
+
+    fn next_dungeon(&self, forward: bool) -> DungeonChoice {
+        let n = BUNDLED.len();
+        match (self.dungeon, forward) {
+            (DungeonChoice::Bundled(i), true) if i + 1 < n => DungeonChoice::Bundled(i + 1),
+            (DungeonChoice::Bundled(_), true) => DungeonChoice::Generated(1),
+            (DungeonChoice::Bundled(0), false) => DungeonChoice::Generated(1),
+            (DungeonChoice::Bundled(i), false) => DungeonChoice::Bundled(i - 1),
+            (DungeonChoice::Generated(_), true) => DungeonChoice::Bundled(0),
+            (DungeonChoice::Generated(_), false) => DungeonChoice::Bundled(n - 1),
+        }
+    }
+
+    fn start(&mut self) -> Option<SetupOutcome> {
+        match self.dungeon.dungeon() {
+            Ok((name, d)) => match ChaseScreen::new(name, &d, self.hero, self.monster, false) {
+                Ok(screen) => Some(SetupOutcome::Start(Box::new(screen))),
+                Err(e) => {
+                    self.note = Some(e);
+                    None
+                }
+            },
+            Err(e) => {
+                self.note = Some(e);
+                None
+            }
+        }
+    }
+
+    /// Draws the setup menu centred in `frame`.
+    pub fn render(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let (x, top) = ((w - 56).max(0) / 2, (h - 12).max(0) / 2);
+        frame.print_bold(
+            x,
+            top,
+            "chase: pursuit and evasion in a dungeon (seed 003)",
+            Rgb(255, 170, 60),
+        );
+        let rows = [
+            ("dungeon", self.dungeon.label()),
+            ("hero", self.hero.strategy().name().to_string()),
+            ("monster", self.monster.strategy().name().to_string()),
+            ("", "start".to_string()),
+        ];
+        for (i, (label, value)) in rows.iter().enumerate() {
+            let y = top + 2 + i as i32;
+            let text =
+                if label.is_empty() { value.clone() } else { format!("{label:<9}◀ {value} ▶") };
+            if i == self.row {
+                frame.print_bold(x, y, "▶ ", Rgb(255, 220, 120));
+                frame.print_bold(x + 2, y, &text, Rgb(255, 220, 120));
+            } else {
+                frame.print(x + 2, y, &text, Rgb::WHITE, Rgb::BLACK);
+            }
+        }
+        let hints = ["↑/↓ choose · ←/→ change · n next generated seed", "Enter watch · q back"];
+        for (i, hint) in hints.iter().enumerate() {
+            frame.print(x, top + 7 + i as i32, hint, Rgb::GREY, Rgb::BLACK);
+        }
+        if let Some(note) = &self.note {
+            frame.print(x, top + 10, note, Rgb(255, 120, 100), Rgb::BLACK);
+        }
+    }
+}
+
+/// The watch screen: the dungeon, both players, the monster's shortest path to the hero,
+/// the last turn and the outcome.
+#[derive(Debug)]
+pub struct ChaseScreen {
+    name: String,
+    dungeon: Dungeon,
+    hero: HeroKind,
+    monster: MonsterKind,
+    game: Chase,
+    path: Vec<Point>,
+    auto: bool,
+    speed: usize,
+    ticks: u32,
+    message: String,
+    /// Leaving quits the program (started with `chase --watch`).
+    pub back_quits: bool,
+}
+
+impl Clone for ChaseScreen {
+    fn clone(&self) -> ChaseScreen {
+        // A chase holds boxed strategies: a clone replays the same turns on a new game.
+        let mut copy = ChaseScreen::new(
+            self.name.clone(),
+            &self.dungeon,
+            self.hero,
+            self.monster,
+            self.back_quits,
+        )
+        .unwrap_or_else(|_| unreachable!("the dungeon already started a chase"));
+        while copy.game.turn() < self.game.turn() && copy.game.outcome().is_none() {
+            copy.game.play_turn();
+        }
+        copy.path = copy.game.monster_path();
+        copy.auto = self.auto;
+        copy.speed = self.speed;
+        copy.ticks = self.ticks;
+        copy.message = self.message.clone();
+        copy
+    }
+}
+
+impl ChaseScreen {
+    /// A screen watching a new chase on `dungeon` (shown as `name`).
+    ///
+    /// # Errors
+    /// The chase's refusal (not exactly one monster, too large), as text.
+    pub fn new(
+        name: String,
+        dungeon: &Dungeon,
+        hero: HeroKind,
+        monster: MonsterKind,
+        back_quits: bool,
+    ) -> Result<ChaseScreen, String> {
+        let mut game =
+            Chase::new(dungeon, hero.strategy(), monster.strategy()).map_err(|e| e.to_string())?;
+        let path = game.monster_path();
+        Ok(ChaseScreen {
+            name,
+            dungeon: dungeon.clone(),
+            hero,
+            monster,
+            game,
+            path,
+            auto: false,
+            speed: DEFAULT_SPEED,
+            ticks: 0,
+            message: "space: one turn · p: auto-play".to_string(),
+            back_quits,
+        })
+    }
+
+    /// The chase being watched.
+    pub fn game(&self) -> &Chase {
+        &self.game
+    }
+
+    /// Whether auto-play is on.
+    pub fn auto_playing(&self) -> bool {
+        self.auto
+    }
+
+    /// Auto-play speed in turns per second.
+    pub fn turns_per_second(&self) -> u32 {
+        SPEEDS.get(self.speed).copied().unwrap_or(1)
+    }
+
+    /// Whether the front end should call [`ChaseScreen::tick`] (auto-play is running).
+    pub fn wants_ticks(&self) -> bool {
+        self.auto && self.game.outcome().is_none()
+    }
+
+    /// One tick (1/24 s) of the front end's clock: plays a turn when one is due.
+    pub fn tick(&mut self) {
+        if !self.wants_ticks() {
+            return;
+        }
+        self.ticks += 1;
+        if self.ticks >= 24 / self.turns_per_second() {
+            self.ticks = 0;
+            self.step();
+        }
+    }
+
+    /// Handles a key; returns `true` when the player leaves the screen.
+    pub fn handle(&mut self, input: Input) -> bool {
+        match input {
+            Input::Char(' ') | Input::Enter => {
+                self.auto = false;
+                self.step();
+            }
+            Input::Char('p') => {
+                self.auto = !self.auto && self.game.outcome().is_none();
+                self.ticks = 0;
+            }
+            Input::Char('+') | Input::Char('=') => {
+                self.speed = (self.speed + 1).min(SPEEDS.len() - 1)
+            }
+            Input::Char('-') => self.speed = self.speed.saturating_sub(1),
+            Input::Char('r') => {
+                if let Ok(fresh) = ChaseScreen::new(
+                    self.name.clone(),
+                    &self.dungeon,
+                    self.hero,
+                    self.monster,
+                    self.back_quits,
+                ) {
+                    *self = fresh;
+                }
+            }
+            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return true,
+            _ => {}
+        }
+        false
+    }
+
+    fn step(&mut self) {
+        let events = self.game.play_turn();
+        if events.is_empty() {
+            return;
+        }
+        self.message = describe(self.game.turn().0, &events, self.game.board().monster_glyph());
+        if let Some(outcome) = self.game.outcome() {
+            self.auto = false;
+            self.message = match outcome {
+                Outcome::Caught { turn, .. } => {
+                    format!("The monster catches the hero in turn {}.", turn.0)
+                }
+                Outcome::Escaped { turn, repeats } => format!(
+                    "The hero escapes: turn {} repeats turn {}, the chase never ends.",
+                    turn.0, repeats.0
+                ),
+                Outcome::TurnLimit { turns } => format!("No capture after {} turns.", turns.0),
+            };
+        }
+        self.path = self.game.monster_path();
+    }
+
+    /// Draws the dungeon, the path, the players, a message and a status line.
+    pub fn render(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let board = self.game.board();
+        let size = board.map().size();
+        let (mw, mh) = (size.width as i32, size.height as i32);
+        let view_h = (h - 2).max(0);
+        // Two columns per cell, as in the file, when the map fits.
+        let cw = if 2 * mw <= w { 2 } else { 1 };
+        let hero = board.hero().at;
+        let ox = camera(hero.x, mw, w / cw);
+        let oy = camera(hero.y, mh, view_h);
+        let path_cell = Cell { glyph: '∙', fg: Rgb(255, 90, 70), bg: Rgb::BLACK, bold: true };
+        for sy in 0..view_h {
+            for sx in 0..(w / cw) {
+                let p = Point::new(sx + ox, sy + oy);
+                let Some(tile) = board.map().tile(p) else { continue };
+                let mut cell = match tile {
+                    Tile::Wall => Cell::BLANK,
+                    t => tile_cell(t),
+                };
+                if board.potions().contains(&p) {
+                    cell = Cell { glyph: 's', fg: Rgb(120, 220, 255), bg: Rgb::BLACK, bold: true };
+                }
+                if self.path.len() > 2 && self.path[1..self.path.len() - 1].contains(&p) {
+                    cell = path_cell;
+                }
+                if p == board.monster().at {
+                    cell = Cell {
+                        glyph: board.monster_glyph(),
+                        fg: Rgb(255, 80, 60),
+                        bg: Rgb::BLACK,
+                        bold: true,
+                    };
+                }
+                if p == hero {
+                    cell = Cell { glyph: '@', fg: Rgb(255, 255, 120), bg: Rgb::BLACK, bold: true };
+                }
+                frame.put(sx * cw, sy, cell);
+            }
+        }
+        frame.print(0, h - 2, &self.message, Rgb::WHITE, Rgb::BLACK);
+        let state = match self.game.outcome() {
+            Some(Outcome::Caught { .. }) => "caught".to_string(),
+            Some(Outcome::Escaped { .. }) => "escaped".to_string(),
+            Some(Outcome::TurnLimit { .. }) => "limit".to_string(),
+            None if self.auto => format!("auto {}/s", self.turns_per_second()),
+            None => "paused".to_string(),
+        };
+        let status = format!(
+            "chase  {}  {} vs {}  turn {}  steps {}/{}  {state}",
+            self.name,
+            self.game.strategy_name(Role::Hero),
+            self.game.strategy_name(Role::Monster),
+            self.game.turn().0,
+            board.hero().steps_per_turn(),
+            board.monster().steps_per_turn(),
+        );
+        let bar = Rgb(30, 30, 50);
+        frame.fill(0, h - 1, w, 1, Cell { bg: bar, ..Cell::BLANK });
+        frame.print(0, h - 1, &status, Rgb(255, 220, 120), bar);
+        let hint = "spc p +/- q";
+        if status.chars().count() + hint.len() < w as usize {
+            frame.print(w - hint.len() as i32, h - 1, hint, Rgb::GREY, bar);
+        }
+    }
+}
+
+/// The first cell shown so `focus` stays in view: centred maps when they fit.
+fn camera(focus: i32, world: i32, view: i32) -> i32 {
+    if world <= view { -(view - world) / 2 } else { (focus - view / 2).clamp(0, world - view) }
+}
+
+/// One line for a turn: where each player went, and potions drunk.
+fn describe(turn: u64, events: &[Event], glyph: char) -> String {
+    let mut parts = Vec::new();
+    for e in events {
+        match *e {
+            Event::Moved { who, to, .. } => {
+                let name = if who == Role::Hero { "@".to_string() } else { glyph.to_string() };
+                parts.push(format!("{name} → {to}"));
+            }
+            Event::Stayed { who, .. } => {
+                let name = if who == Role::Hero { "@".to_string() } else { glyph.to_string() };
+                parts.push(format!("{name} stays"));
+            }
+            Event::Refused { who, direction } => {
+                parts.push(format!("{} refused {direction:?}", who.name()))
+            }
+            Event::Drank { who, steps_per_turn, .. } => {
+                parts.push(format!(
+                    "{} drinks a potion ({steps_per_turn} steps a turn)",
+                    who.name()
+                ));
+            }
+            Event::Ended(_) => {}
+        }
+    }
+    format!("Turn {turn}: {}", parts.join(" · "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_dungeon_starts_a_chase() {
+        for i in 0..BUNDLED.len() {
+            let (name, d) = DungeonChoice::Bundled(i).dungeon().expect("bundled dungeons parse");
+            assert!(
+                ChaseScreen::new(name, &d, HeroKind::Rogue, MonsterKind::Monster, false).is_ok()
+            );
+        }
+    }
+
+    #[test]
+    fn auto_play_runs_on_ticks_at_the_chosen_speed() {
+        let (name, d) = DungeonChoice::Bundled(0).dungeon().expect("parses");
+        let mut s =
+            ChaseScreen::new(name, &d, HeroKind::Rogue, MonsterKind::Monster, false).expect("ok");
+        assert!(!s.wants_ticks());
+        s.handle(Input::Char('p'));
+        assert!(s.wants_ticks());
+        assert_eq!(s.turns_per_second(), 4);
+        for _ in 0..12 {
+            s.tick();
+        }
+        assert_eq!(s.game().turn().0, 2, "4 turns a second: one every 6 ticks");
+        s.handle(Input::Char('+'));
+        s.handle(Input::Char('-'));
+        s.handle(Input::Char('-'));
+        assert_eq!(s.turns_per_second(), 2);
+        s.handle(Input::Char(' '));
+        assert!(!s.auto_playing(), "a manual step pauses");
+        assert_eq!(s.game().turn().0, 3);
+    }
+
+    #[test]
+    fn setup_cycles_choices_and_starts() {
+        let mut m = ChaseSetup::default();
+        m.handle(Input::Left);
+        assert_eq!(m.dungeon, DungeonChoice::Generated(1));
+        m.handle(Input::Right);
+        assert_eq!(m.dungeon, DungeonChoice::Bundled(0));
+        m.handle(Input::Down);
+        m.handle(Input::Right);
+        assert_eq!(m.hero, HeroKind::Speedy);
+        assert!(matches!(m.handle(Input::Enter), Some(SetupOutcome::Start(_))));
+        assert!(matches!(m.handle(Input::Char('q')), Some(SetupOutcome::Back)));
+    }
+}

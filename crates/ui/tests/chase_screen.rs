@@ -1,0 +1,76 @@
+//! Snapshots of the `chase` screens at 80x24, and the way there from the title menu.
+
+use torchlit_map::Dungeon;
+use torchlit_sim::modes::chase::{HeroKind, MonsterKind};
+use torchlit_testkit::WORLD_10X5;
+use torchlit_ui::chase::{BUNDLED, ChaseScreen};
+use torchlit_ui::{App, Control, Frame, Input};
+
+fn world() -> torchlit_map::UltimaWorld {
+    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+}
+
+fn render(app: &App) -> Frame {
+    let mut frame = Frame::new(80, 24);
+    app.render(&mut frame);
+    frame
+}
+
+fn watch(name: &str, hero: HeroKind) -> App {
+    let text = BUNDLED.iter().find(|(n, _)| *n == name).expect("bundled").1;
+    let d = Dungeon::parse(text.as_bytes()).expect("parses");
+    let screen =
+        ChaseScreen::new(name.to_string(), &d, hero, MonsterKind::Monster, true).expect("a chase");
+    App::chase(world(), screen)
+}
+
+#[test]
+fn chase_watch_screen_after_two_turns() {
+    let mut app = watch("potion_field", HeroKind::Speedy);
+    for _ in 0..2 {
+        assert_eq!(app.handle(Input::Char(' ')), Control::Continue);
+    }
+    let screen = app.chase_screen().expect("watching");
+    assert_eq!(screen.game().turn().0, 2);
+    insta::assert_snapshot!(render(&app).to_text());
+}
+
+#[test]
+fn chase_watch_screen_at_the_end() {
+    let mut app = watch("corner_trap", HeroKind::Rogue);
+    for _ in 0..10 {
+        app.handle(Input::Char(' '));
+    }
+    let text = render(&app).to_text();
+    assert!(text.contains("The monster catches the hero in turn 4."), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn auto_play_ticks_and_q_quits() {
+    let mut app = watch("hallway_escape", HeroKind::Rogue);
+    assert!(!app.wants_ticks());
+    app.handle(Input::Char('p'));
+    assert!(app.wants_ticks());
+    for _ in 0..24 {
+        app.tick();
+    }
+    assert_eq!(app.chase_screen().map(|s| s.game().turn().0), Some(4), "4 turns a second");
+    assert_eq!(app.handle(Input::Char('q')), Control::Quit, "started with --watch: q quits");
+}
+
+#[test]
+fn the_title_menu_leads_to_the_chase_setup_and_back() {
+    let mut app = App::title(world());
+    app.handle(Input::Char('h'));
+    let setup = render(&app).to_text();
+    assert!(setup.contains("hallway_escape"), "{setup}");
+    insta::assert_snapshot!(setup);
+    app.handle(Input::Enter);
+    assert!(app.chase_screen().is_some(), "Enter starts watching");
+    app.handle(Input::Char('q'));
+    assert!(app.chase_screen().is_none());
+    app.handle(Input::Char('q'));
+    let title = render(&app).to_text();
+    assert!(title.contains("h) chase"), "{title}");
+}
