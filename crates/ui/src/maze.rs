@@ -1,0 +1,626 @@
+//! The `maze` play screen (seed 001): the current area around the hero, scaled to the
+//! area, a message line, the status line, and the dialog, pause, help and victory boxes.
+//!
+//! Real time: the front end calls [`MazeScreen::tick`] 24 times per second; key presses
+//! ([`MazeScreen::handle`]) and releases ([`MazeScreen::release`]) between two ticks make
+//! that tick's input ([`KeyTracker`]). Everything drawn is timed from the game's own tick
+//! counter, so a frame is a function of the game state.
+
+mod keys;
+pub mod look;
+
+use torchlit_geom::Point;
+use torchlit_sim::modes::maze::{
+    Button, Buttons, DialogId, Event, Maze, MazeConfig, Pickup, PlayerState, Thing, TickInput,
+    rules::{BOSS_KEY_ID, DECOY_KEY_ID, SPAWN_KEY_ID},
+};
+
+pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
+use look::Look;
+
+use crate::{Cell, Frame, Input, Keymap, Rgb};
+
+/// What a key means on the `maze` screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MazeCommand {
+    /// A game button (the seed's key bindings).
+    Button(Button),
+    /// Show or hide the controls (the game does not advance meanwhile).
+    Help,
+    /// Leave the screen.
+    Back,
+}
+
+/// The action names of `[keys.maze]` in a config file, and what each means.
+pub const ACTIONS: [(&str, MazeCommand); 13] = [
+    ("up", MazeCommand::Button(Button::Up)),
+    ("left", MazeCommand::Button(Button::Left)),
+    ("down", MazeCommand::Button(Button::Down)),
+    ("right", MazeCommand::Button(Button::Right)),
+    ("interact", MazeCommand::Button(Button::Interact)),
+    ("pickaxe", MazeCommand::Button(Button::Pickaxe)),
+    ("reset_game", MazeCommand::Button(Button::ResetGame)),
+    ("reset_area", MazeCommand::Button(Button::ResetArea)),
+    ("next_dialog", MazeCommand::Button(Button::NextDialog)),
+    ("pause", MazeCommand::Button(Button::Pause)),
+    ("show_paths", MazeCommand::Button(Button::ShowPaths)),
+    ("help", MazeCommand::Help),
+    ("back", MazeCommand::Back),
+];
+
+/// The command for a config action name (`"interact"`), if it is one.
+pub fn action(name: &str) -> Option<MazeCommand> {
+    ACTIONS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+}
+
+/// The default bindings (the seed's `KeyBindings`, for a QWERTY keyboard): arrows and
+/// `w a s d` move, `e` interacts, Space or `f` swings the pickaxe, `r` resets the game,
+/// `t` the area, Enter (or `n`) advances a dialog, `p` pauses, `v` shows the monsters'
+/// paths, `?` help, `q`/Esc back.
+pub fn default_keymap() -> Keymap<MazeCommand> {
+    use MazeCommand::{Back, Button as B, Help};
+    Keymap::new([
+        (Input::Up, B(Button::Up)),
+        (Input::Left, B(Button::Left)),
+        (Input::Down, B(Button::Down)),
+        (Input::Right, B(Button::Right)),
+        (Input::Char('w'), B(Button::Up)),
+        (Input::Char('a'), B(Button::Left)),
+        (Input::Char('s'), B(Button::Down)),
+        (Input::Char('d'), B(Button::Right)),
+        (Input::Char('e'), B(Button::Interact)),
+        (Input::Char('E'), B(Button::Interact)),
+        (Input::Char(' '), B(Button::Pickaxe)),
+        (Input::Char('f'), B(Button::Pickaxe)),
+        (Input::Char('r'), B(Button::ResetGame)),
+        (Input::Char('R'), B(Button::ResetGame)),
+        (Input::Char('t'), B(Button::ResetArea)),
+        (Input::Enter, B(Button::NextDialog)),
+        (Input::Char('n'), B(Button::NextDialog)),
+        (Input::Char('p'), B(Button::Pause)),
+        (Input::Char('v'), B(Button::ShowPaths)),
+        (Input::Char('?'), Help),
+        (Input::Char('q'), Back),
+        (Input::Esc, Back),
+        (Input::Ctrl('c'), Back),
+    ])
+}
+
+/// An action name in a config file's `[keys.maze]` that is not one of [`ACTIONS`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAction(pub String);
+
+impl std::fmt::Display for UnknownAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = ACTIONS.iter().map(|(n, _)| *n).collect();
+        write!(f, "unknown maze action {:?} (expected one of {})", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownAction {}
+
+/// The default keymap with `overrides` applied: each `(action, keys)` replaces the
+/// default keys of that one action (the config file's `[keys.maze]`); the other actions
+/// keep theirs.
+///
+/// # Errors
+/// [`UnknownAction`] for a name not in [`ACTIONS`].
+pub fn keymap_with(
+    overrides: &[(String, Vec<Input>)],
+) -> Result<Keymap<MazeCommand>, UnknownAction> {
+    let mut replaced = Vec::new();
+    let mut added = Vec::new();
+    for (name, inputs) in overrides {
+        let command = action(name).ok_or_else(|| UnknownAction(name.clone()))?;
+        replaced.push(command);
+        added.extend(inputs.iter().map(|&i| (i, command)));
+    }
+    let defaults = default_keymap();
+    let kept = defaults.bindings().iter().copied().filter(|(_, c)| !replaced.contains(c));
+    Ok(Keymap::new(kept.chain(added)))
+}
+
+/// What `maze` games start with: the game's config and the keys.
+#[derive(Clone, Debug)]
+pub struct MazeSetup {
+    /// The seed, the level, the rules.
+    pub config: MazeConfig,
+    /// The key bindings.
+    pub keymap: Keymap<MazeCommand>,
+}
+
+impl MazeSetup {
+    /// `config` with the default keys.
+    pub fn new(config: MazeConfig) -> MazeSetup {
+        MazeSetup { config, keymap: default_keymap() }
+    }
+}
+
+/// The controls, as the help box and the welcome dialog list them.
+pub const CONTROLS: [(&str, &str); 11] = [
+    ("w a s d / arrows", "walk (hold to keep walking)"),
+    ("e", "interact: open a locked portal with its key"),
+    ("Space / f", "swing the pickaxe (rocks, monsters, the boss)"),
+    ("Enter", "next page of a dialog"),
+    ("p", "pause / resume"),
+    ("t", "restart this area"),
+    ("r", "restart the whole game"),
+    ("v", "show / hide the monsters' paths"),
+    ("?", "show / hide this help"),
+    ("q / Esc", "back to the title menu"),
+    ("Ctrl-C", "quit at once"),
+];
+
+/// The text of a dialog's page.
+pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
+    match (id, page) {
+        (DialogId::Welcome, 0) => &[
+            "Welcome to the maze!",
+            "",
+            "Beyond the chained portal lies a chain of mazes. Each one",
+            "hides a key that opens its locked exit (chained logs). At",
+            "the end waits the boss, and behind it a treasure.",
+        ],
+        (DialogId::Welcome, 1) => &[
+            "Controls",
+            "",
+            "w a s d / arrows  walk         e  interact (open portals)",
+            "Space / f  pickaxe             p  pause      ? help",
+            "t  restart area   r  restart game   q  quit",
+        ],
+        _ => &[
+            "A hint",
+            "",
+            "Take the pickaxe lying just south of you: it breaks rocks",
+            "and hurts log monsters. The key to the chained portal lies",
+            "nearby; face the portal and press e. Hearts heal.",
+        ],
+    }
+}
+
+/// The `maze` screen: the game plus what the screen shows around it.
+#[derive(Clone, Debug)]
+pub struct MazeScreen {
+    game: Maze,
+    keymap: Keymap<MazeCommand>,
+    keys: KeyTracker,
+    help: bool,
+    message: String,
+    message_at: u64,
+}
+
+/// How long a message stays, in ticks (3 s).
+const MESSAGE_TICKS: u64 = 72;
+
+impl MazeScreen {
+    /// A screen playing `game` with the default keys; `releases` says whether the front
+    /// end reports key releases.
+    pub fn new(game: Maze, releases: bool) -> MazeScreen {
+        MazeScreen::with_keymap(game, default_keymap(), releases)
+    }
+
+    /// A screen playing `game` with `keymap`.
+    pub fn with_keymap(game: Maze, keymap: Keymap<MazeCommand>, releases: bool) -> MazeScreen {
+        MazeScreen {
+            game,
+            keymap,
+            keys: KeyTracker::new(releases),
+            help: false,
+            message: String::new(),
+            message_at: 0,
+        }
+    }
+
+    /// Says whether the front end reports key releases (held keys are forgotten).
+    pub fn set_key_releases(&mut self, releases: bool) {
+        self.keys = KeyTracker::new(releases);
+    }
+
+    /// Rebinds `input` to `command` (a config file's `[keys.maze]`).
+    pub fn bind(&mut self, input: Input, command: MazeCommand) {
+        self.keymap.bind(input, command);
+    }
+
+    /// The keymap in use.
+    pub fn keymap(&self) -> &Keymap<MazeCommand> {
+        &self.keymap
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Maze {
+        &self.game
+    }
+
+    /// Whether the help box is open.
+    pub fn help_open(&self) -> bool {
+        self.help
+    }
+
+    /// The message line.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// A key went down; returns `true` when the player leaves the screen.
+    pub fn handle(&mut self, input: Input) -> bool {
+        if self.help {
+            self.help = false;
+            self.keys.clear();
+            return false;
+        }
+        match self.keymap.get(input) {
+            Some(MazeCommand::Back) => true,
+            Some(MazeCommand::Help) => {
+                self.help = true;
+                false
+            }
+            Some(MazeCommand::Button(_)) => {
+                self.keys.press(input);
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// A key went up (only front ends with keyboard enhancement report this).
+    pub fn release(&mut self, input: Input) {
+        self.keys.release(input);
+    }
+
+    /// Advances the game one tick with the keys of this tick (nothing while the help box
+    /// is open).
+    pub fn tick(&mut self) {
+        if self.help {
+            return;
+        }
+        let (pressed, held) = self.keys.tick();
+        let input = TickInput { held: self.buttons(&held), pressed: self.buttons(&pressed) };
+        for event in self.game.tick(&input) {
+            if let Some(text) = describe(event) {
+                self.message = text;
+                self.message_at = self.game.stats().ticks;
+            }
+        }
+    }
+
+    fn buttons(&self, inputs: &[Input]) -> Buttons {
+        let mut set = Buttons::NONE;
+        for &i in inputs {
+            if let Some(MazeCommand::Button(b)) = self.keymap.get(i) {
+                set.insert(b);
+            }
+        }
+        set
+    }
+
+    /// Draws the screen into `frame`.
+    pub fn render(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let view_h = (h - 2).max(1);
+        self.render_area(frame, w, view_h);
+        let fresh = self.game.stats().ticks.saturating_sub(self.message_at) < MESSAGE_TICKS;
+        if fresh {
+            frame.print(0, h - 2, &self.message, Rgb::WHITE, Rgb::BLACK);
+        }
+        self.render_status(frame, w, h);
+        if let Some(d) = self.game.dialog() {
+            let lines = dialog_page(d.id(), d.page());
+            let footer = format!("Enter: next  ({}/{})", d.page() + 1, d.id().pages());
+            boxed(frame, "", lines, &footer, Rgb(120, 200, 255), Place::Bottom);
+        } else if self.game.is_won() {
+            self.render_victory(frame);
+        } else if self.game.is_paused() {
+            // On the message line: a box would hide part of the area.
+            frame.fill(0, h - 2, w, 1, Cell::BLANK);
+            frame.print_bold(0, h - 2, "▌▌ paused · p: resume", Rgb(255, 220, 120));
+        }
+        if self.help {
+            render_help(frame);
+        }
+    }
+
+    /// Cells per map cell: `(columns, rows)`. The view shows about `min(1.375 × size,
+    /// 30)` cells across (the seed's dynamic scale factor), at 2 or 4 columns per cell.
+    fn scale(&self, w: i32, view_h: i32) -> i32 {
+        let size = self.game.area().size() as f64;
+        let cells = (size * 1.375).clamp(1.0, 30.0) as i32;
+        let grid = self.game.area().cells().size().width as i32;
+        let rows = (view_h / cells).max(1);
+        let cols = (w / (2 * grid.min(cells))).max(1);
+        rows.min(cols).clamp(1, 4)
+    }
+
+    fn render_area(&self, frame: &mut Frame, w: i32, view_h: i32) {
+        let area = self.game.area();
+        let s = self.scale(w, view_h);
+        let grid = area.cells().size();
+        let (cells_w, cells_h) = (w / (2 * s), view_h / s);
+        let hero = self.game.player();
+        let ox = camera_offset(hero.at().x, grid.width as i32, cells_w);
+        let oy = camera_offset(hero.at().y, grid.height as i32, cells_h);
+        let pad_x = (w - cells_w * 2 * s) / 2;
+        let now = self.game.now().0;
+        let mut looks: Vec<Option<Look>> = vec![None; grid.area()];
+        let index = |p: Point| (p.y as usize) * grid.width as usize + p.x as usize;
+        for (p, &c) in area.cells().iter() {
+            looks[index(p)] = Some(look::cell(c));
+        }
+        // Things, lowest first: portals and rocks, items, projectiles, monsters.
+        let mut layered: Vec<(u8, Point, Look)> = Vec::new();
+        let mut paths: Vec<Point> = Vec::new();
+        let blink =
+            |l: &torchlit_sim::modes::maze::Life| l.is_immune() && l.immunity_left() % 2 == 1;
+        for (_, t) in area.present_things() {
+            let entry = match t {
+                Thing::Portal(p) => {
+                    for c in p.cells() {
+                        layered.push((0, c, look::portal(p.state(), p.side())));
+                    }
+                    continue;
+                }
+                Thing::Rock(r) => match r.vanish() {
+                    Some(v) => (1, look::vanish(v)),
+                    None if blink(r.life()) => continue,
+                    None => (0, look::rock(r.life())),
+                },
+                Thing::Pickaxe(_) => (1, look::pickaxe()),
+                Thing::Heart(_) => (1, look::heart(now)),
+                Thing::Key(_) => (1, look::key()),
+                Thing::Treasure(_) => (1, look::treasure(now)),
+                Thing::Projectile(_) => (3, look::projectile(now)),
+                Thing::LogMonster(m) => {
+                    if self.game.shows_paths() {
+                        paths.extend_from_slice(m.path());
+                    }
+                    match m.vanish() {
+                        Some(v) => (2, look::vanish(v)),
+                        None if blink(m.life()) => continue,
+                        None => (2, look::monster(m.state(), m.life(), now)),
+                    }
+                }
+                Thing::Boss(b) => match b.vanish() {
+                    Some(v) => (2, look::vanish(v)),
+                    None if blink(b.life()) => continue,
+                    None => (2, look::boss(b.is_active(), b.life())),
+                },
+            };
+            layered.push((entry.0, t.at(), entry.1));
+        }
+        layered.sort_by_key(|(layer, _, _)| *layer);
+        for p in paths {
+            if let Some(Some(l)) = looks.get(index(p)).copied()
+                && grid.contains(p)
+            {
+                looks[index(p)] = Some(look::path_dot(l));
+            }
+        }
+        for (_, p, l) in layered {
+            if grid.contains(p) {
+                looks[index(p)] = Some(l);
+            }
+        }
+        if !blink(hero.life()) && grid.contains(hero.at()) {
+            let walking = hero.motion().map(|m| u64::from(m.elapsed));
+            looks[index(hero.at())] = Some(look::player(hero.facing(), walking, hero.life()));
+        }
+        if hero.state() == PlayerState::AttackingWithPickaxe {
+            let front = hero.in_front();
+            if grid.contains(front)
+                && let Some(under) = looks[index(front)]
+            {
+                looks[index(front)] = Some(look::swing(under, hero.swing().elapsed));
+            }
+        }
+        for cy in 0..cells_h {
+            for cx in 0..cells_w {
+                let p = Point::new(cx + ox, cy + oy);
+                if !grid.contains(p) {
+                    continue;
+                }
+                let Some(l) = looks[index(p)] else { continue };
+                draw_block(frame, pad_x + cx * 2 * s, cy * s, s, &l);
+            }
+        }
+    }
+
+    fn render_status(&self, frame: &mut Frame, w: i32, h: i32) {
+        let bg = Rgb(30, 30, 50);
+        frame.fill(0, h - 1, w, 1, Cell { bg, ..Cell::BLANK });
+        let hero = self.game.player();
+        let life = hero.life();
+        let mut x = 0;
+        let mut put = |frame: &mut Frame, text: &str, fg: Rgb| {
+            frame.print(x, h - 1, text, fg, bg);
+            x += text.chars().count() as i32;
+        };
+        put(frame, self.game.area().title(), Rgb(255, 220, 120));
+        put(frame, "  ", Rgb::WHITE);
+        let hearts: String =
+            (0..life.max()).map(|i| if i < life.current() { '♥' } else { '♡' }).collect();
+        put(frame, &hearts, Rgb(255, 80, 110));
+        if !hero.keys().is_empty() {
+            let names: Vec<String> = hero.keys().iter().map(|&k| key_name(k)).collect();
+            put(frame, &format!("  keys {}", names.join(" ")), Rgb(255, 210, 40));
+        }
+        if hero.has_pickaxe() {
+            put(frame, "  pickaxe", Rgb(110, 230, 230));
+        }
+        let secs = self.game.stats().ticks / 24;
+        put(frame, &format!("  {:02}:{:02}", secs / 60, secs % 60), Rgb::GREY);
+        let hint = "? help  q back";
+        frame.print(w - hint.len() as i32, h - 1, hint, Rgb::GREY, bg);
+    }
+
+    fn render_victory(&self, frame: &mut Frame) {
+        let stats = self.game.stats();
+        let secs = stats.ticks / 24;
+        let lines = [
+            "Victory! The treasure is yours.".to_string(),
+            String::new(),
+            format!("time               {:02}:{:02}", secs / 60, secs % 60),
+            format!("deaths             {}", stats.deaths),
+            format!("monsters defeated  {}", stats.monsters_defeated),
+            format!("seed               {}", self.game.config().seed),
+        ];
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        boxed(
+            frame,
+            " the end ",
+            &refs,
+            "r: play again   q: back",
+            Rgb(255, 215, 0),
+            Place::Center,
+        );
+    }
+}
+
+/// How a key identifier reads on the status line.
+fn key_name(k: i32) -> String {
+    match k {
+        SPAWN_KEY_ID => "MAX".to_string(),
+        DECOY_KEY_ID => "MAX-1".to_string(),
+        BOSS_KEY_ID => "boss".to_string(),
+        _ => k.to_string(),
+    }
+}
+
+/// The top-left map cell shown so the hero stays in view: centred while possible,
+/// clamped at the edges, the whole area centred when it fits.
+fn camera_offset(hero: i32, world: i32, view: i32) -> i32 {
+    if world <= view { -(view - world) / 2 } else { (hero - view / 2).clamp(0, world - view) }
+}
+
+/// Draws one map cell as a block of `2s × s` screen cells at `(x, y)`.
+fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
+    let cell = |glyph: char, fg: Rgb| Cell { glyph, fg, bg: l.bg, bold: l.bold };
+    if s == 1 {
+        frame.put(x, y, cell(l.glyphs[0], l.fg));
+        match l.bar {
+            Some((cur, max, colour)) => {
+                frame.put(x + 1, y, cell(look::bar_glyph(cur, max), colour))
+            }
+            None => frame.put(x + 1, y, cell(l.glyphs[1], l.fg)),
+        }
+        return;
+    }
+    let w = 2 * s;
+    for dy in 0..s {
+        for dx in 0..w {
+            let glyph = if l.fill { l.glyphs[0] } else { ' ' };
+            frame.put(x + dx, y + dy, cell(glyph, l.fg));
+        }
+    }
+    if !l.fill {
+        let mid = y + s - 1;
+        frame.put(x + s - 1, mid, cell(l.glyphs[0], l.fg));
+        frame.put(x + s, mid, cell(l.glyphs[1], l.fg));
+    }
+    if let Some((cur, max, colour)) = l.bar {
+        // Rounded, but never empty while any life is left.
+        let filled =
+            if max > 0 { ((2 * cur * w + max) / (2 * max)).max(i32::from(cur > 0)) } else { 0 };
+        for dx in 0..w {
+            let fg = if dx < filled { colour } else { Rgb(60, 60, 60) };
+            frame.put(x + dx, y, cell('▄', fg));
+        }
+    }
+}
+
+/// Where a box goes on the screen.
+#[derive(Clone, Copy)]
+enum Place {
+    /// In the middle.
+    Center,
+    /// Above the message line.
+    Bottom,
+}
+
+/// A horizontally centred box with a title, lines and a footer.
+fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: Rgb, place: Place) {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let inner = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(footer.len()) as i32;
+    let bw = (inner + 4).min(w);
+    let bh = (lines.len() as i32 + 4).min(h);
+    let x = (w - bw) / 2;
+    let y = match place {
+        Place::Center => (h - bh) / 2,
+        Place::Bottom => (h - 2 - bh).max(0),
+    };
+    let bg = Rgb(16, 18, 30);
+    frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
+    frame.border(x, y, bw, bh, accent);
+    if !title.is_empty() {
+        frame.print_bold(x + 2, y, title, accent);
+    }
+    for (i, line) in lines.iter().enumerate() {
+        frame.print(x + 2, y + 1 + i as i32, line, Rgb::WHITE, bg);
+    }
+    frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
+}
+
+fn render_help(frame: &mut Frame) {
+    let lines: Vec<String> = CONTROLS.iter().map(|(k, what)| format!("{k:<18} {what}")).collect();
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    boxed(frame, " maze controls ", &refs, "any key: close", Rgb(255, 170, 60), Place::Center);
+}
+
+/// The message for an event, if it deserves one.
+pub fn describe(event: Event) -> Option<String> {
+    Some(match event {
+        Event::PickedUp(Pickup::Pickaxe) => "You take the pickaxe. Space swings it.".into(),
+        Event::PickedUp(Pickup::Heart) => "A heart: +1 life.".into(),
+        Event::PickedUp(Pickup::Key(k)) => format!("You take the key {}.", key_name(k)),
+        Event::PickedUp(Pickup::Treasure) => "The treasure!".into(),
+        Event::PortalOpened { key, .. } => format!("The key {} opens the portal.", key_name(key)),
+        Event::PortalLocked { key, .. } => format!("Locked: it needs the key {}.", key_name(key)),
+        Event::Crossed { .. } => String::new(),
+        Event::RockHit { life, .. } => format!("The rock cracks ({life} left)."),
+        Event::RockBroken { .. } => "The rock breaks.".into(),
+        Event::HeartDropped { .. } => "A heart was inside the rock.".into(),
+        Event::PlayerHurt { life } => format!("You are hit! {life} life left."),
+        Event::PlayerDied => "You die. The area starts over.".into(),
+        Event::MonsterHurt { life, .. } => format!("You hit the log monster ({life} left)."),
+        Event::MonsterDied { .. } => "The log monster dies.".into(),
+        Event::MonsterStateChanged { .. } => return None,
+        Event::BossWoke => "The boss wakes up!".into(),
+        Event::BossHurt { life } => format!("You hit the boss ({life} left)."),
+        Event::BossTeleported { .. } => return None,
+        Event::Barrage { .. } => "The boss fires a barrage: find the gap!".into(),
+        Event::BossDefeated => "The boss is defeated! It drops a key.".into(),
+        Event::KeyDropped { .. } => return None,
+        Event::AreaSolved { .. } => return None,
+        Event::TreasureAppeared { .. } => {
+            "The mazes crumble. Something shines back in Spawn...".into()
+        }
+        Event::DialogOpened(_) | Event::DialogClosed(_) => String::new(),
+        Event::Paused(true) => "Paused.".into(),
+        Event::Paused(false) => String::new(),
+        Event::PathsShown(on) => format!("Monster paths {}.", if on { "shown" } else { "hidden" }),
+        Event::GameReset => "A new game.".into(),
+        Event::AreaReset => "The area starts over.".into(),
+        Event::Victory => "Victory!".into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_welcome_page_has_text_and_every_action_a_name() {
+        for page in 0..DialogId::Welcome.pages() {
+            assert!(!dialog_page(DialogId::Welcome, page).is_empty());
+        }
+        assert_eq!(action("interact"), Some(MazeCommand::Button(Button::Interact)));
+        assert_eq!(action("nope"), None);
+        let k = default_keymap();
+        assert_eq!(k.get(Input::Char('e')), Some(MazeCommand::Button(Button::Interact)));
+    }
+
+    #[test]
+    fn camera_centres_small_areas() {
+        assert_eq!(camera_offset(3, 10, 20), -5);
+        assert_eq!(camera_offset(20, 34, 22), 9);
+        assert_eq!(camera_offset(33, 34, 22), 12);
+    }
+}

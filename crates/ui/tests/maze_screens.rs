@@ -1,0 +1,173 @@
+//! Snapshots of the `maze` screen at 80x24 (glyphs), and what its keys do.
+
+use torchlit_geom::CardinalDirection;
+use torchlit_sim::modes::maze::{
+    AreaId, Button, Event, Maze, MazeConfig, MonsterState, Seed, Side, Thing, TickInput,
+};
+use torchlit_testkit::WORLD_10X5;
+use torchlit_ui::maze::{FALLBACK_HOLD_TICKS, MazeScreen};
+use torchlit_ui::{App, Control, Frame, Input};
+
+fn render(screen: &MazeScreen) -> String {
+    let mut frame = Frame::new(80, 24);
+    screen.render(&mut frame);
+    frame.to_text()
+}
+
+fn screen(config: MazeConfig) -> MazeScreen {
+    MazeScreen::new(Maze::new(config).expect("builds"), false)
+}
+
+/// Presses `input` and runs ticks until the fallback hold is over.
+fn tap(s: &mut MazeScreen, input: Input) {
+    s.handle(input);
+    for _ in 0..FALLBACK_HOLD_TICKS + 1 {
+        s.tick();
+    }
+}
+
+fn past_the_dialog(s: &mut MazeScreen) {
+    s.tick();
+    for _ in 0..3 {
+        s.handle(Input::Enter);
+        s.tick();
+    }
+    assert!(s.game().dialog().is_none());
+}
+
+#[test]
+fn maze_welcome_dialog() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    s.tick();
+    insta::assert_snapshot!(render(&s));
+}
+
+#[test]
+fn maze_spawn_after_taking_the_pickaxe() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    for _ in 0..3 {
+        tap(&mut s, Input::Char('s'));
+    }
+    assert!(s.game().player().has_pickaxe());
+    let text = render(&s);
+    assert!(text.lines().nth(23).is_some_and(|l| l.contains("pickaxe")), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn maze_medium_area_with_monster_paths() {
+    let mut game = Maze::new(MazeConfig::fixed(Seed(5))).expect("builds");
+    let mut w = game.wizard();
+    w.skip_dialogs();
+    assert!(w.enter(AreaId(2), Side::W));
+    w.set_monsters(MonsterState::Chasing);
+    let mut s = MazeScreen::new(game, false);
+    s.handle(Input::Char('v'));
+    s.tick();
+    assert!(s.game().shows_paths());
+    insta::assert_snapshot!(render(&s));
+}
+
+#[test]
+fn maze_large_area_scrolls_with_the_hero() {
+    let mut game = Maze::new(MazeConfig::fixed(Seed(5))).expect("builds");
+    game.wizard().skip_dialogs();
+    assert!(game.wizard().enter(AreaId(3), Side::W));
+    let mut s = MazeScreen::new(game, false);
+    s.tick();
+    let text = render(&s);
+    assert!(text.lines().take(22).any(|l| l.contains('@')), "the hero is on screen:\n{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn maze_boss_barrage() {
+    let mut game = Maze::new(MazeConfig::generated(Seed(3), 0)).expect("builds");
+    let mut w = game.wizard();
+    w.skip_dialogs();
+    w.give_pickaxe();
+    let entered = Side::ALL.into_iter().any(|side| game.wizard().enter(AreaId(1), side));
+    assert!(entered);
+    let boss = game
+        .area()
+        .things()
+        .find_map(|(_, t)| matches!(t, Thing::Boss(_)).then(|| t.at()))
+        .expect("boss");
+    assert!(game.wizard().place(boss + CardinalDirection::South.offset()));
+    game.wizard().face(CardinalDirection::North);
+    game.tick(&TickInput::press(Button::Pickaxe));
+    let mut fired = false;
+    for _ in 0..120 {
+        if game.tick(&TickInput::IDLE).iter().any(|e| matches!(e, Event::Barrage { .. })) {
+            fired = true;
+            break;
+        }
+    }
+    assert!(fired);
+    let s = MazeScreen::new(game, false);
+    insta::assert_snapshot!(render(&s));
+}
+
+#[test]
+fn maze_pause_and_help() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    s.handle(Input::Char('p'));
+    s.tick();
+    assert!(s.game().is_paused());
+    insta::assert_snapshot!("maze_paused", render(&s));
+    s.handle(Input::Char('?'));
+    assert!(s.help_open());
+    let hash = s.game().state_hash();
+    s.tick();
+    assert_eq!(s.game().state_hash(), hash, "the help box stops time");
+    insta::assert_snapshot!("maze_help", render(&s));
+    s.handle(Input::Char('x'));
+    assert!(!s.help_open());
+}
+
+#[test]
+fn a_tap_moves_one_cell_without_key_releases() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    let start = s.game().player().at();
+    tap(&mut s, Input::Right);
+    assert_eq!(s.game().player().at(), start + CardinalDirection::East.offset());
+    for _ in 0..30 {
+        s.tick();
+    }
+    assert_eq!(s.game().player().at(), start + CardinalDirection::East.offset(), "one cell only");
+}
+
+#[test]
+fn with_key_releases_a_held_key_walks_until_released() {
+    let mut s = MazeScreen::new(Maze::new(MazeConfig::fixed(Seed(1))).expect("builds"), true);
+    past_the_dialog(&mut s);
+    let start = s.game().player().at();
+    s.handle(Input::Left);
+    for _ in 0..24 {
+        s.tick();
+    }
+    s.release(Input::Left);
+    for _ in 0..24 {
+        s.tick();
+    }
+    assert_eq!(s.game().player().at().x, start.x - 3, "24 ticks held: 3 steps");
+}
+
+#[test]
+fn maze_from_the_title_menu_and_back() {
+    let world = torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("world");
+    let mut app = App::title(world);
+    app.set_maze(torchlit_ui::maze::MazeSetup::new(MazeConfig::fixed(Seed(1))));
+    assert!(!app.wants_ticks());
+    assert_eq!(app.handle(Input::Char('m')), Control::Continue);
+    assert!(app.wants_ticks());
+    app.tick();
+    assert!(app.maze_screen().is_some_and(|s| s.game().dialog().is_some()));
+    assert_eq!(app.handle(Input::Char('q')), Control::Continue);
+    assert!(app.maze_screen().is_none(), "back on the title");
+    assert_eq!(app.handle(Input::Char('m')), Control::Continue);
+    assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
+}
