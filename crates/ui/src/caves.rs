@@ -1,0 +1,690 @@
+//! The `caves` screens: play (map, messages, status line), the inventory screens (drop,
+//! eat, wear or wield, inventory), look mode, message history, help, the exit prompt and
+//! the end screen; auto-explore and travel run one step per tick until a stop or a key.
+
+mod draw;
+mod keys;
+mod morgue;
+mod store;
+mod text;
+
+use torchlit_geom::{Direction, Point};
+use torchlit_map::Tile;
+use torchlit_sim::modes::caves::{Action, Caves, Event, Item, Slot, Stairs};
+
+use crate::{Cell, Frame, Input, Keymap, Rgb};
+
+pub use draw::{creature_look, item_look};
+pub use keys::{
+    CavesCommand, UnknownCommand, default_bindings, default_keymap, key_name, keymap_with, keys_of,
+};
+pub use morgue::morgue_text;
+pub use store::{CavesStore, MemoryStore, SharedMemoryStore, StoreError, StoreHandle};
+pub use text::{describe, item_details, verdict};
+
+/// What the app starts and continues `caves` runs with.
+#[derive(Clone, Debug)]
+pub struct CavesSetup {
+    /// Where runs are saved (none: `S` can't save, no morgue file).
+    pub store: Option<StoreHandle>,
+    /// The keys (defaults with the config file's `[keys.caves]` applied).
+    pub keymap: Keymap<CavesCommand>,
+    /// The seed of the next new run from the title menu (each new run derives the next).
+    pub next_seed: torchlit_sim::modes::caves::Seed,
+}
+
+impl Default for CavesSetup {
+    fn default() -> CavesSetup {
+        CavesSetup {
+            store: None,
+            keymap: default_keymap(),
+            next_seed: torchlit_sim::modes::caves::Seed(1),
+        }
+    }
+}
+
+impl CavesSetup {
+    /// Takes the seed for a new run and moves on to the next one.
+    pub fn take_seed(&mut self) -> torchlit_sim::modes::caves::Seed {
+        let seed = self.next_seed;
+        self.next_seed =
+            torchlit_sim::modes::caves::Seed(seed.derive("caves/next", &[]).0 % 1_000_000_000);
+        seed
+    }
+}
+
+/// What the inventory screen is choosing an item for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// Drop it (anything can be dropped).
+    Drop,
+    /// Eat it (food value not 0).
+    Eat,
+    /// Wear or wield it (attack or defense above 0).
+    Wear,
+}
+
+impl Verb {
+    fn word(self) -> &'static str {
+        match self {
+            Verb::Drop => "drop",
+            Verb::Eat => "eat",
+            Verb::Wear => "wear or wield",
+        }
+    }
+
+    /// Whether the item can be used this way (part 10 to 12's `isAcceptable`).
+    pub fn accepts(self, item: &Item) -> bool {
+        match self {
+            Verb::Drop => true,
+            Verb::Eat => item.is_edible(),
+            Verb::Wear => item.is_equippable(),
+        }
+    }
+
+    fn action(self, slot: Slot) -> Action {
+        match self {
+            Verb::Drop => Action::Drop(slot),
+            Verb::Eat => Action::Eat(slot),
+            Verb::Wear => Action::Equip(slot),
+        }
+    }
+}
+
+/// What is on top of the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Mode {
+    Play,
+    Choose { verb: Verb, note: Option<String> },
+    Inventory,
+    Look { cursor: Point },
+    History { back: usize },
+    Help,
+    TravelPrompt,
+    ConfirmExit,
+    Ended { morgue: String },
+}
+
+/// What keeps running on ticks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Auto {
+    Explore,
+    Travel(Stairs),
+}
+
+/// What the app should do after a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// Stay on this screen.
+    Stay,
+    /// Back to the title menu (the run was saved, or it ended and was acknowledged).
+    Back,
+}
+
+/// The `caves` screen's state: the game plus what the screen shows around it.
+#[derive(Clone, Debug)]
+pub struct CavesScreen {
+    game: Caves,
+    keymap: Keymap<CavesCommand>,
+    store: Option<StoreHandle>,
+    messages: Vec<String>,
+    mode: Mode,
+    running: Option<Auto>,
+}
+
+impl CavesScreen {
+    /// A screen playing `game` with `keymap`, saving to `store` (none: `S` can't save).
+    pub fn new(
+        game: Caves,
+        keymap: Keymap<CavesCommand>,
+        store: Option<StoreHandle>,
+    ) -> CavesScreen {
+        let welcome = format!(
+            "Welcome to the caves (seed {}). Find the teddy bear on level {} and bring it \
+             up the exit stairs. Press ? for help.",
+            game.seed(),
+            game.depth_count()
+        );
+        let mut screen = CavesScreen {
+            game,
+            keymap,
+            store,
+            messages: vec![welcome],
+            mode: Mode::Play,
+            running: None,
+        };
+        if screen.game.outcome().is_some() {
+            screen.finish();
+        }
+        screen
+    }
+
+    /// A screen continuing a saved `game`.
+    pub fn resumed(
+        game: Caves,
+        keymap: Keymap<CavesCommand>,
+        store: Option<StoreHandle>,
+    ) -> CavesScreen {
+        let mut screen = CavesScreen::new(game, keymap, store);
+        screen.messages = vec![format!("Welcome back (turn {}).", screen.game.turn().0)];
+        screen
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Caves {
+        &self.game
+    }
+
+    /// The messages of the last action.
+    pub fn messages(&self) -> &[String] {
+        &self.messages
+    }
+
+    /// Whether auto-explore or travel is under way (the front end then sends ticks).
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Whether the end screen is up.
+    pub fn has_ended(&self) -> bool {
+        matches!(self.mode, Mode::Ended { .. })
+    }
+
+    /// Saves the run if it goes on (Ctrl-C); errors are dropped, the last save stays.
+    pub fn save_quietly(&self) {
+        if self.game.outcome().is_none()
+            && let Some(store) = &self.store
+        {
+            let _ = store.save(&self.game);
+        }
+    }
+
+    /// One step of auto-explore or travel, if running.
+    pub fn tick(&mut self) {
+        let Some(auto) = self.running else { return };
+        let action = match auto {
+            Auto::Explore => Action::Explore,
+            Auto::Travel(way) => Action::Travel(way),
+        };
+        let turn = self.game.turn();
+        let events = self.game.apply(action);
+        let stop = self.game.turn() == turn
+            || events.iter().any(|e| matches!(e, Event::AutoStopped(_) | Event::GameOver(_)));
+        let said: Vec<String> = events.iter().filter_map(describe).collect();
+        if !said.is_empty() || stop {
+            self.messages = said;
+        }
+        if stop {
+            self.running = None;
+        }
+        if self.game.outcome().is_some() {
+            self.running = None;
+            self.finish();
+        }
+    }
+
+    /// Applies an action and shows its messages.
+    fn act(&mut self, action: Action) {
+        let events = self.game.apply(action);
+        self.messages = events.iter().filter_map(describe).collect();
+        if self.game.outcome().is_some() {
+            self.finish();
+        }
+    }
+
+    /// The run ended: morgue file and save deleted, end screen up.
+    fn finish(&mut self) {
+        let text = morgue_text(&self.game);
+        let morgue = match &self.store {
+            Some(store) => match store.finish(&self.game, &text) {
+                Ok(path) => format!("Morgue file: {path}"),
+                Err(e) => format!("The morgue file could not be written: {e}"),
+            },
+            None => "No save directory: no morgue file written.".to_string(),
+        };
+        self.mode = Mode::Ended { morgue };
+    }
+
+    /// Handles a key.
+    pub fn handle(&mut self, input: Input) -> Leave {
+        if self.running.take().is_some() {
+            self.messages = vec!["You stop.".to_string()];
+            return Leave::Stay;
+        }
+        match self.mode.clone() {
+            Mode::Play => return self.play_key(input),
+            Mode::Choose { verb, .. } => self.choose_key(verb, input),
+            Mode::Inventory | Mode::Help => self.mode = Mode::Play,
+            Mode::Look { cursor } => self.look_key(cursor, input),
+            Mode::History { back } => {
+                let len = self.journal_lines().len();
+                self.mode = match input {
+                    Input::Up | Input::Char('k') => Mode::History { back: (back + 1).min(len) },
+                    Input::Down | Input::Char('j') => {
+                        Mode::History { back: back.saturating_sub(1) }
+                    }
+                    _ => Mode::Play,
+                };
+            }
+            Mode::TravelPrompt => {
+                self.mode = Mode::Play;
+                let way = match input {
+                    Input::Char('>') => Stairs::Down,
+                    Input::Char('<') => Stairs::Up,
+                    _ => {
+                        self.messages = vec!["Never mind.".to_string()];
+                        return Leave::Stay;
+                    }
+                };
+                self.running = Some(Auto::Travel(way));
+                self.tick();
+            }
+            Mode::ConfirmExit => {
+                self.mode = Mode::Play;
+                if matches!(input, Input::Char('y' | 'Y')) {
+                    self.act(Action::Ascend);
+                } else {
+                    self.messages = vec!["You stay in the caves.".to_string()];
+                }
+            }
+            Mode::Ended { .. } => {
+                if matches!(input, Input::Enter | Input::Esc | Input::Char(' ' | 'q')) {
+                    return Leave::Back;
+                }
+            }
+        }
+        Leave::Stay
+    }
+
+    fn play_key(&mut self, input: Input) -> Leave {
+        let Some(command) = self.keymap.get(input) else { return Leave::Stay };
+        match command {
+            CavesCommand::Move(d) => self.act(Action::Move(d)),
+            CavesCommand::Wait => self.act(Action::Wait),
+            CavesCommand::Descend => self.act(Action::Descend),
+            CavesCommand::Ascend => {
+                let g = &self.game;
+                let on_exit = g.depth() == 0
+                    && g.current_level().tile(g.player().at()) == Some(Tile::StairsUp);
+                if on_exit && !g.hero().has_teddy_bear() {
+                    self.mode = Mode::ConfirmExit;
+                } else {
+                    self.act(Action::Ascend);
+                }
+            }
+            CavesCommand::PickUp => self.act(Action::PickUp),
+            CavesCommand::Drop => self.open_choice(Verb::Drop),
+            CavesCommand::Eat => self.open_choice(Verb::Eat),
+            CavesCommand::Wear => self.open_choice(Verb::Wear),
+            CavesCommand::Inventory => self.mode = Mode::Inventory,
+            CavesCommand::Look => self.mode = Mode::Look { cursor: self.game.player().at() },
+            CavesCommand::History => self.mode = Mode::History { back: 0 },
+            CavesCommand::Help => self.mode = Mode::Help,
+            CavesCommand::Explore => {
+                self.running = Some(Auto::Explore);
+                self.tick();
+            }
+            CavesCommand::Travel => {
+                self.mode = Mode::TravelPrompt;
+                self.messages = vec!["Travel to which stairs? (> or <)".to_string()];
+            }
+            CavesCommand::Save => match &self.store {
+                Some(store) => match store.save(&self.game) {
+                    Ok(()) => return Leave::Back,
+                    Err(e) => self.messages = vec![format!("Could not save: {e}")],
+                },
+                None => self.messages = vec!["There is nowhere to save this game.".to_string()],
+            },
+        }
+        Leave::Stay
+    }
+
+    fn open_choice(&mut self, verb: Verb) {
+        let inv = self.game.hero().inventory();
+        if inv.is_empty() {
+            self.messages = vec!["You are not carrying anything.".to_string()];
+        } else if !inv.iter().any(|(_, i)| verb.accepts(i)) {
+            self.messages = vec![format!("You have nothing to {}.", verb.word())];
+        } else {
+            self.mode = Mode::Choose { verb, note: None };
+        }
+    }
+
+    fn choose_key(&mut self, verb: Verb, input: Input) {
+        let slot = match input {
+            Input::Char(c) => Slot::from_letter(c),
+            _ => None,
+        };
+        let Some(slot) = slot else {
+            if matches!(input, Input::Esc | Input::Enter | Input::Char(' ')) {
+                self.mode = Mode::Play;
+            }
+            return;
+        };
+        let Some(item) = self.game.hero().inventory().get(slot).copied() else {
+            let note = format!("You have nothing in slot {}.", slot.letter());
+            self.mode = Mode::Choose { verb, note: Some(note) };
+            return;
+        };
+        if !verb.accepts(&item) {
+            let note = format!("You can't {} the {}.", verb.word(), item.name());
+            self.mode = Mode::Choose { verb, note: Some(note) };
+            return;
+        }
+        self.mode = Mode::Play;
+        self.act(verb.action(slot));
+    }
+
+    fn look_key(&mut self, cursor: Point, input: Input) {
+        let dir = match self.keymap.get(input) {
+            Some(CavesCommand::Move(d)) => Some(d),
+            _ => None,
+        };
+        match dir {
+            Some(d) => {
+                let size = self.game.current_level().size();
+                let p = cursor + d.offset();
+                let p = Point::new(
+                    p.x.clamp(0, size.width as i32 - 1),
+                    p.y.clamp(0, size.height as i32 - 1),
+                );
+                self.mode = Mode::Look { cursor: p };
+            }
+            None => self.mode = Mode::Play,
+        }
+    }
+
+    /// What look mode says about `p`.
+    pub fn look_at(&self, p: Point) -> String {
+        let g = &self.game;
+        let level = g.current_level();
+        if g.is_visible(p) {
+            let tile = level.tile(p).map_or("nothing", Tile::name);
+            let mut parts = Vec::new();
+            if let Some(c) = g.visible_creature(p) {
+                if c.kind() == torchlit_sim::modes::caves::CreatureKind::Player {
+                    let under = level
+                        .item(p)
+                        .map(|i| {
+                            format!(", on {}", torchlit_sim::engine::indefinite(&item_details(i)))
+                        })
+                        .unwrap_or_default();
+                    return format!("You are standing on {}{under}.", tile_phrase(tile));
+                } else {
+                    parts.push(format!(
+                        "a {} ({}/{} hp)",
+                        c.kind().name(),
+                        c.hp(),
+                        c.stats().max_hp
+                    ));
+                }
+            }
+            if let Some(item) = level.item(p) {
+                parts.push(torchlit_sim::engine::indefinite(&item_details(item)));
+            }
+            if parts.is_empty() {
+                format!("You see {}.", tile_phrase(tile))
+            } else {
+                format!("You see {} on {}.", parts.join(" and "), tile_phrase(tile))
+            }
+        } else if let Some(r) = g.remembered(p) {
+            match r.item {
+                Some(kind) => format!(
+                    "You remember {} on {}.",
+                    torchlit_sim::engine::indefinite(&kind.name()),
+                    tile_phrase(r.tile.name())
+                ),
+                None => format!("You remember {}.", tile_phrase(r.tile.name())),
+            }
+        } else {
+            "You have not seen that place.".to_string()
+        }
+    }
+
+    fn journal_lines(&self) -> Vec<String> {
+        self.game
+            .journal()
+            .filter_map(|e| describe(&e.event).map(|m| format!("{:>6}  {m}", e.turn.0)))
+            .collect()
+    }
+
+    /// Draws the screen.
+    pub fn render(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        if let Mode::Ended { morgue } = &self.mode {
+            self.render_end(frame, morgue);
+            return;
+        }
+        if matches!(self.mode, Mode::Help) {
+            self.render_help(frame);
+            return;
+        }
+        if let Mode::History { back } = self.mode {
+            self.render_history(frame, back);
+            return;
+        }
+        let view_h = (h - 3).max(1);
+        let offset = draw::draw_map(&self.game, frame, view_h);
+        let mut lines: Vec<String> = Vec::new();
+        match &self.mode {
+            Mode::Look { cursor } => {
+                let (sx, sy) = (cursor.x - offset.x, cursor.y - offset.y);
+                let under = frame.get(sx as u16, sy as u16).copied().unwrap_or(Cell::BLANK);
+                frame.put(sx, sy, Cell { bg: Rgb(200, 170, 60), fg: Rgb::BLACK, ..under });
+                lines.push(self.look_at(*cursor));
+                lines.push(
+                    "Look: move the cursor with the movement keys; any other key stops."
+                        .to_string(),
+                );
+            }
+            Mode::ConfirmExit => {
+                lines.push(
+                    "Leave the caves without the teddy bear? You will lose. (y/n)".to_string(),
+                );
+            }
+            Mode::Choose { .. } | Mode::Inventory => {}
+            _ => lines.extend(wrap(&self.messages.join(" "), w as usize)),
+        }
+        let shown = lines.len().saturating_sub(2);
+        for (i, line) in lines[shown..].iter().enumerate() {
+            frame.print(0, view_h + i as i32, line, Rgb::WHITE, Rgb::BLACK);
+        }
+        draw::draw_status(&self.game, frame, h - 1);
+        match &self.mode {
+            Mode::Choose { verb, note } => self.render_pack(frame, Some(*verb), note.as_deref()),
+            Mode::Inventory => self.render_pack(frame, None, None),
+            _ => {}
+        }
+    }
+
+    fn render_pack(&self, frame: &mut Frame, verb: Option<Verb>, note: Option<&str>) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let hero = self.game.hero();
+        let items: Vec<(Slot, &Item)> = hero.inventory().iter().collect();
+        let rows = items.len().max(1) as i32;
+        let bw = 64.min(w);
+        let bh = (rows + 4).min(h);
+        let (x, y) = (2.min(w - bw).max(0), (h - 1 - bh).max(0));
+        let bg = Rgb(20, 20, 30);
+        frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
+        frame.border(x, y, bw, bh, Rgb(255, 170, 60));
+        let title = match verb {
+            Some(v) => format!(" What would you like to {}? ", v.word()),
+            None => format!(" You are carrying {} of 20 items ", items.len()),
+        };
+        frame.print_bold(x + 2, y, &title, Rgb(255, 170, 60));
+        if items.is_empty() {
+            frame.print(x + 2, y + 2, "Nothing.", Rgb::GREY, bg);
+        }
+        for (i, (slot, item)) in items.iter().enumerate() {
+            let ok = verb.is_none_or(|v| v.accepts(item));
+            let fg = if ok { Rgb::WHITE } else { Rgb::GREY };
+            let row = y + 2 + i as i32;
+            let (glyph, colour) = item_look(item.kind);
+            frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
+            frame.put(
+                x + 6,
+                row,
+                Cell { glyph, fg: if ok { colour } else { Rgb::GREY }, bg, bold: false },
+            );
+            let mut line = item_details(item);
+            if hero.weapon() == Some(*slot) {
+                line += " (wielded)";
+            } else if hero.armor() == Some(*slot) {
+                line += " (worn)";
+            }
+            frame.print(x + 8, row, &line, fg, bg);
+        }
+        let hint = match (note, verb) {
+            (Some(n), _) => n.to_string(),
+            (None, Some(_)) => "Press a letter; Esc cancels.".to_string(),
+            (None, None) => "Any key closes. d drop, e eat, w wear or wield.".to_string(),
+        };
+        frame.print(x + 2, y + bh - 1, &format!(" {hint} "), Rgb(255, 220, 120), bg);
+    }
+
+    fn render_help(&self, frame: &mut Frame) {
+        let w = i32::from(frame.width());
+        let bg = Rgb(20, 20, 30);
+        frame.fill(0, 0, w, i32::from(frame.height()), Cell { bg, ..Cell::BLANK });
+        frame.print_bold(1, 0, "caves controls (any key closes)", Rgb(255, 170, 60));
+        for (i, command) in CavesCommand::all().into_iter().enumerate() {
+            let keys = keys_of(&self.keymap, command).join(" ");
+            let what = match command {
+                CavesCommand::Move(d) => {
+                    format!("{}; into a monster: attack; into rock: dig", direction_phrase(d))
+                }
+                other => other.describe().to_string(),
+            };
+            let row = 1 + i as i32;
+            frame.print(2, row, &keys, Rgb(255, 220, 120), bg);
+            frame.print(20, row, &what, Rgb::WHITE, bg);
+        }
+        let goal = format!(
+            "Seed {}. Bring the teddy bear (*) from level {} up the exit stairs (<) of level 1.",
+            self.game.seed(),
+            self.game.depth_count()
+        );
+        frame.print(1, 1 + CavesCommand::all().len() as i32, &goal, Rgb::GREY, bg);
+    }
+
+    fn render_history(&self, frame: &mut Frame, back: usize) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let bg = Rgb(20, 20, 30);
+        frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
+        frame.print_bold(
+            1,
+            0,
+            "Message history (Up/Down scroll, any other key closes)",
+            Rgb(255, 170, 60),
+        );
+        let lines = self.journal_lines();
+        let rows = (h - 1).max(0) as usize;
+        let end = lines.len().saturating_sub(back);
+        let start = end.saturating_sub(rows);
+        for (i, line) in lines[start..end].iter().enumerate() {
+            frame.print(1, 1 + i as i32, line, Rgb::WHITE, bg);
+        }
+        if lines.is_empty() {
+            frame.print(1, 1, "Nothing has happened yet.", Rgb::GREY, bg);
+        }
+    }
+
+    fn render_end(&self, frame: &mut Frame, morgue: &str) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        frame.fill(0, 0, w, h, Cell::BLANK);
+        let s = self.game.summary();
+        let won = s.outcome == Some(torchlit_sim::modes::caves::Outcome::Won);
+        let (title, colour) = if won {
+            ("V I C T O R Y", Rgb(255, 220, 120))
+        } else {
+            ("R . I . P .", Rgb(200, 80, 80))
+        };
+        let mut rows: Vec<(String, Rgb)> = vec![
+            (title.to_string(), colour),
+            (String::new(), Rgb::WHITE),
+            (format!("{}.", verdict(&s, self.game.depth())), Rgb::WHITE),
+            (String::new(), Rgb::WHITE),
+            (format!("Turns played   {}", s.turns.0), Rgb::WHITE),
+            (format!("Depth reached  {} of {}", s.deepest_level, s.levels), Rgb::WHITE),
+            (format!("Monsters slain {}", s.record.total_kills()), Rgb::WHITE),
+        ];
+        let by_kind: Vec<String> = torchlit_sim::modes::caves::CreatureKind::MONSTERS
+            .iter()
+            .filter(|k| s.record.kills_of(**k) > 0)
+            .map(|k| format!("{} {}", s.record.kills_of(*k), k.name()))
+            .collect();
+        if !by_kind.is_empty() {
+            rows.push((format!("               ({})", by_kind.join(", ")), Rgb::GREY));
+        }
+        rows.push((format!("Walls dug      {}", s.record.dug), Rgb::WHITE));
+        rows.push((format!("Meals eaten    {}", s.record.eaten), Rgb::WHITE));
+        rows.push((format!("Seed           {}", s.seed), Rgb::WHITE));
+        rows.push((String::new(), Rgb::WHITE));
+        rows.push((morgue.to_string(), Rgb::GREY));
+        rows.push((String::new(), Rgb::WHITE));
+        rows.push(("Press Enter to continue.".to_string(), Rgb(255, 220, 120)));
+        let top = ((h - rows.len() as i32) / 2).max(0);
+        for (i, (line, fg)) in rows.iter().enumerate() {
+            let x = ((w - line.chars().count() as i32) / 2).max(0);
+            if i == 0 {
+                frame.print_bold(x, top, line, *fg);
+            } else {
+                frame.print(x, top + i as i32, line, *fg, Rgb::BLACK);
+            }
+        }
+    }
+}
+
+fn tile_phrase(name: &str) -> String {
+    match name {
+        "floor" => "the cave floor".to_string(),
+        "wall" => "solid rock".to_string(),
+        "stairs up" => "stairs leading up".to_string(),
+        "stairs down" => "stairs leading down".to_string(),
+        other => format!("the {other}"),
+    }
+}
+
+fn direction_phrase(d: Direction) -> &'static str {
+    match d {
+        Direction::North => "walk north",
+        Direction::NorthEast => "walk north-east",
+        Direction::East => "walk east",
+        Direction::SouthEast => "walk south-east",
+        Direction::South => "walk south",
+        Direction::SouthWest => "walk south-west",
+        Direction::West => "walk west",
+        Direction::NorthWest => "walk north-west",
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_keeps_words_whole() {
+        assert_eq!(wrap("aa bb cc", 5), vec!["aa bb", "cc"]);
+        assert!(wrap("", 5).is_empty());
+    }
+}

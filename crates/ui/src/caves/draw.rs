@@ -1,0 +1,139 @@
+//! How the caves look: glyphs and colours of creatures and items (after the seed's
+//! AsciiPanel colours), the map view, the status line.
+
+use torchlit_geom::Point;
+use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
+
+use crate::theme::{remembered_cell, tile_cell};
+use crate::{Cell, Frame, Rgb};
+
+/// The seed's AsciiPanel colours.
+const YELLOW: Rgb = Rgb(193, 156, 0);
+const GREEN: Rgb = Rgb(0, 170, 0);
+const WHITE: Rgb = Rgb(192, 192, 192);
+const BRIGHT_WHITE: Rgb = Rgb(255, 255, 255);
+const BRIGHT_RED: Rgb = Rgb(255, 85, 85);
+
+/// Background of the status line.
+pub(crate) const STATUS_BG: Rgb = Rgb(30, 30, 50);
+
+/// A creature's glyph and colour (`@` bright white, `f` green, `b` yellow, `z` white).
+pub fn creature_look(kind: CreatureKind) -> (char, Rgb) {
+    match kind {
+        CreatureKind::Player => ('@', BRIGHT_WHITE),
+        CreatureKind::Fungus => ('f', GREEN),
+        CreatureKind::Bat => ('b', YELLOW),
+        CreatureKind::Zombie => ('z', WHITE),
+    }
+}
+
+/// An item's glyph and colour (part 10 to 12: `,` rock, `%` food, `)` weapons, `[`
+/// armour, `*` the teddy bear).
+pub fn item_look(kind: ItemKind) -> (char, Rgb) {
+    match kind {
+        ItemKind::Rock => (',', YELLOW),
+        ItemKind::Bread => ('%', Rgb(210, 170, 90)),
+        ItemKind::Apple => ('%', BRIGHT_RED),
+        ItemKind::Corpse(of) => ('%', creature_look(of).1),
+        ItemKind::Dagger => (')', WHITE),
+        ItemKind::Sword => (')', BRIGHT_WHITE),
+        ItemKind::Staff => (')', YELLOW),
+        ItemKind::Baguette => (')', Rgb(230, 190, 80)),
+        ItemKind::Tunic => ('[', GREEN),
+        ItemKind::Chainmail => ('[', WHITE),
+        ItemKind::Platemail => ('[', BRIGHT_WHITE),
+        ItemKind::TeddyBear => ('*', BRIGHT_WHITE),
+    }
+}
+
+/// The top-left map cell shown so that `focus` stays in view (centred, clamped at the
+/// level's edges; a level smaller than the view is centred).
+pub(crate) fn camera_offset(focus: i32, world: i32, view: i32) -> i32 {
+    if world <= view { -(view - world) / 2 } else { (focus - view / 2).clamp(0, world - view) }
+}
+
+/// The cell shown for map point `p`.
+pub(crate) fn map_cell(game: &Caves, p: Point) -> Cell {
+    let level = game.current_level();
+    if game.is_visible(p) {
+        let Some(tile) = level.tile(p) else { return Cell::BLANK };
+        let base = tile_cell(tile);
+        if let Some(c) = game.visible_creature(p) {
+            let (glyph, fg) = creature_look(c.kind());
+            let bold = c.kind() == CreatureKind::Player;
+            return Cell { glyph, fg, bg: base.bg, bold };
+        }
+        if let Some(item) = level.item(p) {
+            let (glyph, fg) = item_look(item.kind);
+            return Cell { glyph, fg, bg: base.bg, bold: false };
+        }
+        return base;
+    }
+    match game.remembered(p) {
+        Some(r) => match r.item {
+            Some(kind) => {
+                let (glyph, fg) = item_look(kind);
+                Cell { glyph, fg: fg.dimmed(2, 5), bg: Rgb::BLACK, bold: false }
+            }
+            None => remembered_cell(r.tile),
+        },
+        None => Cell::BLANK,
+    }
+}
+
+/// Draws the map into rows `0..view_h`, the player kept in view; returns the offset
+/// (map point of the frame's top-left cell).
+pub(crate) fn draw_map(game: &Caves, frame: &mut Frame, view_h: i32) -> Point {
+    let w = i32::from(frame.width());
+    let size = game.current_level().size();
+    let at = game.player().at();
+    let ox = camera_offset(at.x, size.width as i32, w);
+    let oy = camera_offset(at.y, size.height as i32, view_h);
+    for sy in 0..view_h {
+        for sx in 0..w {
+            let p = Point::new(sx + ox, sy + oy);
+            frame.put(sx, sy, map_cell(game, p));
+        }
+    }
+    Point::new(ox, oy)
+}
+
+/// The status line: depth, hit points, attack and defense, hunger, turn, seed.
+pub(crate) fn status_text(game: &Caves) -> String {
+    let p = game.player();
+    let hunger = game.hero().stomach().hunger().name();
+    format!(
+        "Depth {}/{}  HP {}/{}  Atk {} Def {}  {hunger}  Turn {}  Seed {}",
+        game.depth() + 1,
+        game.depth_count(),
+        p.hp().max(0),
+        p.stats().max_hp,
+        game.attack(),
+        game.defense(),
+        game.turn().0,
+        game.seed()
+    )
+}
+
+/// Draws the status line on row `y`.
+pub(crate) fn draw_status(game: &Caves, frame: &mut Frame, y: i32) {
+    let w = i32::from(frame.width());
+    frame.fill(0, y, w, 1, Cell { bg: STATUS_BG, ..Cell::BLANK });
+    let text = status_text(game);
+    frame.print(0, y, &text, Rgb(255, 220, 120), STATUS_BG);
+    let p = game.player();
+    let hp_colour = if p.hp().saturating_mul(4) <= p.stats().max_hp {
+        Rgb(255, 80, 80)
+    } else {
+        Rgb(255, 220, 120)
+    };
+    let hp = format!("HP {}/{}", p.hp().max(0), p.stats().max_hp);
+    if let Some(x) = text.find(&hp) {
+        frame.print(x as i32, y, &hp, hp_colour, STATUS_BG);
+    }
+    let hint = "? help";
+    let len = text.chars().count() as i32;
+    if len + 2 + hint.len() as i32 <= w {
+        frame.print(w - hint.len() as i32, y, hint, Rgb::GREY, STATUS_BG);
+    }
+}

@@ -1,0 +1,132 @@
+//! Where `caves` runs are kept: the front end provides a [`CavesStore`] (the terminal's
+//! is the SQLite store of `torchlit-save`); the screens only call it.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+use torchlit_sim::modes::caves::Caves;
+
+/// Why the store could not do what was asked (one line for the player).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// Keeps the run in progress and the morgue files of finished ones.
+pub trait CavesStore {
+    /// Saves `game` as the run to continue (replacing the one saved before).
+    ///
+    /// # Errors
+    /// When it could not be saved: the game must then go on, nothing is lost.
+    fn save(&mut self, game: &Caves) -> Result<(), StoreError>;
+
+    /// The saved run to continue, if there is one.
+    ///
+    /// # Errors
+    /// When a save exists but can't be read (damaged, foreign, newer).
+    fn load(&mut self) -> Result<Option<Caves>, StoreError>;
+
+    /// A run has ended: writes its morgue text beside the saves and deletes its save
+    /// (permadeath). Returns where the morgue went.
+    ///
+    /// # Errors
+    /// When the morgue can't be written or the save can't be deleted.
+    fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError>;
+}
+
+/// A shared handle to a [`CavesStore`] (the app and its screens use the same one).
+#[derive(Clone)]
+pub struct StoreHandle(Rc<RefCell<dyn CavesStore>>);
+
+impl StoreHandle {
+    /// Wraps a store.
+    pub fn new(store: impl CavesStore + 'static) -> StoreHandle {
+        StoreHandle(Rc::new(RefCell::new(store)))
+    }
+
+    /// [`CavesStore::save`].
+    ///
+    /// # Errors
+    /// As [`CavesStore::save`], or when the store is busy (never, single-threaded).
+    pub fn save(&self, game: &Caves) -> Result<(), StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.save(game)
+    }
+
+    /// [`CavesStore::load`].
+    ///
+    /// # Errors
+    /// As [`CavesStore::load`].
+    pub fn load(&self) -> Result<Option<Caves>, StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.load()
+    }
+
+    /// [`CavesStore::finish`].
+    ///
+    /// # Errors
+    /// As [`CavesStore::finish`].
+    pub fn finish(&self, game: &Caves, morgue: &str) -> Result<String, StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.finish(game, morgue)
+    }
+}
+
+fn busy() -> StoreError {
+    StoreError("the save store is busy".to_string())
+}
+
+impl fmt::Debug for StoreHandle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("StoreHandle(..)")
+    }
+}
+
+/// A store in memory (tests, and front ends without a data directory): one saved run,
+/// and the morgue texts written.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryStore {
+    /// The saved run.
+    pub saved: Option<Caves>,
+    /// Every morgue text written, oldest first.
+    pub morgues: Vec<String>,
+}
+
+impl CavesStore for MemoryStore {
+    fn save(&mut self, game: &Caves) -> Result<(), StoreError> {
+        self.saved = Some(game.clone());
+        Ok(())
+    }
+
+    fn load(&mut self) -> Result<Option<Caves>, StoreError> {
+        Ok(self.saved.clone())
+    }
+
+    fn finish(&mut self, _game: &Caves, morgue: &str) -> Result<String, StoreError> {
+        self.saved = None;
+        self.morgues.push(morgue.to_string());
+        Ok(format!("morgue #{}", self.morgues.len()))
+    }
+}
+
+/// A [`MemoryStore`] the caller can look into while the app uses it.
+#[derive(Clone, Debug, Default)]
+pub struct SharedMemoryStore(pub Rc<RefCell<MemoryStore>>);
+
+impl CavesStore for SharedMemoryStore {
+    fn save(&mut self, game: &Caves) -> Result<(), StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.save(game)
+    }
+
+    fn load(&mut self) -> Result<Option<Caves>, StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.load()
+    }
+
+    fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.finish(game, morgue)
+    }
+}

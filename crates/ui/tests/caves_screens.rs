@@ -1,0 +1,220 @@
+//! `caves` screens at 80x24: play, inventory, end; and the app's flows: a new run from
+//! the title menu, save and continue, permadeath with a morgue file.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use torchlit_sim::modes::caves::{Caves, Seed};
+use torchlit_testkit::WORLD_10X5;
+use torchlit_ui::caves::{
+    CavesScreen, CavesSetup, MemoryStore, SharedMemoryStore, StoreHandle, default_keymap,
+};
+use torchlit_ui::{App, Control, Frame, Input};
+
+fn render_screen(screen: &CavesScreen) -> Frame {
+    let mut frame = Frame::new(80, 24);
+    screen.render(&mut frame);
+    frame
+}
+
+fn render(app: &App) -> Frame {
+    let mut frame = Frame::new(80, 24);
+    app.render(&mut frame);
+    frame
+}
+
+fn world() -> torchlit_map::UltimaWorld {
+    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+}
+
+fn fixture(rows: &[&str]) -> Caves {
+    Caves::from_ascii(&[rows], Seed(3)).expect("fixture")
+}
+
+fn keys(screen: &mut CavesScreen, inputs: &[Input]) {
+    for &i in inputs {
+        screen.handle(i);
+    }
+}
+
+fn shared_store() -> (Rc<RefCell<MemoryStore>>, StoreHandle) {
+    let shared = SharedMemoryStore::default();
+    let inner = shared.0.clone();
+    (inner, StoreHandle::new(shared))
+}
+
+#[test]
+fn play_screen_on_seed_42() {
+    let screen = CavesScreen::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
+    insta::assert_snapshot!(render_screen(&screen).to_text());
+}
+
+#[test]
+fn play_screen_after_a_fight() {
+    let mut screen = CavesScreen::new(
+        fixture(&["##########", "#...,....#", "#.@b..%..#", "#....z...#", "##########"]),
+        default_keymap(),
+        None,
+    );
+    keys(&mut screen, &[Input::Char('l'), Input::Char('l')]);
+    insta::assert_snapshot!(render_screen(&screen).to_text());
+}
+
+#[test]
+fn inventory_screens_show_equipment_and_refuse_what_does_not_apply() {
+    let mut screen = CavesScreen::new(
+        fixture(&["##########", "#@/&(]*,.#", "##########"]),
+        default_keymap(),
+        None,
+    );
+    for _ in 0..6 {
+        keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
+    }
+    keys(&mut screen, &[Input::Char('w'), Input::Char('a'), Input::Char('w'), Input::Char('d')]);
+    assert!(
+        screen
+            .game()
+            .hero()
+            .is_equipped(torchlit_sim::modes::caves::Slot::from_letter('a').expect("a"))
+    );
+    keys(&mut screen, &[Input::Char('e'), Input::Char('a')]);
+    let refused = render_screen(&screen).to_text();
+    assert!(refused.contains("You can't eat the sword."), "{refused}");
+    insta::assert_snapshot!("inventory_eat_refuses_the_sword", refused);
+    keys(&mut screen, &[Input::Esc, Input::Char('i')]);
+    insta::assert_snapshot!("inventory_list", render_screen(&screen).to_text());
+}
+
+#[test]
+fn end_screen_after_fleeing_without_the_bear() {
+    let (store, handle) = shared_store();
+    let mut screen =
+        CavesScreen::new(fixture(&["#####", "#@<.#", "#####"]), default_keymap(), Some(handle));
+    keys(&mut screen, &[Input::Char('l'), Input::Char('<')]);
+    assert!(render_screen(&screen).to_text().contains("Leave the caves without the teddy bear?"));
+    keys(&mut screen, &[Input::Char('y')]);
+    assert!(screen.has_ended());
+    let text = render_screen(&screen).to_text();
+    insta::assert_snapshot!(text);
+    let morgues = &store.borrow().morgues;
+    assert_eq!(morgues.len(), 1);
+    assert!(morgues[0].contains("Fled the caves without the teddy bear"), "{}", morgues[0]);
+    assert!(morgues[0].contains("Seed:          3"));
+}
+
+#[test]
+fn end_screen_after_winning() {
+    let mut screen =
+        CavesScreen::new(fixture(&["#####", "#@*<#", "#####"]), default_keymap(), None);
+    keys(&mut screen, &[Input::Char('l'), Input::Char('g'), Input::Char('l'), Input::Char('<')]);
+    let text = render_screen(&screen).to_text();
+    assert!(text.contains("V I C T O R Y") && text.contains("Escaped the caves"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn help_lists_every_key_and_look_describes_cells() {
+    let mut screen =
+        CavesScreen::new(fixture(&["######", "#@.b.#", "######"]), default_keymap(), None);
+    keys(&mut screen, &[Input::Char('?')]);
+    let help = render_screen(&screen).to_text();
+    for needle in ["Ctrl-P", "auto-explore", "travel", "save and quit", "k Up 8", "G", "x"] {
+        assert!(help.contains(needle), "help shows {needle}:\n{help}");
+    }
+    keys(&mut screen, &[Input::Esc, Input::Char('x'), Input::Char('l'), Input::Char('l')]);
+    let look = render_screen(&screen).to_text();
+    assert!(look.contains("You see a bat (15/15 hp) on the cave floor."), "{look}");
+    keys(&mut screen, &[Input::Esc, Input::Ctrl('p')]);
+    assert!(render_screen(&screen).to_text().contains("Message history"));
+}
+
+#[test]
+fn auto_explore_runs_on_ticks_and_any_key_stops_it() {
+    let mut screen = CavesScreen::new(
+        fixture(&[
+            "##############################",
+            "#@...........................#",
+            "#............................#",
+            "##############################",
+        ]),
+        default_keymap(),
+        None,
+    );
+    keys(&mut screen, &[Input::Char('o')]);
+    assert!(screen.is_running());
+    let turn = screen.game().turn();
+    screen.tick();
+    screen.tick();
+    assert!(screen.game().turn().0 > turn.0);
+    screen.handle(Input::Char('.'));
+    assert!(!screen.is_running(), "a key stops it");
+    let stopped = screen.game().turn();
+    screen.tick();
+    assert_eq!(screen.game().turn(), stopped, "and it stays stopped");
+}
+
+#[test]
+fn a_new_run_from_the_title_saves_and_continues_exactly() {
+    let (store, handle) = shared_store();
+    let mut app = App::title(world());
+    app.set_caves(CavesSetup {
+        store: Some(handle),
+        keymap: default_keymap(),
+        next_seed: Seed(77),
+    });
+    app.handle(Input::Char('c'));
+    let game = app.caves_screen().expect("caves is up").game().clone();
+    assert_eq!(game.seed(), Seed(77));
+    for k in ['l', 'j', 'h', 'k', '.'] {
+        app.handle(Input::Char(k));
+    }
+    let before = app.caves_screen().expect("playing").game().state_hash();
+    assert_eq!(app.handle(Input::Char('S')), Control::Continue);
+    assert!(app.caves_screen().is_none(), "back on the title");
+    assert!(store.borrow().saved.is_some());
+    app.handle(Input::Char('r'));
+    let resumed = app.caves_screen().expect("continued").game();
+    assert_eq!(resumed.state_hash(), before, "the exact state");
+    // A second new run gets the next seed.
+    app.handle(Input::Char('S'));
+    app.handle(Input::Char('c'));
+    assert_ne!(app.caves_screen().expect("new run").game().seed(), Seed(77));
+}
+
+#[test]
+fn continue_without_a_save_says_so() {
+    let (_store, handle) = shared_store();
+    let mut app = App::title(world());
+    app.set_caves(CavesSetup { store: Some(handle), keymap: default_keymap(), next_seed: Seed(1) });
+    app.handle(Input::Char('r'));
+    assert!(app.caves_screen().is_none());
+    assert!(render(&app).to_text().contains("There is no saved caves run."));
+}
+
+#[test]
+fn death_deletes_the_save_and_leaves_a_morgue() {
+    let (store, handle) = shared_store();
+    // A starving player: wait until the end.
+    let mut screen = CavesScreen::new(
+        fixture(&["####", "#@.#", "####"]),
+        default_keymap(),
+        Some(handle.clone()),
+    );
+    handle.save(screen.game()).expect("saved");
+    for _ in 0..700 {
+        screen.handle(Input::Char('.'));
+    }
+    assert!(screen.has_ended());
+    assert!(store.borrow().saved.is_none(), "permadeath");
+    let morgue = store.borrow().morgues.join("\n");
+    assert!(morgue.contains("Starved to death on level 1"), "{morgue}");
+    assert!(morgue.contains("Turns:         666"), "{morgue}");
+}
+
+#[test]
+fn play_caves_quits_after_the_end_screen() {
+    let mut app = App::caves(world(), CavesSetup { next_seed: Seed(9), ..CavesSetup::default() });
+    assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(9)));
+    // Ctrl-C quits at once.
+    assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
+}
