@@ -108,6 +108,9 @@ pub struct PlayConfig {
     pub turn_delay: Duration,
     /// Show debug information on screen (`bShowDebugInfo` = false).
     pub debug_info: bool,
+    /// Whether dying loses one random item (seed 002 requirement 7.5 = true; its playtest
+    /// found it unfair and left it out, so it can be turned off).
+    pub death_loses_item: bool,
 }
 
 impl Default for PlayConfig {
@@ -120,6 +123,7 @@ impl Default for PlayConfig {
             stun_probability: 0.1,
             turn_delay: Duration::from_millis(500),
             debug_info: false,
+            death_loses_item: true,
         }
     }
 }
@@ -498,6 +502,9 @@ impl Config {
             if let Some(v) = p.debug_info {
                 out.debug_info = v.into_inner();
             }
+            if let Some(v) = p.death_loses_item {
+                out.death_loses_item = v.into_inner();
+            }
         }
         if let Some(l) = file.log
             && let Some(level) = l.level
@@ -655,6 +662,7 @@ struct FilePlay {
     stun_probability: Option<Spanned<Number>>,
     turn_delay_ms: Option<Spanned<i64>>,
     debug_info: Option<Spanned<bool>>,
+    death_loses_item: Option<Spanned<bool>>,
 }
 
 /// A number written either way (`1` or `1.0`) where a fraction is expected.

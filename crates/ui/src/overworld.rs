@@ -1,0 +1,1023 @@
+//! The `overworld` screens (seed 002, CaveGame): the world menu (new, load, delete), the
+//! new-world prompts, the world list, the play screen with its fight panel, inventory and
+//! help.
+//!
+//! - **New world**: a name and a seed, both any text (the seed is hashed with
+//!   `Seed::from_text`: the same text, the same world).
+//! - **Load**: the worlds on disk with their seed and last-played time; pick one by number
+//!   or by name (or with the arrows). **Delete** asks first.
+//! - **Play**: the world around the player, as large as the terminal; WASD or the arrows
+//!   walk (one key, no Enter). Cells a monster sees are tinted red: stepping there starts a
+//!   fight, shown blow by blow in a panel (any key skips to the end). `i` inventory (wield
+//!   or wear by letter or number), `?` help, `x` or Esc save and leave.
+//! - **Saves**: every `save_frequency` steps (5) and when leaving, in the background
+//!   ([`OverworldSession`]).
+//!
+//! The screen owns an open world (a database on a background thread), which can't be
+//! copied: clones of an [`OverworldScreen`] share it.
+
+mod draw;
+mod keys;
+mod session;
+mod text;
+mod worlds;
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+use torchlit_save::Config;
+use torchlit_sim::TICKS_PER_SECOND;
+use torchlit_sim::modes::overworld::combat::FightEntry;
+use torchlit_sim::modes::overworld::{Action, Event, FightReport, Item};
+
+use crate::{Frame, Input, Keymap, Rgb};
+
+pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, ground_look, monster_look};
+pub use keys::{
+    KeyConfigError, OverworldCommand, default_keymap, input_of, key_name, keymap_from_config,
+    keys_of,
+};
+pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError};
+pub use text::{describe, entry_text, outcome_text, rewards_text};
+pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};
+
+/// The longest world name accepted, in characters.
+pub const MAX_NAME: usize = 100;
+/// The longest seed accepted, in characters.
+pub const MAX_SEED: usize = 200;
+
+/// What the overworld screens start with.
+#[derive(Clone, Debug)]
+pub struct OverworldSetup {
+    /// Where worlds are kept (none: no data directory, nothing can be saved).
+    pub worlds: Option<Worlds>,
+    /// The keys of the play screen.
+    pub keymap: Keymap<OverworldCommand>,
+    /// The seed offered on the new-world screen.
+    pub seed: String,
+    /// Open on the new-world screen instead of the world menu (`play overworld --seed S`).
+    pub start_new: bool,
+    /// Ticks between two blows shown in the fight panel (0: all at once).
+    pub turn_ticks: u32,
+    /// Show debug information (autosave stalls, regions generated) on the play screen.
+    pub debug: bool,
+}
+
+impl Default for OverworldSetup {
+    fn default() -> OverworldSetup {
+        OverworldSetup {
+            worlds: None,
+            keymap: default_keymap(),
+            seed: String::new(),
+            start_new: false,
+            turn_ticks: 12,
+            debug: false,
+        }
+    }
+}
+
+impl OverworldSetup {
+    /// The setup of `config`: its keys, turn delay and debug flag; worlds in `worlds`.
+    ///
+    /// # Errors
+    /// [`KeyConfigError`] for a bad `[keys.overworld]` entry.
+    pub fn from_config(
+        worlds: Option<Worlds>,
+        config: &Config,
+        seed: String,
+    ) -> Result<OverworldSetup, KeyConfigError> {
+        let delay_ms = config.play.turn_delay.as_millis() as u64;
+        Ok(OverworldSetup {
+            worlds,
+            keymap: keymap_from_config(config)?,
+            seed,
+            start_new: false,
+            turn_ticks: ((delay_ms * TICKS_PER_SECOND + 500) / 1000) as u32,
+            debug: config.play.debug_info,
+        })
+    }
+}
+
+/// What the app should do after a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// Stay on the overworld screens.
+    Stay,
+    /// Back to the title menu (or out, when started with `play overworld`).
+    Back,
+}
+
+/// The overworld screens: see the module docs.
+#[derive(Clone)]
+pub struct OverworldScreen {
+    flow: Rc<RefCell<Flow>>,
+}
+
+impl fmt::Debug for OverworldScreen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("OverworldScreen(..)")
+    }
+}
+
+impl OverworldScreen {
+    /// The world menu (or the new-world screen when `setup.start_new`).
+    pub fn new(setup: OverworldSetup) -> OverworldScreen {
+        let page = if setup.start_new {
+            Page::New(NewWorld::new(setup.seed.clone()))
+        } else {
+            Page::Menu { note: None }
+        };
+        OverworldScreen { flow: Rc::new(RefCell::new(Flow { setup, page })) }
+    }
+
+    /// Handles one key.
+    pub fn handle(&mut self, input: Input) -> Leave {
+        match self.flow.try_borrow_mut() {
+            Ok(mut flow) => flow.handle(input),
+            Err(_) => Leave::Stay,
+        }
+    }
+
+    /// Draws the current screen.
+    pub fn render(&self, frame: &mut Frame) {
+        if let Ok(flow) = self.flow.try_borrow() {
+            flow.render(frame);
+        }
+    }
+
+    /// Whether the screen needs ticks (a fight being shown, saves being written).
+    pub fn wants_ticks(&self) -> bool {
+        self.flow.try_borrow().is_ok_and(|f| f.wants_ticks())
+    }
+
+    /// Advances fight playback by one tick and collects save reports.
+    pub fn tick(&mut self) {
+        if let Ok(mut flow) = self.flow.try_borrow_mut() {
+            flow.tick();
+        }
+    }
+
+    /// Saves and closes the world in play, if any (before the program quits).
+    pub fn shut_down(&mut self) {
+        if let Ok(mut flow) = self.flow.try_borrow_mut()
+            && let Page::Play(play) = std::mem::replace(&mut flow.page, Page::Menu { note: None })
+            && let Err(e) = play.session.close()
+        {
+            tracing::error!(error = %e, "saving the world on quit failed");
+        }
+    }
+
+    /// Calls `f` with the session of the world in play (`None` off the play screen).
+    pub fn with_session<R>(&self, f: impl FnOnce(Option<&OverworldSession>) -> R) -> R {
+        match self.flow.try_borrow() {
+            Ok(flow) => match &flow.page {
+                Page::Play(play) => f(Some(&play.session)),
+                _ => f(None),
+            },
+            Err(_) => f(None),
+        }
+    }
+}
+
+struct Flow {
+    setup: OverworldSetup,
+    page: Page,
+}
+
+enum Page {
+    Menu { note: Option<String> },
+    New(NewWorld),
+    Pick(Picker),
+    Confirm { row: WorldRow, picker: Picker },
+    Play(Box<Play>),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Name,
+    Seed,
+}
+
+struct NewWorld {
+    name: String,
+    seed: String,
+    field: Field,
+    note: Option<String>,
+}
+
+impl NewWorld {
+    fn new(seed: String) -> NewWorld {
+        NewWorld { name: String::new(), seed, field: Field::Name, note: None }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    Load,
+    Delete,
+}
+
+struct Picker {
+    purpose: Purpose,
+    rows: Vec<WorldRow>,
+    selected: usize,
+    typed: String,
+    note: Option<String>,
+}
+
+/// What is shown over the map.
+enum Panel {
+    None,
+    Fight(Playback),
+    Inventory { note: Option<String> },
+    Help,
+}
+
+/// A fight shown blow by blow.
+struct Playback {
+    report: Box<FightReport>,
+    /// Entries shown.
+    shown: usize,
+    /// Ticks until the next blow.
+    wait: u32,
+}
+
+impl Playback {
+    fn done(&self) -> bool {
+        self.shown >= self.report.log.entries.len()
+    }
+
+    /// Shows up to and including the next blow (armour and stun lines come with it).
+    fn reveal_next(&mut self) {
+        let entries = &self.report.log.entries;
+        while self.shown < entries.len() {
+            self.shown += 1;
+            if matches!(entries[self.shown - 1], FightEntry::Blow { .. }) {
+                break;
+            }
+        }
+    }
+}
+
+struct Play {
+    session: OverworldSession,
+    messages: Vec<String>,
+    panel: Panel,
+    /// Leaving failed to save: a second quit leaves anyway.
+    quit_armed: bool,
+}
+
+/// How many messages the play screen keeps.
+const MESSAGES: usize = 50;
+
+impl Play {
+    fn new(session: OverworldSession, welcome: String) -> Play {
+        let mut messages = vec![welcome];
+        if session.generation_changed() {
+            messages.push(
+                "Warning: the [generation] config changed since this world was made; new regions may not join the old ones."
+                    .to_string(),
+            );
+        }
+        Play { session, messages, panel: Panel::None, quit_armed: false }
+    }
+
+    fn say(&mut self, text: String) {
+        self.messages.push(text);
+        if self.messages.len() > MESSAGES {
+            self.messages.remove(0);
+        }
+    }
+}
+
+const TITLE: Rgb = Rgb(255, 200, 90);
+const NOTE: Rgb = Rgb(255, 120, 100);
+
+impl Flow {
+    fn wants_ticks(&self) -> bool {
+        match &self.page {
+            Page::Play(play) => {
+                matches!(&play.panel, Panel::Fight(p) if !p.done())
+                    || play.session.status().pending > 0
+            }
+            _ => false,
+        }
+    }
+
+    fn tick(&mut self) {
+        let Page::Play(play) = &mut self.page else { return };
+        play.session.poll();
+        if let Panel::Fight(p) = &mut play.panel
+            && !p.done()
+        {
+            if p.wait > 0 {
+                p.wait -= 1;
+            }
+            if p.wait == 0 {
+                p.reveal_next();
+                p.wait = self.setup.turn_ticks;
+            }
+        }
+    }
+
+    fn handle(&mut self, input: Input) -> Leave {
+        let page = std::mem::replace(&mut self.page, Page::Menu { note: None });
+        let (page, leave) = match page {
+            Page::Menu { note } => self.menu(input, note),
+            Page::New(new) => self.new_world(input, new),
+            Page::Pick(picker) => self.pick(input, picker),
+            Page::Confirm { row, picker } => self.confirm(input, row, picker),
+            Page::Play(play) => self.play(input, play),
+        };
+        self.page = page;
+        leave
+    }
+
+    fn picker(&self, purpose: Purpose, note: Option<String>) -> Page {
+        let Some(worlds) = &self.setup.worlds else {
+            return Page::Menu { note: Some(no_data_dir()) };
+        };
+        match worlds.list() {
+            Ok(rows) => {
+                Page::Pick(Picker { purpose, rows, selected: 0, typed: String::new(), note })
+            }
+            Err(e) => Page::Menu { note: Some(format!("The worlds can't be listed: {e}")) },
+        }
+    }
+
+    fn menu(&mut self, input: Input, note: Option<String>) -> (Page, Leave) {
+        match input {
+            Input::Char('n') => (Page::New(NewWorld::new(self.setup.seed.clone())), Leave::Stay),
+            Input::Char('l') | Input::Enter => (self.picker(Purpose::Load, None), Leave::Stay),
+            Input::Char('d') => (self.picker(Purpose::Delete, None), Leave::Stay),
+            Input::Esc | Input::Char('q') => (Page::Menu { note: None }, Leave::Back),
+            _ => (Page::Menu { note }, Leave::Stay),
+        }
+    }
+
+    fn new_world(&mut self, input: Input, mut new: NewWorld) -> (Page, Leave) {
+        let field = match new.field {
+            Field::Name => &mut new.name,
+            Field::Seed => &mut new.seed,
+        };
+        let limit = if new.field == Field::Name { MAX_NAME } else { MAX_SEED };
+        match input {
+            Input::Esc => return (Page::Menu { note: None }, Leave::Stay),
+            Input::Char(c) if !c.is_control() && field.chars().count() < limit => field.push(c),
+            Input::Backspace => {
+                field.pop();
+            }
+            Input::Tab | Input::Up | Input::Down => {
+                new.field = if new.field == Field::Name { Field::Seed } else { Field::Name };
+            }
+            Input::Enter if new.field == Field::Name => new.field = Field::Seed,
+            Input::Enter => {
+                let Some(worlds) = &self.setup.worlds else {
+                    new.note = Some(no_data_dir());
+                    return (Page::New(new), Leave::Stay);
+                };
+                return match OverworldSession::create(worlds, &new.name, &new.seed) {
+                    Ok(session) => {
+                        let welcome = format!(
+                            "Welcome to {}! WASD or the arrows walk; ? for help.",
+                            display_name(&new.name)
+                        );
+                        (Page::Play(Box::new(Play::new(session, welcome))), Leave::Stay)
+                    }
+                    Err(e) => {
+                        new.note = Some(format!("The world can't be created: {e}"));
+                        (Page::New(new), Leave::Stay)
+                    }
+                };
+            }
+            _ => {}
+        }
+        (Page::New(new), Leave::Stay)
+    }
+
+    fn pick(&mut self, input: Input, mut picker: Picker) -> (Page, Leave) {
+        let n = picker.rows.len();
+        match input {
+            Input::Esc => return (Page::Menu { note: None }, Leave::Stay),
+            Input::Up if n > 0 => picker.selected = (picker.selected + n - 1) % n,
+            Input::Down if n > 0 => picker.selected = (picker.selected + 1) % n,
+            Input::Char(c) if !c.is_control() && picker.typed.chars().count() < MAX_NAME => {
+                picker.typed.push(c);
+            }
+            Input::Backspace => {
+                picker.typed.pop();
+            }
+            Input::Enter => {
+                let Some(row) = choose(&picker) else {
+                    picker.note = Some(if picker.rows.is_empty() {
+                        "There are no worlds yet: Esc, then n for a new one.".to_string()
+                    } else {
+                        format!("No world is numbered or named {:?}.", picker.typed)
+                    });
+                    return (Page::Pick(picker), Leave::Stay);
+                };
+                return match picker.purpose {
+                    Purpose::Delete => (Page::Confirm { row, picker }, Leave::Stay),
+                    Purpose::Load => self.load(row, picker),
+                };
+            }
+            _ => {}
+        }
+        (Page::Pick(picker), Leave::Stay)
+    }
+
+    fn load(&mut self, row: WorldRow, mut picker: Picker) -> (Page, Leave) {
+        if let Some(problem) = &row.problem {
+            picker.note = Some(format!("{} can't be loaded: {problem}.", row.label()));
+            return (Page::Pick(picker), Leave::Stay);
+        }
+        let Some(worlds) = &self.setup.worlds else {
+            return (Page::Menu { note: Some(no_data_dir()) }, Leave::Stay);
+        };
+        match OverworldSession::open(worlds, &row.id) {
+            Ok(session) => {
+                let welcome = format!("Welcome back to {}.", row.label());
+                (Page::Play(Box::new(Play::new(session, welcome))), Leave::Stay)
+            }
+            Err(e) => {
+                picker.note = Some(format!("{} can't be loaded: {e}", row.label()));
+                (Page::Pick(picker), Leave::Stay)
+            }
+        }
+    }
+
+    fn confirm(&mut self, input: Input, row: WorldRow, mut picker: Picker) -> (Page, Leave) {
+        match input {
+            Input::Char('y') | Input::Char('Y') => {
+                let Some(worlds) = &self.setup.worlds else {
+                    return (Page::Menu { note: Some(no_data_dir()) }, Leave::Stay);
+                };
+                let note = match worlds.delete(&row.id) {
+                    Ok(()) => format!("Deleted {}.", row.label()),
+                    Err(e) => format!("{} could not be deleted: {e}", row.label()),
+                };
+                (self.picker(Purpose::Delete, Some(note)), Leave::Stay)
+            }
+            Input::Char('n') | Input::Char('N') | Input::Esc => {
+                picker.note = Some("Nothing was deleted.".to_string());
+                (Page::Pick(picker), Leave::Stay)
+            }
+            _ => (Page::Confirm { row, picker }, Leave::Stay),
+        }
+    }
+
+    fn play(&mut self, input: Input, mut play: Box<Play>) -> (Page, Leave) {
+        match &mut play.panel {
+            Panel::Fight(p) => {
+                if p.done() {
+                    play.panel = Panel::None;
+                } else {
+                    p.shown = p.report.log.entries.len();
+                }
+                return (Page::Play(play), Leave::Stay);
+            }
+            Panel::Help => {
+                play.panel = Panel::None;
+                return (Page::Play(play), Leave::Stay);
+            }
+            Panel::Inventory { .. } => {
+                let chosen = match input {
+                    Input::Char(c @ 'a'..='z') => Some(c as usize - 'a' as usize),
+                    Input::Char(c @ '1'..='9') => Some(c as usize - '1' as usize),
+                    _ => None,
+                };
+                let note = match chosen {
+                    Some(i) => match play.session.game().player().pack().nth(i) {
+                        Some(item) => {
+                            let events = play.session.apply(Action::Equip(item));
+                            events.iter().filter_map(describe).next_back()
+                        }
+                        None => Some("No item has that letter or number.".to_string()),
+                    },
+                    None => {
+                        play.panel = Panel::None;
+                        return (Page::Play(play), Leave::Stay);
+                    }
+                };
+                play.panel = Panel::Inventory { note };
+                return (Page::Play(play), Leave::Stay);
+            }
+            Panel::None => {}
+        }
+        match self.setup.keymap.get(input) {
+            Some(OverworldCommand::Move(d)) => {
+                play.quit_armed = false;
+                for event in play.session.apply(Action::Move(d)) {
+                    if let Some(text) = describe(&event) {
+                        play.say(text);
+                    }
+                    if let Event::Fight(report) = event {
+                        let mut p = Playback { report, shown: 0, wait: self.setup.turn_ticks };
+                        if self.setup.turn_ticks == 0 {
+                            p.shown = p.report.log.entries.len();
+                        } else {
+                            p.reveal_next();
+                        }
+                        play.panel = Panel::Fight(p);
+                    }
+                }
+            }
+            Some(OverworldCommand::Inventory) => play.panel = Panel::Inventory { note: None },
+            Some(OverworldCommand::Help) => play.panel = Panel::Help,
+            Some(OverworldCommand::Quit) => return self.leave(play),
+            None => {}
+        }
+        (Page::Play(play), Leave::Stay)
+    }
+
+    /// Saves and closes the world; on failure stays (a second quit leaves anyway).
+    fn leave(&mut self, mut play: Box<Play>) -> (Page, Leave) {
+        let name = display_name(&play.session.info().name);
+        if play.quit_armed {
+            drop(play);
+            let note = format!("Left {name} without saving the last moves.");
+            return (Page::Menu { note: Some(note) }, Leave::Stay);
+        }
+        match sync(&mut play.session) {
+            Ok(()) => {
+                let saved = play.session.close();
+                let note = match saved {
+                    Ok(()) => format!("{name} was saved."),
+                    Err(e) => format!("{name}: the last save failed: {e}"),
+                };
+                (Page::Menu { note: Some(note) }, Leave::Stay)
+            }
+            Err(e) => {
+                play.quit_armed = true;
+                play.say(format!("Saving failed: {e}. Press quit again to leave anyway."));
+                (Page::Play(play), Leave::Stay)
+            }
+        }
+    }
+
+    fn render(&self, frame: &mut Frame) {
+        match &self.page {
+            Page::Menu { note } => self.render_menu(frame, note.as_deref()),
+            Page::New(new) => render_new(frame, new),
+            Page::Pick(picker) => render_picker(frame, picker),
+            Page::Confirm { row, picker } => {
+                render_picker(frame, picker);
+                let (x, y, w, _) = draw::panel(frame, 60, 7, "Delete a world", NOTE);
+                let lines = [
+                    match &row.problem {
+                        None => format!("Delete {} (seed {})?", row.label(), seed_shown(row)),
+                        Some(problem) => format!("Delete {} ({problem})?", row.label()),
+                    },
+                    "It can't be undone.".to_string(),
+                    String::new(),
+                    "y: delete   n or Esc: keep it".to_string(),
+                ];
+                for (i, line) in lines.iter().enumerate() {
+                    draw::text(
+                        frame,
+                        x,
+                        y + i as i32,
+                        &draw::fit(line, w as usize),
+                        Rgb::WHITE,
+                        Rgb::BLACK,
+                        false,
+                    );
+                }
+            }
+            Page::Play(play) => self.render_play(frame, play),
+        }
+    }
+
+    fn render_menu(&self, frame: &mut Frame, note: Option<&str>) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let top = ((h - 12) / 2).max(0);
+        let x = ((w - 50) / 2).max(0);
+        draw::text(frame, x, top, "overworld", TITLE, Rgb::BLACK, true);
+        draw::text(
+            frame,
+            x,
+            top + 1,
+            "an endless cave world: chests, monsters, fights",
+            Rgb::GREY,
+            Rgb::BLACK,
+            false,
+        );
+        let items = ["n) new world", "l) load a world", "d) delete a world", "Esc) back"];
+        for (i, item) in items.iter().enumerate() {
+            draw::text(frame, x + 2, top + 3 + i as i32, item, Rgb::WHITE, Rgb::BLACK, false);
+        }
+        if let Some(worlds) = &self.setup.worlds {
+            let dir = worlds.store().dir().display().to_string();
+            draw::text(
+                frame,
+                x,
+                top + 8,
+                &draw::fit(&format!("Worlds are kept in {dir}"), (w - x).max(0) as usize),
+                Rgb::GREY,
+                Rgb::BLACK,
+                false,
+            );
+        }
+        if let Some(note) = note {
+            for (i, line) in draw::wrap(note, (w - 2).max(1) as usize).iter().enumerate() {
+                draw::text(frame, 1, top + 10 + i as i32, line, NOTE, Rgb::BLACK, false);
+            }
+        }
+    }
+
+    fn render_play(&self, frame: &mut Frame, play: &Play) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let game = play.session.game();
+        let map_h = (h - 2).max(0);
+        draw::draw_world(game, frame, (0, 0, w, map_h));
+        // The message line: the latest message.
+        let message = play.messages.last().cloned().unwrap_or_default();
+        let message = if self.setup.debug { debug_line(&play.session) } else { message };
+        draw::text(
+            frame,
+            0,
+            h - 2,
+            &draw::fit(&message, w.max(0) as usize),
+            Rgb::WHITE,
+            Rgb::BLACK,
+            false,
+        );
+        draw::text(
+            frame,
+            0,
+            h - 1,
+            &draw::fit(&status_line(&play.session), w.max(0) as usize),
+            Rgb(200, 200, 160),
+            Rgb::BLACK,
+            false,
+        );
+        match &play.panel {
+            Panel::None => {}
+            Panel::Fight(p) => render_fight(frame, p),
+            Panel::Inventory { note } => render_inventory(frame, &play.session, note.as_deref()),
+            Panel::Help => {
+                let loses = play.session.game().rules().death_loses_item;
+                render_help(frame, &self.setup.keymap, loses);
+            }
+        }
+    }
+}
+
+/// Picks the row the picker names: the typed number or name, else the selected row.
+fn choose(picker: &Picker) -> Option<WorldRow> {
+    let typed = picker.typed.trim();
+    if typed.is_empty() {
+        return picker.rows.get(picker.selected).cloned();
+    }
+    if let Ok(n) = typed.parse::<usize>()
+        && (1..=picker.rows.len()).contains(&n)
+    {
+        return picker.rows.get(n - 1).cloned();
+    }
+    // Names are matched exactly as typed (they may have spaces at either end), then
+    // trimmed.
+    let by_name =
+        |name: &str| picker.rows.iter().find(|r| r.name.as_deref() == Some(name)).cloned();
+    by_name(&picker.typed).or_else(|| by_name(typed))
+}
+
+/// Saves and waits until the world on disk holds everything.
+fn sync(session: &mut OverworldSession) -> Result<(), SessionError> {
+    session.save()?;
+    session.flush()
+}
+
+/// A world's seed for the list: quoted, so an empty or spaced seed shows; nothing for a
+/// world that can't be read.
+fn seed_shown(row: &WorldRow) -> String {
+    if row.problem.is_some() { String::new() } else { format!("{:?}", row.seed_text) }
+}
+
+fn no_data_dir() -> String {
+    "There is no data directory to keep worlds in: start torchlit with --data-dir DIR.".to_string()
+}
+
+/// A world's name for messages (`(unnamed)` for the empty name).
+fn display_name(name: &str) -> String {
+    if name.is_empty() { "(unnamed)".to_string() } else { name.to_string() }
+}
+
+/// The play screen's bottom line.
+fn status_line(session: &OverworldSession) -> String {
+    let game = session.game();
+    let p = game.player();
+    let at = p.at();
+    let region = game.region_of(at);
+    let sword = p.weapon().map_or(1, |t| t.damage());
+    let armour = p.armour().map_or(0, |t| t.shielding());
+    let status = session.status();
+    let saved = match (&status.error, status.pending) {
+        (Some(_), _) => "SAVE FAILED",
+        (None, 0) => "saved",
+        (None, _) => "saving",
+    };
+    format!(
+        "{}  ({}, {}) region ({}, {})  gold {}  sword {} armour {}  kills {}  {saved}",
+        draw::fit(&display_name(&session.info().name), 20),
+        at.x,
+        at.y,
+        region.x,
+        region.y,
+        p.gold(),
+        sword,
+        armour,
+        p.kills(),
+    )
+}
+
+fn debug_line(session: &OverworldSession) -> String {
+    let times = session.save_times();
+    let ms = |q: f64| times.quantile(q).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+    format!(
+        "autosaves {} stall p50 {:.3} ms p99 {:.3} ms  regions generated {} cached {}  next save in {}",
+        times.count(),
+        ms(0.5),
+        ms(0.99),
+        session.game().regions_generated(),
+        session.game().regions_cached(),
+        session.steps_to_autosave(),
+    )
+}
+
+fn render_new(frame: &mut Frame, new: &NewWorld) {
+    let w = i32::from(frame.width());
+    let (x, y, iw, _) = draw::panel(frame, 70.min(w), 11, "A new world", TITLE);
+    draw::text(frame, x, y, "Name and seed may hold any characters.", Rgb::GREY, Rgb::BLACK, false);
+    let field = |f: Field, label: &str, value: &str, row: i32, frame: &mut Frame| {
+        let active = new.field == f;
+        let cursor = if active { "█" } else { "" };
+        let text = format!("{label}: {value}{cursor}");
+        let shown = draw::fit(&text, iw.max(0) as usize);
+        if active {
+            draw::text(frame, x, row, &shown, Rgb(255, 220, 120), Rgb::BLACK, true);
+        } else {
+            draw::text(frame, x, row, &shown, Rgb::WHITE, Rgb::BLACK, false);
+        }
+    };
+    field(Field::Name, "Name", &new.name, y + 2, frame);
+    field(Field::Seed, "Seed", &new.seed, y + 3, frame);
+    let hint = "Enter: next / create   Tab: switch field   Esc: back";
+    draw::text(frame, x, y + 5, &draw::fit(hint, iw.max(0) as usize), Rgb::GREY, Rgb::BLACK, false);
+    if let Some(note) = &new.note {
+        for (i, line) in draw::wrap(note, iw.max(1) as usize).iter().take(2).enumerate() {
+            draw::text(frame, x, y + 7 + i as i32, line, NOTE, Rgb::BLACK, false);
+        }
+    }
+}
+
+fn render_picker(frame: &mut Frame, picker: &Picker) {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let title = match picker.purpose {
+        Purpose::Load => "Load a world",
+        Purpose::Delete => "Delete a world",
+    };
+    draw::text(frame, 1, 0, title, TITLE, Rgb::BLACK, true);
+    draw::text(
+        frame,
+        1,
+        2,
+        &draw::fit(
+            &format!("{:>3}  {:<24} {:<16} last played", "#", "name", "seed"),
+            (w - 1).max(0) as usize,
+        ),
+        Rgb::GREY,
+        Rgb::BLACK,
+        false,
+    );
+    let list_h = (h - 8).max(1) as usize;
+    let first = picker.selected.saturating_sub(list_h.saturating_sub(1));
+    for (i, row) in picker.rows.iter().enumerate().skip(first).take(list_h) {
+        let y = 3 + (i - first) as i32;
+        let when = match &row.problem {
+            Some(problem) => problem.clone(),
+            None => format_time(row.last_played),
+        };
+        let line = format!(
+            "{:>3}  {} {} {when}",
+            i + 1,
+            draw::fit_to(&row.label(), 24, true),
+            draw::fit_to(&seed_shown(row), 16, true),
+        );
+        let line = draw::fit(&line, (w - 3).max(0) as usize);
+        if i == picker.selected {
+            draw::text(frame, 0, y, "▶", Rgb(255, 220, 120), Rgb::BLACK, true);
+            draw::text(frame, 1, y, &line, Rgb(255, 220, 120), Rgb::BLACK, true);
+        } else {
+            let fg = if row.problem.is_some() { Rgb::GREY } else { Rgb::WHITE };
+            draw::text(frame, 1, y, &line, fg, Rgb::BLACK, false);
+        }
+    }
+    if picker.rows.is_empty() {
+        draw::text(frame, 5, 3, "(no worlds yet)", Rgb::GREY, Rgb::BLACK, false);
+    }
+    let verb = match picker.purpose {
+        Purpose::Load => "load",
+        Purpose::Delete => "delete",
+    };
+    let hint = format!(
+        "Type a number or a name, Enter to {verb} (empty: the one marked ▶)  ↑/↓  Esc back"
+    );
+    draw::text(
+        frame,
+        1,
+        h - 4,
+        &draw::fit(&hint, (w - 1).max(0) as usize),
+        Rgb::GREY,
+        Rgb::BLACK,
+        false,
+    );
+    draw::text(
+        frame,
+        1,
+        h - 3,
+        &draw::fit(&format!("> {}█", picker.typed), (w - 1).max(0) as usize),
+        Rgb::WHITE,
+        Rgb::BLACK,
+        true,
+    );
+    if let Some(note) = &picker.note {
+        draw::text(
+            frame,
+            1,
+            h - 2,
+            &draw::fit(note, (w - 1).max(0) as usize),
+            NOTE,
+            Rgb::BLACK,
+            false,
+        );
+    }
+}
+
+fn render_fight(frame: &mut Frame, p: &Playback) {
+    let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
+    let kind = p.report.monster.kind;
+    let title = format!("Fight: {kind}");
+    let (x, y, w, h) = draw::panel(frame, (fw - 4).min(76), (fh - 4).min(18), &title, NOTE);
+    let width = w.max(1) as usize;
+    let mut lines = draw::wrap(&text::opening_text(&p.report), width);
+    for entry in &p.report.log.entries[..p.shown.min(p.report.log.entries.len())] {
+        lines.extend(draw::wrap(&entry_text(entry, kind), width));
+    }
+    let footer = if p.done() {
+        lines.push(String::new());
+        lines.extend(draw::wrap(&outcome_text(&p.report), width));
+        "any key: close"
+    } else {
+        "any key: skip to the end"
+    };
+    let body = (h - 1).max(0) as usize;
+    let skip = lines.len().saturating_sub(body);
+    for (i, line) in lines.iter().skip(skip).enumerate() {
+        draw::text(frame, x, y + i as i32, line, Rgb::WHITE, Rgb::BLACK, false);
+    }
+    draw::text(frame, x, y + h - 1, footer, Rgb::GREY, Rgb::BLACK, false);
+}
+
+fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<&str>) {
+    let player = session.game().player();
+    let pack = player.pack();
+    let fh = i32::from(frame.height());
+    let rows = pack.kinds() as i32;
+    let title = format!("Inventory · {} gold", player.gold());
+    let (x, y, w, h) = draw::panel(frame, 64, (rows + 7).min(fh), &title, TITLE);
+    for (i, (item, count)) in pack.iter().enumerate() {
+        let letter = (b'a' + (i as u8).min(25)) as char;
+        let times = if count > 1 { format!(" ×{count}") } else { String::new() };
+        let worn = match item {
+            Item::Sword(_) if player.is_equipped(item) => "  wielded",
+            Item::Armour(_) if player.is_equipped(item) => "  worn",
+            _ => "",
+        };
+        let line = format!("{letter}) {}. {item}{times}{worn}", i + 1);
+        let fg = if worn.is_empty() { Rgb::WHITE } else { Rgb(255, 220, 120) };
+        draw::text(
+            frame,
+            x,
+            y + i as i32,
+            &draw::fit(&line, w.max(0) as usize),
+            fg,
+            Rgb::BLACK,
+            false,
+        );
+    }
+    if pack.kinds() == 0 {
+        draw::text(frame, x, y, "You carry nothing.", Rgb::GREY, Rgb::BLACK, false);
+    }
+    let fists = player.weapon().is_none().then_some("bare hands (1 damage)");
+    let bare = player.armour().is_none().then_some("no armour");
+    let extra: Vec<&str> = [fists, bare].into_iter().flatten().collect();
+    if !extra.is_empty() {
+        draw::text(
+            frame,
+            x,
+            y + h - 4,
+            &draw::fit(&format!("You fight with {}.", extra.join(" and ")), w.max(0) as usize),
+            Rgb::GREY,
+            Rgb::BLACK,
+            false,
+        );
+    }
+    if let Some(note) = note {
+        draw::text(
+            frame,
+            x,
+            y + h - 3,
+            &draw::fit(note, w.max(0) as usize),
+            Rgb(150, 220, 150),
+            Rgb::BLACK,
+            false,
+        );
+    }
+    let hint = "letter or number: wield or wear   Esc: close";
+    draw::text(
+        frame,
+        x,
+        y + h - 1,
+        &draw::fit(hint, w.max(0) as usize),
+        Rgb::GREY,
+        Rgb::BLACK,
+        false,
+    );
+}
+
+fn render_help(frame: &mut Frame, keymap: &Keymap<OverworldCommand>, death_loses_item: bool) {
+    let (x, y, w, h) = draw::panel(frame, 70, 20, "overworld controls", TITLE);
+    let mut lines = Vec::new();
+    for command in OverworldCommand::ALL {
+        let keys: Vec<String> = keys_of(keymap, command).into_iter().map(key_name).collect();
+        lines.push(format!("{:<12} {}", keys.join(" "), command.describe()));
+    }
+    lines.push(String::new());
+    lines.push("@ you   . floor   # wall   (dark) rock   $ chest   _ opened chest".to_string());
+    lines.push("r rat   g goblin   b bat   T troll   W wraith".to_string());
+    lines.push("Red ground: a monster sees it. Step there and it attacks.".to_string());
+    lines.push(if death_loses_item {
+        "Fights: any key skips to the end. Dying costs a random item.".to_string()
+    } else {
+        "Fights: any key skips to the end. Dying costs nothing.".to_string()
+    });
+    lines.push("The world saves itself every few steps and when you leave.".to_string());
+    for (i, line) in lines.iter().take(h.max(0) as usize).enumerate() {
+        draw::text(
+            frame,
+            x,
+            y + i as i32,
+            &draw::fit(line, w.max(0) as usize),
+            Rgb::WHITE,
+            Rgb::BLACK,
+            false,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(n: &str) -> WorldRow {
+        WorldRow {
+            id: torchlit_save::WorldId::parse(&format!("w-{}", n.len())).expect("valid id"),
+            name: Some(n.to_string()),
+            seed_text: String::new(),
+            last_played: 0,
+            problem: None,
+        }
+    }
+
+    #[test]
+    fn worlds_are_chosen_by_number_or_name() {
+        let picker = Picker {
+            purpose: Purpose::Load,
+            rows: vec![row("alpha"), row("12"), row(" spaced ")],
+            selected: 2,
+            typed: String::new(),
+            note: None,
+        };
+        let name = |p: &Picker| choose(p).and_then(|r| r.name);
+        assert_eq!(name(&picker).as_deref(), Some(" spaced "));
+        let typed = |t: &str| Picker {
+            typed: t.to_string(),
+            rows: picker.rows.clone(),
+            ..Picker {
+                purpose: Purpose::Load,
+                rows: vec![],
+                selected: 0,
+                typed: String::new(),
+                note: None,
+            }
+        };
+        assert_eq!(name(&typed("1")).as_deref(), Some("alpha"));
+        assert_eq!(name(&typed("alpha")).as_deref(), Some("alpha"));
+        // A number in range picks by position, even if a world has that name.
+        assert_eq!(name(&typed("2")).as_deref(), Some("12"));
+        assert_eq!(name(&typed("12")).as_deref(), Some("12"));
+        assert_eq!(name(&typed(" spaced ")).as_deref(), Some(" spaced "));
+        assert_eq!(name(&typed("beta")), None);
+    }
+}

@@ -1,0 +1,218 @@
+//! How the overworld looks: glyphs and colours of ground and monsters, the map view,
+//! panels.
+
+use std::collections::BTreeSet;
+
+use torchlit_geom::{Point, Rect, Size};
+use torchlit_sim::modes::overworld::{Ground, MonsterKind, Overworld};
+
+use unicode_width::UnicodeWidthChar;
+
+use crate::{Cell, Frame, Rgb};
+
+/// The background of a cell some monster sees (stepping there starts a fight).
+pub const WATCHED_BG: Rgb = Rgb(70, 14, 14);
+/// The background of solid rock.
+pub const ROCK_BG: Rgb = Rgb(24, 20, 17);
+
+/// The look of a kind of ground: floor `.`, wall `#`, rock (blank on dark brown), chest
+/// `$`, opened chest `_`.
+pub fn ground_look(ground: Ground) -> Cell {
+    match ground {
+        Ground::Floor => Cell::new('.', Rgb(105, 100, 90)),
+        Ground::Wall => Cell::new('#', Rgb(176, 138, 92)),
+        Ground::Rock => Cell { glyph: ' ', fg: Rgb::WHITE, bg: ROCK_BG, bold: false },
+        Ground::Chest => Cell { glyph: '$', fg: Rgb(255, 210, 60), bg: Rgb::BLACK, bold: true },
+        Ground::OpenedChest => Cell::new('_', Rgb(140, 110, 60)),
+        Ground::Void => Cell::BLANK,
+    }
+}
+
+/// The look of a monster: `r` rat, `g` goblin, `b` bat, `T` troll, `W` wraith.
+pub fn monster_look(kind: MonsterKind) -> Cell {
+    let (glyph, fg) = match kind {
+        MonsterKind::Rat => ('r', Rgb(200, 150, 110)),
+        MonsterKind::Goblin => ('g', Rgb(120, 220, 90)),
+        MonsterKind::Bat => ('b', Rgb(190, 140, 230)),
+        MonsterKind::Troll => ('T', Rgb(240, 120, 60)),
+        MonsterKind::Wraith => ('W', Rgb(150, 210, 255)),
+    };
+    Cell { glyph, fg, bg: Rgb::BLACK, bold: true }
+}
+
+/// The look of the player.
+pub const PLAYER: Cell = Cell { glyph: '@', fg: Rgb(255, 255, 255), bg: Rgb::BLACK, bold: true };
+
+/// Draws the world into `area` of `frame` (screen cells), centred on the player: ground,
+/// monsters, the cells they see (tinted) and the player.
+pub fn draw_world(game: &Overworld, frame: &mut Frame, area: (i32, i32, i32, i32)) {
+    let (x0, y0, w, h) = area;
+    if w <= 0 || h <= 0 {
+        return;
+    }
+    let at = game.player().at();
+    let origin = Point::new(at.x.saturating_sub(w / 2), at.y.saturating_sub(h / 2));
+    let view = Rect::new(origin, Size::new(w as u32, h as u32));
+    let monsters = game.monsters_near(view);
+    let watched: BTreeSet<Point> = monsters.iter().flat_map(|m| game.sight_of(m)).collect();
+    for sy in 0..h {
+        for sx in 0..w {
+            let (Some(x), Some(y)) = (origin.x.checked_add(sx), origin.y.checked_add(sy)) else {
+                continue;
+            };
+            let p = Point::new(x, y);
+            let look = game.look(p);
+            let mut cell = match look.monster {
+                Some(kind) => monster_look(kind),
+                None => ground_look(look.ground),
+            };
+            if p == at {
+                cell = PLAYER;
+            }
+            if watched.contains(&p) {
+                cell.bg = WATCHED_BG;
+            }
+            frame.put(x0 + sx, y0 + sy, cell);
+        }
+    }
+}
+
+/// The width of `c` in terminal columns (0 for combining marks; control characters are
+/// shown as `?`, one column).
+fn char_width(c: char) -> usize {
+    if c.is_control() { 1 } else { UnicodeWidthChar::width(c).unwrap_or(1) }
+}
+
+/// The width of `text` in terminal columns (emoji and CJK take two).
+pub fn width(text: &str) -> usize {
+    text.chars().map(char_width).sum()
+}
+
+/// Writes `text` from `(x, y)` in `fg` on `bg`, one frame cell per terminal column: a
+/// wide character takes its cell and the next (left blank, which a terminal front end
+/// skips), so what follows lines up. Control characters show as `?`. Returns the column
+/// after the text.
+pub fn text(frame: &mut Frame, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb, bold: bool) -> i32 {
+    let mut col = x;
+    for c in text.chars() {
+        let w = char_width(c);
+        if w == 0 {
+            continue;
+        }
+        let glyph = if c.is_control() { '?' } else { c };
+        frame.put(col, y, Cell { glyph, fg, bg, bold });
+        for extra in 1..w as i32 {
+            frame.put(col + extra, y, Cell { glyph: ' ', fg, bg, bold });
+        }
+        col += w as i32;
+    }
+    col
+}
+
+/// Splits `text` into lines of at most `width` columns, at spaces where it can.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let limit = width.max(2);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word = word.to_string();
+        loop {
+            let used = self::width(&line);
+            let len = self::width(&word);
+            let gap = usize::from(!line.is_empty());
+            if used + gap + len <= limit {
+                if gap == 1 {
+                    line.push(' ');
+                }
+                line.push_str(&word);
+                break;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than a line: cut it.
+            let (head, rest) = split_at_width(&word, limit);
+            lines.push(head);
+            word = rest;
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The longest start of `text` at most `cols` columns wide, and the rest.
+fn split_at_width(text: &str, cols: usize) -> (String, String) {
+    let mut used = 0;
+    for (i, c) in text.char_indices() {
+        let w = char_width(c);
+        if used + w > cols {
+            return (text[..i].to_string(), text[i..].to_string());
+        }
+        used += w;
+    }
+    (text.to_string(), String::new())
+}
+
+/// `text` cut to `cols` columns (with `…` when cut), padded with spaces to exactly `cols`
+/// when `pad`.
+pub fn fit_to(text: &str, cols: usize, pad: bool) -> String {
+    let mut out = if width(text) <= cols {
+        text.to_string()
+    } else {
+        let mut head = split_at_width(text, cols.saturating_sub(1)).0;
+        head.push('…');
+        head
+    };
+    if pad {
+        let w = width(&out);
+        out.extend(std::iter::repeat_n(' ', cols.saturating_sub(w)));
+    }
+    out
+}
+
+/// `text` cut to `cols` columns (with `…` when cut).
+pub fn fit(text: &str, cols: usize) -> String {
+    fit_to(text, cols, false)
+}
+
+/// A box with a title, cleared inside; returns the inner area `(x, y, w, h)`.
+pub fn panel(frame: &mut Frame, w: i32, h: i32, title: &str, fg: Rgb) -> (i32, i32, i32, i32) {
+    let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
+    let (w, h) = (w.min(fw).max(4), h.min(fh).max(3));
+    let (x, y) = ((fw - w) / 2, (fh - h) / 2);
+    frame.fill(x, y, w, h, Cell::BLANK);
+    frame.border(x, y, w, h, fg);
+    let title = fit(&format!(" {title} "), (w - 4).max(0) as usize);
+    text(frame, x + 2, y, &title, fg, Rgb::BLACK, true);
+    (x + 2, y + 1, w - 4, h - 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_keeps_words_and_cuts_long_ones() {
+        assert_eq!(wrap("the goblin hits you", 10), ["the goblin", "hits you"]);
+        assert_eq!(wrap("abcdefghijkl", 5), ["abcde", "fghij", "kl"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert_eq!(fit("abcdef", 4), "abc…");
+        assert_eq!(width("My/World 🐉"), 11);
+        assert_eq!(fit_to("🐉🐉🐉", 5, true), "🐉🐉…");
+        assert_eq!(fit_to("ab", 4, true), "ab  ");
+    }
+
+    #[test]
+    fn wide_characters_take_two_cells() {
+        let mut f = Frame::new(6, 1);
+        let end = text(&mut f, 0, 0, "a🐉b\u{7}", Rgb::WHITE, Rgb::BLACK, false);
+        assert_eq!(end, 5);
+        assert_eq!(f.to_text(), "a🐉 b? \n");
+    }
+}

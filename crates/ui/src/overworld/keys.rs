@@ -1,0 +1,224 @@
+//! The `overworld` keys: the commands of the play screen and their bindings from the
+//! config's `[keys.overworld]` table.
+
+use torchlit_geom::CardinalDirection;
+use torchlit_save::{Config, Key, KeySpec, Origin};
+
+use crate::{Input, Keymap};
+
+use super::worlds::MODE;
+
+/// What a key means on the `overworld` play screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OverworldCommand {
+    /// Step one cell.
+    Move(CardinalDirection),
+    /// Show the inventory (and equip from it).
+    Inventory,
+    /// Show the keys.
+    Help,
+    /// Save and leave the world.
+    Quit,
+}
+
+impl OverworldCommand {
+    /// Every command, in the order the help lists them.
+    pub const ALL: [OverworldCommand; 7] = [
+        OverworldCommand::Move(CardinalDirection::North),
+        OverworldCommand::Move(CardinalDirection::West),
+        OverworldCommand::Move(CardinalDirection::South),
+        OverworldCommand::Move(CardinalDirection::East),
+        OverworldCommand::Inventory,
+        OverworldCommand::Help,
+        OverworldCommand::Quit,
+    ];
+
+    /// The command's name in the config file's `[keys.overworld]` table.
+    pub fn name(self) -> &'static str {
+        match self {
+            OverworldCommand::Move(CardinalDirection::North) => "north",
+            OverworldCommand::Move(CardinalDirection::West) => "west",
+            OverworldCommand::Move(CardinalDirection::South) => "south",
+            OverworldCommand::Move(CardinalDirection::East) => "east",
+            OverworldCommand::Inventory => "inventory",
+            OverworldCommand::Help => "help",
+            OverworldCommand::Quit => "quit",
+        }
+    }
+
+    /// What it does, for the help screen.
+    pub fn describe(self) -> &'static str {
+        match self {
+            OverworldCommand::Move(CardinalDirection::North) => "walk north",
+            OverworldCommand::Move(CardinalDirection::West) => "walk west",
+            OverworldCommand::Move(CardinalDirection::South) => "walk south",
+            OverworldCommand::Move(CardinalDirection::East) => "walk east",
+            OverworldCommand::Inventory => "inventory: wield or wear by letter or number",
+            OverworldCommand::Help => "this help",
+            OverworldCommand::Quit => "save and leave the world",
+        }
+    }
+
+    /// The command named `name` in the config.
+    pub fn from_name(name: &str) -> Option<OverworldCommand> {
+        OverworldCommand::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// The default keys (the same as the built-in config): WASD and the arrows walk, `i`
+/// inventory, `?` help, `x` and Esc save and leave.
+pub fn default_keymap() -> Keymap<OverworldCommand> {
+    use CardinalDirection::*;
+    use OverworldCommand::*;
+    let c = Input::Char;
+    Keymap::new([
+        (c('w'), Move(North)),
+        (Input::Up, Move(North)),
+        (c('a'), Move(West)),
+        (Input::Left, Move(West)),
+        (c('s'), Move(South)),
+        (Input::Down, Move(South)),
+        (c('d'), Move(East)),
+        (Input::Right, Move(East)),
+        (c('i'), Inventory),
+        (c('?'), Help),
+        (c('x'), Quit),
+        (Input::Esc, Quit),
+    ])
+}
+
+/// A `[keys.overworld]` entry that can't be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum KeyConfigError {
+    /// No command has this name.
+    #[error(
+        "{origin}: keys.overworld: unknown action {action:?} (the actions are north, west, south, east, inventory, help, quit)"
+    )]
+    UnknownAction {
+        /// Where it was written.
+        origin: String,
+        /// The name.
+        action: String,
+    },
+    /// A key the terminal never reports to the game (Alt, function keys...).
+    #[error("{origin}: keys.overworld.{action}: key {key} can't be bound")]
+    Unbindable {
+        /// Where it was written.
+        origin: String,
+        /// The action.
+        action: String,
+        /// The key.
+        key: String,
+    },
+}
+
+/// The keymap of the config: for every action in `[keys.overworld]`, its keys replace
+/// the default ones (the built-in config lists them all).
+///
+/// # Errors
+/// [`KeyConfigError`] naming the file and line of an unknown action or key.
+pub fn keymap_from_config(config: &Config) -> Result<Keymap<OverworldCommand>, KeyConfigError> {
+    let mut bindings: Vec<(Input, OverworldCommand)> = Vec::new();
+    let mut replaced = Vec::new();
+    for (action, binding) in config.keys.mode(MODE) {
+        let origin = origin_text(&binding.origin);
+        let command = OverworldCommand::from_name(action).ok_or_else(|| {
+            KeyConfigError::UnknownAction { origin: origin.clone(), action: action.to_string() }
+        })?;
+        replaced.push(command);
+        for spec in &binding.keys {
+            let input = input_of(*spec).ok_or_else(|| KeyConfigError::Unbindable {
+                origin: origin.clone(),
+                action: action.to_string(),
+                key: spec.to_string(),
+            })?;
+            bindings.push((input, command));
+        }
+    }
+    let defaults = default_keymap();
+    let kept = defaults.bindings().iter().filter(|(_, c)| !replaced.contains(c)).copied();
+    Ok(Keymap::new(kept.chain(bindings)))
+}
+
+fn origin_text(origin: &Origin) -> String {
+    origin.to_string()
+}
+
+/// A config key as a screen input; `None` for keys the screens never receive.
+pub fn input_of(spec: KeySpec) -> Option<Input> {
+    if spec.alt {
+        return None;
+    }
+    Some(match (spec.key, spec.ctrl) {
+        (Key::Char(c), true) => Input::Ctrl(c.to_ascii_lowercase()),
+        (Key::Char(c), false) => Input::Char(c),
+        (_, true) => return None,
+        (Key::Up, _) => Input::Up,
+        (Key::Down, _) => Input::Down,
+        (Key::Left, _) => Input::Left,
+        (Key::Right, _) => Input::Right,
+        (Key::Enter, _) => Input::Enter,
+        (Key::Esc, _) => Input::Esc,
+        (Key::Tab, _) => Input::Tab,
+        (Key::Backspace, _) => Input::Backspace,
+        _ => return None,
+    })
+}
+
+/// The name of a key for the help screen.
+pub fn key_name(input: Input) -> String {
+    match input {
+        Input::Char(' ') => "Space".to_string(),
+        Input::Char(c) => c.to_string(),
+        Input::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+        Input::Up => "↑".to_string(),
+        Input::Down => "↓".to_string(),
+        Input::Left => "←".to_string(),
+        Input::Right => "→".to_string(),
+        Input::Enter => "Enter".to_string(),
+        Input::Esc => "Esc".to_string(),
+        Input::Backspace => "Backspace".to_string(),
+        Input::Tab => "Tab".to_string(),
+    }
+}
+
+/// The keys bound to `command`, in binding order.
+pub fn keys_of(keymap: &Keymap<OverworldCommand>, command: OverworldCommand) -> Vec<Input> {
+    keymap.bindings().iter().filter(|(_, c)| *c == command).map(|(i, _)| *i).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn the_built_in_config_gives_the_default_keys() {
+        let k = keymap_from_config(&Config::defaults()).expect("valid");
+        assert_eq!(k.get(Input::Char('w')), Some(OverworldCommand::Move(CardinalDirection::North)));
+        assert_eq!(k.get(Input::Right), Some(OverworldCommand::Move(CardinalDirection::East)));
+        assert_eq!(k.get(Input::Esc), Some(OverworldCommand::Quit));
+        assert_eq!(k.bindings().len(), default_keymap().bindings().len());
+    }
+
+    #[test]
+    fn a_config_entry_replaces_one_action() {
+        let config =
+            Config::parse("[keys.overworld]\nnorth = [\"k\", \"Ctrl-p\"]\n", Path::new("t.toml"))
+                .expect("valid");
+        let k = keymap_from_config(&config).expect("valid");
+        let north = OverworldCommand::Move(CardinalDirection::North);
+        assert_eq!(k.get(Input::Char('k')), Some(north));
+        assert_eq!(k.get(Input::Ctrl('p')), Some(north));
+        assert_eq!(k.get(Input::Char('w')), None, "w no longer walks north");
+        assert_eq!(k.get(Input::Char('s')), Some(OverworldCommand::Move(CardinalDirection::South)));
+        let bad =
+            Config::parse("[keys.overworld]\nfly = [\"f\"]\n", Path::new("t.toml")).expect("toml");
+        let err = keymap_from_config(&bad).expect_err("unknown action");
+        assert!(
+            err.to_string().starts_with("t.toml:2: keys.overworld: unknown action \"fly\""),
+            "{err}"
+        );
+    }
+}

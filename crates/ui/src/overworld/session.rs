@@ -1,0 +1,312 @@
+//! One world in play: the game and its open database, saved in the background.
+
+use std::time::{Duration, Instant};
+
+use torchlit_rng::Seed;
+use torchlit_save::{
+    GenerationCheck, Record, RegionKey, Save, SaveError, Saver, WorldDb, WorldId, WorldInfo,
+    WorldSpec,
+};
+use torchlit_sim::modes::overworld::{
+    Action, Event, Overworld, OverworldError, Player, RegionChanges, RegionCoord,
+};
+
+use super::worlds::{MODE, Worlds};
+
+/// Why a world can't be created, opened or saved (one line for the player).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SessionError {
+    /// The save store failed (damaged, foreign, newer, in use, disk full...).
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    /// The world could not be generated with the config's settings.
+    #[error(transparent)]
+    Game(#[from] OverworldError),
+}
+
+/// How long the autosaves of a session stalled play (encoding the records and handing
+/// them to the background saver; the commit itself runs on the saver's thread).
+#[derive(Clone, Debug, Default)]
+pub struct SaveTimes {
+    samples: Vec<Duration>,
+}
+
+/// How many stall samples are kept (the latest).
+const KEPT_SAMPLES: usize = 4096;
+
+impl SaveTimes {
+    fn push(&mut self, d: Duration) {
+        if self.samples.len() == KEPT_SAMPLES {
+            self.samples.remove(0);
+        }
+        self.samples.push(d);
+    }
+
+    /// How many autosaves were timed.
+    pub fn count(&self) -> usize {
+        self.samples.len()
+    }
+
+    /// The `q`-quantile (0 to 1) of the stalls, `None` before the first autosave.
+    pub fn quantile(&self, q: f64) -> Option<Duration> {
+        let mut sorted = self.samples.clone();
+        sorted.sort_unstable();
+        let last = sorted.len().checked_sub(1)?;
+        let i = ((last as f64) * q.clamp(0.0, 1.0)).round() as usize;
+        sorted.get(i.min(last)).copied()
+    }
+}
+
+/// The state of saving, for the status line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveStatus {
+    /// Saves committed in this session.
+    pub committed: u64,
+    /// Saves submitted and not yet reported.
+    pub pending: u64,
+    /// The last failure, until a later save succeeds (the saver keeps the unsaved records
+    /// and writes them with the next save).
+    pub error: Option<String>,
+}
+
+/// An `overworld` world in play: the game, the world's database on a background
+/// [`Saver`], and the autosave counter.
+///
+/// - [`OverworldSession::apply`] plays an action and, every `save_frequency` steps
+///   (`iPlayerSaveFrequency`, 5), autosaves: the player record and the regions changed
+///   since the last save are encoded and handed to the saver, which commits them as one
+///   transaction on its own thread, so play never waits for the disk.
+/// - [`OverworldSession::close`] saves once more and closes the world (also done, with
+///   errors only logged, when a session is dropped).
+#[derive(Debug)]
+pub struct OverworldSession {
+    game: Overworld,
+    saver: Option<Saver>,
+    info: WorldInfo,
+    save_every: u32,
+    since_save: u32,
+    status: SaveStatus,
+    times: SaveTimes,
+    generation: GenerationCheck,
+}
+
+impl OverworldSession {
+    /// Creates a world named `name` (any text) from the seed `seed_text` (any text, hashed
+    /// with [`Seed::from_text`]), starts the game and saves it at once.
+    ///
+    /// # Errors
+    /// [`SessionError::Game`] when the config's world settings can't be generated;
+    /// [`SessionError::Save`] when the world can't be created.
+    pub fn create(
+        worlds: &Worlds,
+        name: &str,
+        seed_text: &str,
+    ) -> Result<OverworldSession, SessionError> {
+        let seed = Seed::from_text(seed_text);
+        let game = Overworld::new(seed, worlds.rules())?;
+        let spec = WorldSpec {
+            name: name.to_string(),
+            mode: MODE.to_string(),
+            seed,
+            seed_text: seed_text.to_string(),
+            config_hash: worlds.config().generation.hash(),
+        };
+        let db = worlds.store().create(&spec)?;
+        let mut session = OverworldSession::start(worlds, game, db)?;
+        session.save()?;
+        Ok(session)
+    }
+
+    /// Opens world `id` and restores it exactly as last saved: the player record and every
+    /// changed region (opened chests, slain monsters); the rest is regenerated from the
+    /// seed.
+    ///
+    /// # Errors
+    /// [`SessionError::Save`]: no such world, damaged, foreign, newer, in use (the file is
+    /// left untouched); [`SessionError::Game`] when its world can't be generated.
+    pub fn open(worlds: &Worlds, id: &WorldId) -> Result<OverworldSession, SessionError> {
+        let db = worlds.store().open(id)?;
+        let seed = db.info().seed;
+        let player: Player = match db.load_player() {
+            Ok(player) => player,
+            // Created, then stopped before its first save was written: a new game.
+            Err(SaveError::NoSave { what: Record::Player, .. }) => {
+                let game = Overworld::new(seed, worlds.rules())?;
+                return OverworldSession::start(worlds, game, db);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut changes = Vec::new();
+        for key in db.region_keys()? {
+            if let Some(change) = db.load_region::<RegionChanges>(key)? {
+                changes.push((RegionCoord::new(key.x, key.y), change));
+            }
+        }
+        let game = Overworld::restore(seed, worlds.rules(), player, changes)?;
+        tracing::info!(world = %id, regions = game.changes().len(), "opened overworld world");
+        OverworldSession::start(worlds, game, db)
+    }
+
+    fn start(
+        worlds: &Worlds,
+        game: Overworld,
+        db: WorldDb,
+    ) -> Result<OverworldSession, SessionError> {
+        let generation = db.generation_check(worlds.config().generation.hash());
+        if let GenerationCheck::Changed { stored, current } = generation {
+            tracing::warn!(world = %db.id(), %stored, %current, "the generation config changed since the world was made");
+        }
+        let info = db.info().clone();
+        Ok(OverworldSession {
+            game,
+            saver: Some(Saver::spawn(db)?),
+            info,
+            save_every: worlds.config().play.save_frequency.get(),
+            since_save: 0,
+            status: SaveStatus::default(),
+            times: SaveTimes::default(),
+            generation,
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Overworld {
+        &self.game
+    }
+
+    /// The world's record as it was opened (name, seed text...).
+    pub fn info(&self) -> &WorldInfo {
+        &self.info
+    }
+
+    /// Whether the generation config differs from the one the world was made with (new
+    /// regions may then not join the old ones).
+    pub fn generation_changed(&self) -> bool {
+        matches!(self.generation, GenerationCheck::Changed { .. })
+    }
+
+    /// The saving status.
+    pub fn status(&self) -> &SaveStatus {
+        &self.status
+    }
+
+    /// How long autosaves stalled play.
+    pub fn save_times(&self) -> &SaveTimes {
+        &self.times
+    }
+
+    /// Steps until the next autosave.
+    pub fn steps_to_autosave(&self) -> u32 {
+        self.save_every.saturating_sub(self.since_save)
+    }
+
+    /// Plays `action`; autosaves when the step count comes round (a failure shows in
+    /// [`OverworldSession::status`], the game goes on).
+    pub fn apply(&mut self, action: Action) -> Vec<Event> {
+        let events = self.game.apply(action);
+        let steps = events.iter().filter(|e| matches!(e, Event::Moved { .. })).count() as u32;
+        self.since_save = self.since_save.saturating_add(steps);
+        if self.since_save >= self.save_every
+            && let Err(e) = self.save()
+        {
+            self.status.error = Some(e.to_string());
+        }
+        self.poll();
+        events
+    }
+
+    /// Saves now, in the background: the player record and the regions changed since the
+    /// last save, as one transaction.
+    ///
+    /// # Errors
+    /// [`SaveError::Encode`] (never for these records), [`SaveError::SaverStopped`].
+    pub fn save(&mut self) -> Result<(), SessionError> {
+        let started = Instant::now();
+        let save = self.encode()?;
+        let saver = self.saver.as_mut().ok_or(SaveError::SaverStopped)?;
+        saver.submit(save)?;
+        self.times.push(started.elapsed());
+        self.since_save = 0;
+        self.status.pending = saver.pending();
+        Ok(())
+    }
+
+    fn encode(&mut self) -> Result<Save, SaveError> {
+        let mut save = Save::new();
+        save.set_player(self.game.player())?;
+        for (at, change) in self.game.take_changed_regions() {
+            save.set_region(RegionKey::new(at.x, at.y), &change)?;
+        }
+        Ok(save)
+    }
+
+    /// Waits until every save submitted so far is written.
+    ///
+    /// # Errors
+    /// The last failure when the world on disk does not hold everything submitted.
+    pub fn flush(&mut self) -> Result<(), SessionError> {
+        let saver = self.saver.as_mut().ok_or(SaveError::SaverStopped)?;
+        let flushed = saver.flush();
+        self.status.pending = saver.pending();
+        match flushed {
+            Ok(()) => {
+                self.status.error = None;
+                Ok(())
+            }
+            Err(e) => {
+                self.status.error = Some(e.to_string());
+                Err(e.into())
+            }
+        }
+    }
+
+    /// Collects what the background saver reported.
+    pub fn poll(&mut self) {
+        let Some(saver) = self.saver.as_mut() else { return };
+        for report in saver.poll() {
+            match report.result {
+                Ok(_) => {
+                    self.status.committed += 1;
+                    self.status.error = None;
+                }
+                Err(e) => {
+                    tracing::error!(world = %self.info.id, error = %e, "autosave failed");
+                    self.status.error = Some(e.to_string());
+                }
+            }
+        }
+        self.status.pending = saver.pending();
+    }
+
+    /// Saves, waits for every save to be written and closes the world.
+    ///
+    /// # Errors
+    /// The last save's error when the world on disk does not hold the latest state.
+    pub fn close(mut self) -> Result<(), SessionError> {
+        self.shut_down()
+    }
+
+    fn shut_down(&mut self) -> Result<(), SessionError> {
+        if self.saver.is_none() {
+            return Ok(());
+        }
+        let saved = self.save();
+        let Some(saver) = self.saver.take() else { return saved };
+        let db = saver.finish()?;
+        saved?;
+        db.close()?;
+        tracing::info!(world = %self.info.id, "closed overworld world");
+        Ok(())
+    }
+}
+
+impl Drop for OverworldSession {
+    /// Saves and closes the world if [`OverworldSession::close`] was not called (a quit
+    /// by Ctrl-C, an error): failures can only be logged here.
+    fn drop(&mut self) {
+        if let Err(e) = self.shut_down() {
+            tracing::error!(world = %self.info.id, error = %e, "saving on exit failed");
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The words of `overworld`: events and fight logs as sentences.
+
+use torchlit_sim::modes::overworld::combat::{FightEntry, Side};
+use torchlit_sim::modes::overworld::{
+    Blocker, Event, FightOutcome, FightReport, Item, MonsterKind, Reward,
+};
+
+/// `rewards` as a list, the gold added up first: `7 gold, an iron sword and leather
+/// armour`; `nothing` when empty.
+pub fn rewards_text(rewards: &[Reward]) -> String {
+    let gold: u64 =
+        rewards.iter().map(|r| if let Reward::Gold(g) = r { u64::from(*g) } else { 0 }).sum();
+    let has_gold = rewards.iter().any(|r| matches!(r, Reward::Gold(_)));
+    let items = rewards.iter().filter_map(|r| match r {
+        Reward::Item(item) => Some(with_article(*item)),
+        Reward::Gold(_) => None,
+    });
+    let words: Vec<String> =
+        has_gold.then(|| format!("{gold} gold")).into_iter().chain(items).collect();
+    match words.as_slice() {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// `an iron sword`, `leather armour` (armour is uncountable).
+pub fn with_article(item: Item) -> String {
+    match item {
+        Item::Sword(_) => torchlit_sim::engine::indefinite(&item.name()),
+        Item::Armour(_) => item.name(),
+    }
+}
+
+/// The message for an event outside fights (`None`: nothing to say).
+pub fn describe(event: &Event) -> Option<String> {
+    Some(match event {
+        Event::Moved { .. } => return None,
+        Event::Blocked { by: Blocker::Rock, .. } => "The rock blocks your way.".to_string(),
+        Event::Blocked { by: Blocker::Edge, .. } => "This is the end of the world.".to_string(),
+        Event::Blocked { by: Blocker::Monster(kind), .. } => {
+            format!("The {kind} stands in your way.")
+        }
+        Event::EnteredRegion { to, .. } => format!("You enter region ({}, {}).", to.x, to.y),
+        Event::ChestOpened { rewards, .. } if rewards.is_empty() => {
+            "You open a chest: it is empty.".to_string()
+        }
+        Event::ChestOpened { rewards, .. } => {
+            format!("You open a chest and find {}.", rewards_text(rewards))
+        }
+        Event::Fight(report) => outcome_text(report),
+        Event::Equipped(item @ Item::Sword(_)) => format!("You wield the {}.", item.name()),
+        Event::Equipped(item @ Item::Armour(_)) => format!("You wear the {}.", item.name()),
+        Event::AlreadyEquipped(item) => format!("The {} is already equipped.", item.name()),
+        Event::NotCarried(item) => format!("You carry no {}.", item.name()),
+    })
+}
+
+/// How a fight ended, in one sentence.
+pub fn outcome_text(report: &FightReport) -> String {
+    let kind = report.monster.kind;
+    match &report.outcome {
+        FightOutcome::Won { rewards } if rewards.is_empty() => {
+            format!("You have killed the {kind}!")
+        }
+        FightOutcome::Won { rewards } => {
+            format!("You have killed the {kind}! It leaves {}.", rewards_text(rewards))
+        }
+        FightOutcome::Lost { respawned_at, lost: Some(item) } => format!(
+            "You have been killed by the {kind}. You wake up at ({}, {}) without your {}.",
+            respawned_at.x,
+            respawned_at.y,
+            item.name()
+        ),
+        FightOutcome::Lost { respawned_at, lost: None } => format!(
+            "You have been killed by the {kind}. You wake up at ({}, {}).",
+            respawned_at.x, respawned_at.y
+        ),
+        FightOutcome::BrokenOff => {
+            format!("Neither you nor the {kind} can hurt the other: you back away.")
+        }
+    }
+}
+
+/// Who strikes first, as the seed says it ("Enemy goes first.").
+pub fn opening_text(report: &FightReport) -> String {
+    let kind = report.monster.kind;
+    match report.log.first {
+        Side::Player => format!("A {kind} sees you! You strike first."),
+        Side::Monster => format!("A {kind} sees you! The {kind} strikes first."),
+    }
+}
+
+/// One line of the fight log, in the seed's words ("Enemy attacks Player for 1.92 damage,
+/// using 3 armour (2 remaining). Health: 48.08").
+pub fn entry_text(entry: &FightEntry, kind: MonsterKind) -> String {
+    match *entry {
+        FightEntry::Blow {
+            attacker: Side::Monster,
+            damage,
+            armour_used,
+            armour_left,
+            health_left,
+        } => {
+            let armour = if armour_used > 0 {
+                format!(", using {armour_used} armour ({armour_left} remaining)")
+            } else {
+                String::new()
+            };
+            format!("The {kind} hits you for {damage} damage{armour}. Health: {health_left}")
+        }
+        FightEntry::Blow {
+            attacker: Side::Player,
+            damage,
+            armour_used,
+            armour_left,
+            health_left,
+        } => {
+            let armour = if armour_used > 0 {
+                format!(", through {armour_used} armour ({armour_left} remaining)")
+            } else {
+                String::new()
+            };
+            format!("You hit the {kind} for {damage} damage{armour}. Its health: {health_left}")
+        }
+        FightEntry::Stun { attacker: Side::Monster } => {
+            format!("You were stunned! The {kind} may attack again.")
+        }
+        FightEntry::Stun { attacker: Side::Player } => {
+            format!("You stunned the {kind} and may attack again.")
+        }
+        FightEntry::ArmourRestored { side: Side::Player, points } => {
+            format!("{points} armour restored.")
+        }
+        FightEntry::ArmourRestored { side: Side::Monster, points } => {
+            format!("The {kind} recovers {points} armour.")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use torchlit_sim::modes::overworld::combat::Hundredths;
+    use torchlit_sim::modes::overworld::{ArmourTier, SwordTier};
+
+    #[test]
+    fn lists_read_naturally() {
+        assert_eq!(rewards_text(&[]), "nothing");
+        assert_eq!(
+            rewards_text(&[
+                Reward::Gold(7),
+                Reward::Item(Item::Sword(SwordTier::Iron)),
+                Reward::Item(Item::Armour(ArmourTier::Leather)),
+            ]),
+            "7 gold, an iron sword and leather armour"
+        );
+        assert_eq!(rewards_text(&[Reward::Gold(7), Reward::Gold(6)]), "13 gold");
+    }
+
+    #[test]
+    fn blows_read_like_the_seed_log() {
+        let blow = FightEntry::Blow {
+            attacker: Side::Monster,
+            damage: Hundredths(192),
+            armour_used: 3,
+            armour_left: 2,
+            health_left: Hundredths(4808),
+        };
+        assert_eq!(
+            entry_text(&blow, MonsterKind::Goblin),
+            "The goblin hits you for 1.92 damage, using 3 armour (2 remaining). Health: 48.08"
+        );
+    }
+}

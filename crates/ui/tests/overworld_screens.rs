@@ -1,0 +1,316 @@
+//! `overworld` screens at 80x24 through the app: the title menu entry, new world, play,
+//! fight panel, inventory, help, load by number or name, delete with confirmation.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use torchlit_geom::{CardinalDirection, Point};
+use torchlit_save::{Config, Paths};
+use torchlit_sim::modes::overworld::Overworld;
+use torchlit_testkit::WORLD_10X5;
+use torchlit_ui::overworld::{OverworldSetup, Worlds};
+use torchlit_ui::{App, Control, Frame, Input};
+
+fn world() -> torchlit_map::UltimaWorld {
+    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+}
+
+fn setup(dir: &Path, turn_ticks: u32) -> OverworldSetup {
+    let paths = Paths::in_dir(dir);
+    let config = Config::load(&paths).expect("the default config");
+    let worlds = Worlds::new(&paths, config.clone());
+    let mut setup = OverworldSetup::from_config(Some(worlds), &config, "abc123".to_string())
+        .expect("default keys");
+    setup.turn_ticks = turn_ticks;
+    setup
+}
+
+fn app(dir: &Path) -> App {
+    let mut app = App::title(world());
+    app.set_overworld(setup(dir, 0));
+    app
+}
+
+fn text(app: &App, dir: &Path) -> String {
+    let mut frame = Frame::new(80, 24);
+    app.render(&mut frame);
+    frame.to_text().replace(&dir.display().to_string(), "<data>")
+}
+
+fn press(app: &mut App, inputs: &[Input]) {
+    for &i in inputs {
+        assert_eq!(app.handle(i), Control::Continue, "{i:?}");
+    }
+}
+
+fn typing(s: &str) -> Vec<Input> {
+    s.chars().map(Input::Char).collect()
+}
+
+/// Ticks until the screen wants no more (saves reported, fight shown).
+fn settle(app: &mut App) {
+    let start = Instant::now();
+    while app.wants_ticks() {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(start.elapsed() < Duration::from_secs(10), "the screen never settled");
+    }
+}
+
+fn game_of(app: &App) -> Overworld {
+    app.overworld_screen()
+        .and_then(|s| s.with_session(|s| s.map(|s| s.game().clone())))
+        .expect("a world in play")
+}
+
+/// The key of each step of a walk to the nearest cell satisfying `goal` (never through a
+/// cell a monster sees).
+fn keys_to(g: &Overworld, goal: impl Fn(Point) -> bool) -> Vec<Input> {
+    use std::collections::{BTreeMap, BTreeSet, VecDeque};
+    let start = g.player().at();
+    let mut prev: BTreeMap<Point, (Point, CardinalDirection)> = BTreeMap::new();
+    let mut seen = BTreeSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(p) = queue.pop_front() {
+        if p != start && goal(p) {
+            let mut keys = Vec::new();
+            let mut at = p;
+            while let Some(&(from, d)) = prev.get(&at) {
+                keys.push(match d {
+                    CardinalDirection::North => Input::Char('w'),
+                    CardinalDirection::West => Input::Char('a'),
+                    CardinalDirection::South => Input::Char('s'),
+                    CardinalDirection::East => Input::Right,
+                });
+                at = from;
+            }
+            keys.reverse();
+            return keys;
+        }
+        if p != start && g.watcher(p).is_some() {
+            continue;
+        }
+        for d in CardinalDirection::ALL {
+            let n = p + d.offset();
+            if (n.x - start.x).abs() <= 120
+                && (n.y - start.y).abs() <= 120
+                && g.ground(n).is_walkable()
+                && g.monster_at(n).is_none()
+                && seen.insert(n)
+            {
+                prev.insert(n, (p, d));
+                queue.push_back(n);
+            }
+        }
+    }
+    panic!("nothing to walk to");
+}
+
+/// From the title menu to a new world named `name` on seed abc123, settled.
+fn new_world(app: &mut App, name: &str) {
+    press(app, &[Input::Char('o'), Input::Char('n')]);
+    press(app, &typing(name));
+    press(app, &[Input::Enter, Input::Enter]);
+    settle(app);
+}
+
+#[test]
+fn the_title_menu_leads_to_the_overworld_menu_and_back() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    assert!(text(&app, dir.path()).contains("o) overworld"));
+    press(&mut app, &[Input::Char('o')]);
+    let screen = text(&app, dir.path());
+    insta::assert_snapshot!("overworld_menu", screen);
+    press(&mut app, &[Input::Esc]);
+    assert!(text(&app, dir.path()).contains("o) overworld"), "back on the title");
+}
+
+#[test]
+fn a_new_world_is_named_seeded_and_played() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    press(&mut app, &[Input::Char('o'), Input::Char('n')]);
+    press(&mut app, &typing("Testing World"));
+    insta::assert_snapshot!("overworld_new_world", text(&app, dir.path()));
+    press(&mut app, &[Input::Enter, Input::Enter]);
+    settle(&mut app);
+    let screen = text(&app, dir.path());
+    insta::assert_snapshot!("overworld_play_on_abc123", screen);
+    let status = screen.lines().last().expect("a status line").trim_end().to_string();
+    assert!(status.starts_with("Testing World  (") && status.ends_with("saved"), "{status:?}");
+
+    // WASD and the arrows walk, one key each.
+    let before = game_of(&app).player().at();
+    let keys = keys_to(&game_of(&app), |p| p != before);
+    press(&mut app, &keys[..1]);
+    assert_ne!(game_of(&app).player().at(), before);
+}
+
+#[test]
+fn fights_are_shown_blow_by_blow_and_can_be_skipped() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = App::title(world());
+    app.set_overworld(setup(dir.path(), 3));
+    new_world(&mut app, "fighter");
+    let g = game_of(&app);
+    let keys = keys_to(&g, |p| g.watcher(p).is_some());
+    press(&mut app, &keys);
+    let first = text(&app, dir.path());
+    assert!(first.contains("Fight: "), "{first}");
+    assert!(first.contains("any key: skip to the end"), "{first}");
+    assert!(app.wants_ticks(), "the fight plays on ticks");
+    // A few ticks show more blows.
+    let blows = |s: &str| s.matches(" hits ").count();
+    let shown = blows(&first);
+    for _ in 0..7 {
+        app.tick();
+    }
+    assert!(blows(&text(&app, dir.path())) > shown, "more blows after ticks");
+    // Any key skips to the end; the next closes the panel.
+    press(&mut app, &[Input::Char(' ')]);
+    settle(&mut app);
+    let end = text(&app, dir.path());
+    assert!(end.contains("any key: close"), "{end}");
+    assert!(end.contains("You have killed") || end.contains("You have been killed"), "{end}");
+    insta::assert_snapshot!("overworld_fight_panel", end);
+    press(&mut app, &[Input::Char(' ')]);
+    assert!(!text(&app, dir.path()).contains("Fight: "));
+}
+
+#[test]
+fn the_inventory_shows_and_equips_by_letter_or_number() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "packer");
+    press(&mut app, &[Input::Char('i')]);
+    let screen = text(&app, dir.path());
+    insta::assert_snapshot!("overworld_inventory", screen);
+    assert!(screen.contains("a) 1. wooden sword (3 damage)  wielded"), "{screen}");
+    assert!(screen.contains("b) 2. leather armour (5 armour)  worn"), "{screen}");
+    press(&mut app, &[Input::Char('2')]);
+    assert!(text(&app, dir.path()).contains("already equipped"));
+    press(&mut app, &[Input::Char('z')]);
+    assert!(text(&app, dir.path()).contains("No item has that letter or number."));
+    press(&mut app, &[Input::Esc]);
+    assert!(!text(&app, dir.path()).contains("Inventory"));
+    press(&mut app, &[Input::Char('?')]);
+    insta::assert_snapshot!("overworld_help", text(&app, dir.path()));
+}
+
+#[test]
+fn worlds_load_by_number_or_name_and_delete_after_asking() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    for name in ["first", "🐉 second", "third/..\\"] {
+        new_world(&mut app, name);
+        let steps = keys_to(&game_of(&app), |_| true);
+        press(&mut app, &steps[..1]);
+        press(&mut app, &[Input::Char('x')]);
+        assert!(text(&app, dir.path()).contains("was saved"));
+        press(&mut app, &[Input::Esc]);
+    }
+    // Load by name.
+    press(&mut app, &[Input::Char('o'), Input::Char('l')]);
+    let list = text(&app, dir.path());
+    // (A wide character takes two cells: the frame holds it and a blank.)
+    for name in ["first", "🐉  second", "third/..\\"] {
+        assert!(list.contains(name), "{list}");
+    }
+    assert!(list.contains("\"abc123\""), "the seed is listed: {list}");
+    assert!(list.contains(" UTC"), "the last-played time is listed: {list}");
+    press(&mut app, &typing("🐉 second"));
+    press(&mut app, &[Input::Enter]);
+    settle(&mut app);
+    let screen = text(&app, dir.path());
+    assert!(screen.contains("Welcome back to 🐉  second."), "{screen}");
+    press(&mut app, &[Input::Char('x'), Input::Char('l')]);
+    // By number (the list's order: most recently played first).
+    let rows = setup(dir.path(), 0).worlds.expect("worlds").list().expect("list");
+    let number = rows.iter().position(|r| r.name.as_deref() == Some("first")).expect("listed") + 1;
+    press(&mut app, &typing(&number.to_string()));
+    press(&mut app, &[Input::Enter]);
+    settle(&mut app);
+    let screen = text(&app, dir.path());
+    assert!(screen.contains("Welcome back to first."), "{screen}");
+    press(&mut app, &[Input::Char('x')]);
+    // A name that is not there.
+    press(&mut app, &[Input::Char('l')]);
+    press(&mut app, &typing("nope"));
+    press(&mut app, &[Input::Enter]);
+    assert!(text(&app, dir.path()).contains("No world is numbered or named \"nope\"."));
+    press(&mut app, &[Input::Esc]);
+
+    // Delete asks first; n keeps it, y deletes it.
+    press(&mut app, &[Input::Char('d')]);
+    press(&mut app, &typing("first"));
+    press(&mut app, &[Input::Enter]);
+    assert!(text(&app, dir.path()).contains("It can't be undone."));
+    press(&mut app, &[Input::Char('n')]);
+    assert!(text(&app, dir.path()).contains("Nothing was deleted."));
+    press(&mut app, &[Input::Enter]);
+    press(&mut app, &[Input::Char('y')]);
+    let screen = text(&app, dir.path());
+    assert!(screen.contains("Deleted first."), "{screen}");
+    assert_eq!(setup(dir.path(), 0).worlds.expect("worlds").list().expect("list").len(), 2);
+}
+
+#[test]
+fn play_overworld_with_a_seed_opens_on_the_new_world_prompts() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut s = setup(dir.path(), 0);
+    s.seed = "tmux".to_string();
+    s.start_new = true;
+    let mut app = App::overworld(world(), s);
+    let screen = text(&app, dir.path());
+    assert!(screen.contains("Seed: tmux"), "{screen}");
+    press(&mut app, &typing("e2e"));
+    press(&mut app, &[Input::Enter, Input::Enter]);
+    settle(&mut app);
+    assert!(text(&app, dir.path()).contains("Welcome to e2e!"));
+    // Leaving the world goes to the world menu; Esc there quits (started with `play`).
+    press(&mut app, &[Input::Char('x')]);
+    assert_eq!(app.handle(Input::Esc), Control::Quit);
+}
+
+#[test]
+fn without_a_data_directory_nothing_can_be_saved_and_it_says_so() {
+    let mut app = App::title(world());
+    app.set_overworld(OverworldSetup::default());
+    press(&mut app, &[Input::Char('o'), Input::Char('l')]);
+    let mut frame = Frame::new(80, 24);
+    app.render(&mut frame);
+    assert!(frame.to_text().contains("--data-dir"), "{}", frame.to_text());
+}
+
+#[test]
+fn ctrl_c_saves_the_world_in_play() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "interrupted");
+    let keys = keys_to(&game_of(&app), |_| true);
+    press(&mut app, &keys[..1]);
+    let at = game_of(&app).player().at();
+    assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
+    drop(app);
+    let worlds = setup(dir.path(), 0).worlds.expect("worlds");
+    let row = worlds.list().expect("list").remove(0);
+    let s = torchlit_ui::overworld::OverworldSession::open(&worlds, &row.id).expect("open");
+    assert_eq!(s.game().player().at(), at, "the step before Ctrl-C was saved");
+}
+
+#[test]
+fn tiny_and_odd_frames_never_panic() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "tiny");
+    for (w, h) in [(0, 0), (1, 1), (3, 2), (10, 4), (200, 60)] {
+        let mut frame = Frame::new(w, h);
+        app.render(&mut frame);
+        press(&mut app, &[Input::Char('i')]);
+        app.render(&mut frame);
+        press(&mut app, &[Input::Esc, Input::Char('?')]);
+        app.render(&mut frame);
+        press(&mut app, &[Input::Esc]);
+    }
+}
