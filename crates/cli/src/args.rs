@@ -36,6 +36,12 @@ pub enum Command {
         /// The seed for modes that generate their world (any text).
         #[arg(long)]
         seed: Option<String>,
+        /// `maze`: the hard-coded level or a generated chain of mazes.
+        #[arg(long, value_enum, default_value_t = LevelArg::Generated)]
+        level: LevelArg,
+        /// `maze`: how many maze areas a generated level has (0 goes straight to the boss).
+        #[arg(long, default_value_t = 4)]
+        length: u32,
     },
     /// Print how many tiles seed 000's torch lights: `light(X, Y, R) = N`.
     ///
@@ -80,6 +86,22 @@ pub enum Command {
         #[arg(allow_hyphen_values = true)]
         to: Coord,
     },
+    /// Print the distance field from a cell: H lines of W integers, -1 unreachable.
+    ///
+    /// Distances equal python-tcod's dijkstra2d for the same step costs. MAP may be any
+    /// format; coordinates are map space ((0, 0) top-left, y down).
+    Distances(crate::path_cmd::DistancesArgs),
+    /// Print the cost of a cheapest path (A*), then its cells `x,y`; -1 if unreachable.
+    Path(crate::path_cmd::PathArgs),
+    /// Play a seed 003 dungeon: a monster hunts the hero; or watch it, or run a tournament.
+    ///
+    /// Prints one line per turn and the outcome (caught at turn N, or the hero escapes).
+    Chase(crate::chase_cmd::ChaseArgs),
+    /// Generate a map and print it (rooms in the dungeon format); `--png` also draws it.
+    ///
+    /// KIND: maze | cave | caves | overworld | level-chain | rooms. The seed used goes to
+    /// stderr (`seed: TEXT`), so `torchlit gen rooms > d.txt` writes a valid dungeon file.
+    Gen(crate::r#gen::GenArgs),
 }
 
 /// The playable modes.
@@ -87,6 +109,22 @@ pub enum Command {
 pub enum Mode {
     /// Walk a torch-lit tile world at night (seed 000).
     Ultima,
+    /// Real-time mazes, keys, portals, log monsters and a boss (seed 001).
+    Maze,
+    /// Descend the caves for the teddy bear: fungi, bats, zombies, hunger (seed 004).
+    Caves,
+    /// Explore an endless cave world: chests, monsters, fights, autosave (seed 002).
+    /// `--seed S` opens the new-world prompts with that seed.
+    Overworld,
+}
+
+/// Which `maze` level to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// The seed's hard-coded level: Spawn, three HARDEST mazes (small, medium, large), boss.
+    Fixed,
+    /// A chain of `--length` mazes from `generateLine`.
+    Generated,
 }
 
 /// A cell given as `X,Y` on the command line.

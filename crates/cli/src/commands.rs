@@ -10,8 +10,8 @@ use torchlit_map::{AnyMap, UltimaWorld, map_to_ultima, parse_any, ultima_to_map}
 use torchlit_sim::modes::ultima::classic_light;
 use torchlit_ui::App;
 
-use crate::args::{Cli, Command, Mode};
-use crate::terminal;
+use crate::args::{Cli, Command, LevelArg, Mode};
+use crate::{caves_cmd, maze_cmd, overworld_cmd, realtime, terminal};
 
 /// The world `ultima` plays when no file is given: a 48x28 valley with a walled keep.
 const DEFAULT_WORLD: &[u8] = include_bytes!("../assets/keep.txt");
@@ -19,8 +19,45 @@ const DEFAULT_WORLD: &[u8] = include_bytes!("../assets/keep.txt");
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        None => terminal::run(App::title(default_world()?)),
-        Some(Command::Play { mode: Mode::Ultima, file, seed: _ }) => {
+        None => {
+            let mut app = App::title(default_world()?);
+            app.set_maze(maze_cmd::setup(
+                cli.data_dir.as_deref(),
+                cli.config.as_deref(),
+                None,
+                LevelArg::Generated,
+                4,
+            )?);
+            app.set_caves(caves_cmd::setup(cli.data_dir.as_deref(), cli.config.as_deref(), None)?);
+            let (paths, config) =
+                overworld_cmd::paths_and_config(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = overworld_cmd::start_logging(paths.as_ref(), &config);
+            app.set_overworld(overworld_cmd::setup(paths.as_ref(), &config, None)?);
+            realtime::run(app)
+        }
+        Some(Command::Play { mode: Mode::Overworld, seed, .. }) => overworld_cmd::play(
+            cli.data_dir.as_deref(),
+            cli.config.as_deref(),
+            seed.as_deref(),
+            default_world()?,
+        ),
+        Some(Command::Play { mode: Mode::Caves, seed, .. }) => {
+            let setup =
+                caves_cmd::setup(cli.data_dir.as_deref(), cli.config.as_deref(), seed.as_deref())?;
+            realtime::run(App::caves(default_world()?, setup))
+        }
+        Some(Command::Play { mode: Mode::Maze, seed, level, length, .. }) => {
+            let setup = maze_cmd::setup(
+                cli.data_dir.as_deref(),
+                cli.config.as_deref(),
+                seed.as_deref(),
+                level,
+                length,
+            )?;
+            let app = App::maze(default_world()?, setup).context("play maze")?;
+            realtime::run(app)
+        }
+        Some(Command::Play { mode: Mode::Ultima, file, .. }) => {
             let world = match file {
                 Some(path) => load_ultima(&path)?,
                 None => default_world()?,
@@ -55,6 +92,10 @@ pub fn run(cli: Cli) -> Result<()> {
             print!("{out}");
             Ok(())
         }
+        Some(Command::Distances(args)) => crate::path_cmd::distances(&args),
+        Some(Command::Path(args)) => crate::path_cmd::path(&args),
+        Some(Command::Chase(args)) => crate::chase_cmd::run(args, default_world()?),
+        Some(Command::Gen(args)) => crate::r#gen::run(&args),
         Some(Command::Line { from, to }) => {
             let mut out = String::new();
             for (i, p) in line(from.0, to.0).enumerate() {

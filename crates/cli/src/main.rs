@@ -1,7 +1,14 @@
 //! `torchlit`: the command line and the terminal front end.
 
 mod args;
+mod caves_cmd;
+mod chase_cmd;
 mod commands;
+mod r#gen;
+mod maze_cmd;
+mod overworld_cmd;
+mod path_cmd;
+mod realtime;
 mod terminal;
 
 use std::process::ExitCode;

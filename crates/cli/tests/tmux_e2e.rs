@@ -264,3 +264,248 @@ fn ctrl_c_in_a_game_from_the_title_quits_instead_of_going_back() {
     t.press(&["C-c"]);
     t.assert_exited_cleanly();
 }
+
+/// The row (from the top) where the maze hero `@` is drawn, if on screen.
+fn hero_row(screen: &str) -> Option<usize> {
+    screen.lines().take(22).position(|l| l.contains('@'))
+}
+
+/// The `maze` status line (the bottom row: the area title first).
+fn maze_status(screen: &str) -> Option<&str> {
+    screen.lines().find(|l| l.starts_with("icmaze/"))
+}
+
+#[test]
+fn maze_first_seconds_dialog_walk_pickaxe_and_reset() {
+    let Some(t) =
+        Tmux::start("maze_first_seconds", &["play", "maze", "--level", "fixed", "--seed", "1"])
+    else {
+        return;
+    };
+    // The welcome dialog, paged with Enter.
+    t.wait_for("the welcome dialog", |s| s.contains("Welcome to the maze!") && s.contains("(1/3)"));
+    t.press(&["Enter"]);
+    t.wait_for("page 2", |s| s.contains("(2/3)") && s.contains("Controls"));
+    t.press(&["Enter"]);
+    t.wait_for("page 3", |s| s.contains("(3/3)"));
+    t.press(&["Enter"]);
+    let screen = t.wait_for("the dialog to close", |s| !s.contains("Enter: next"));
+    let status = maze_status(&screen).expect("the maze status line");
+    assert!(status.contains("icmaze/Spawn") && status.contains("♥♥♥♥♥"), "{status:?}");
+    assert!(!status.contains("pickaxe"), "{status:?}");
+
+    // Walk south three cells (two rows each: Spawn is drawn at scale 2) onto the pickaxe.
+    let mut row = hero_row(&screen).expect("the hero is drawn");
+    for step in 1..=3 {
+        t.press(&["s"]);
+        let screen = t.wait_for(&format!("step {step} south"), |s| hero_row(s) == Some(row + 2));
+        row = hero_row(&screen).expect("the hero");
+    }
+    let screen = t.wait_for("the pickaxe on the status line", |s| {
+        maze_status(s).is_some_and(|l| l.contains("pickaxe"))
+    });
+    assert!(screen.contains("You take the pickaxe."), "{screen}");
+
+    // Reset: the game starts over, the welcome dialog again, empty hands.
+    t.press(&["r"]);
+    let screen = t.wait_for("the dialog after a reset", |s| s.contains("Welcome to the maze!"));
+    assert!(maze_status(&screen).is_some_and(|l| !l.contains("pickaxe")), "{screen}");
+
+    t.press(&["q"]);
+    t.assert_exited_cleanly();
+}
+
+#[test]
+fn chase_watch_steps_auto_plays_and_quits_restoring_the_terminal() {
+    let dungeon = testdata("dungeons/hallway_escape.txt");
+    let Some(t) = Tmux::start("chase_watch", &["chase", &dungeon, "--watch"]) else { return };
+    let chase_status =
+        |s: &str| s.lines().find(|l| l.starts_with("chase  hallway_escape")).map(str::to_owned);
+    let screen = t.wait_for("the chase status line", |s| chase_status(s).is_some());
+    let status = chase_status(&screen).expect("just seen");
+    assert!(status.contains("Rogue vs Monster") && status.contains("turn 0"), "{status:?}");
+
+    t.press(&["Space"]);
+    let screen = t
+        .wait_for("turn 1 after space", |s| chase_status(s).is_some_and(|l| l.contains("turn 1 ")));
+    assert!(screen.contains("Turn 1:"), "the turn is told:\n{screen}");
+
+    // Auto-play runs to the end: the hero escapes around the hallway loop.
+    t.press(&["+", "+", "+", "p"]);
+    t.wait_for("the hero to escape", |s| s.contains("The hero escapes"));
+
+    t.press(&["q"]);
+    t.assert_exited_cleanly();
+}
+
+/// The `caves` status line (the bottom row), if the play screen is up.
+fn caves_status(screen: &str) -> Option<&str> {
+    screen.lines().find(|l| l.starts_with("Depth "))
+}
+
+/// The turn on the `caves` status line.
+fn caves_turn(screen: &str) -> Option<u64> {
+    let status = caves_status(screen)?;
+    let rest = status.split("Turn ").nth(1)?;
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+/// A fresh, empty data directory for one test (removed when dropped).
+struct DataDir(PathBuf);
+
+impl DataDir {
+    fn new(test: &str) -> DataDir {
+        let dir = std::env::temp_dir().join(format!("torchlit-e2e-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary data directory");
+        DataDir(dir)
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().expect("the temporary path is UTF-8")
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn caves_explores_looks_saves_and_continues_from_the_title() {
+    let data = DataDir::new("caves_save");
+    let args = ["--data-dir", data.arg(), "play", "caves", "--seed", "42"];
+    let Some(t) = Tmux::start("caves_play", &args) else { return };
+    let screen = t.wait_for("the caves status line", |s| caves_status(s).is_some());
+    let status = caves_status(&screen).expect("just seen");
+    assert!(status.contains("Depth 1/5") && status.contains("Seed 42"), "{status:?}");
+    assert!(status.contains("HP 100/100") && status.contains("Turn 0"), "{status:?}");
+
+    // A step east, then auto-explore until it stops by itself.
+    t.press(&["l"]);
+    t.wait_for("turn 1", |s| caves_turn(s) == Some(1));
+    t.press(&["o"]);
+    let screen = t.wait_for("auto-explore to walk", |s| caves_turn(s).is_some_and(|n| n > 1));
+    assert!(caves_status(&screen).is_some());
+
+    // The screens of the brief: inventory, help, look, history.
+    t.press(&["i"]);
+    t.wait_for("the inventory", |s| s.contains("You are carrying"));
+    // (Esc and the next key are pressed apart: together a terminal reads them as Alt.)
+    let closed = |s: &str| caves_status(s).is_some() && !s.contains("You are carrying");
+    t.press(&["Escape"]);
+    t.wait_for("the inventory to close", closed);
+    t.press(&["?"]);
+    t.wait_for("the help", |s| s.contains("caves controls") && s.contains("Ctrl-P"));
+    t.press(&["Escape"]);
+    t.wait_for("the help to close", |s| caves_status(s).is_some());
+    t.press(&["x"]);
+    t.wait_for("look mode", |s| s.contains("Look: move the cursor"));
+    t.press(&["Escape"]);
+    t.wait_for("look mode to end", |s| !s.contains("Look: move the cursor"));
+    t.press(&["C-p"]);
+    t.wait_for("the message history", |s| s.contains("Message history"));
+    t.press(&["Escape"]);
+    let screen = t.wait_for("the play screen again", |s| caves_status(s).is_some());
+    let turn = caves_turn(&screen).expect("a turn");
+
+    // S saves and quits (started with `play`: back to the shell).
+    t.press(&["S"]);
+    t.assert_exited_cleanly();
+    drop(t);
+
+    // Continue from the title menu: the same run, at the same turn.
+    let Some(t) = Tmux::start("caves_continue", &["--data-dir", data.arg()]) else { return };
+    t.wait_for("the title menu with caves", |s| {
+        s.contains("c) caves") && s.contains("r) continue")
+    });
+    t.press(&["r"]);
+    let screen = t.wait_for("the continued run", |s| caves_status(s).is_some());
+    assert_eq!(caves_turn(&screen), Some(turn), "continued at the saved turn:\n{screen}");
+    assert!(screen.contains("Welcome back"), "{screen}");
+    t.press(&["S"]);
+    t.wait_for("the title menu after saving", |s| {
+        s.contains("r) continue") && caves_status(s).is_none()
+    });
+    t.press(&["q"]);
+    t.assert_exited_cleanly();
+}
+
+/// The `overworld` status line (the bottom row of the play screen), if it is up.
+fn overworld_status(screen: &str) -> Option<&str> {
+    screen.lines().rev().find(|l| l.contains(") region (") && l.contains("  gold "))
+}
+
+/// The player's cell and region on the `overworld` status line: `(x, y) region (rx, ry)`.
+fn overworld_place(screen: &str) -> Option<String> {
+    let status = overworld_status(screen)?;
+    let start = status.find(" (")? + 1;
+    let end = status.find("  gold ")?;
+    Some(status[start..end].to_owned())
+}
+
+/// The region part of a place: `(rx, ry)`.
+fn region_of(place: &str) -> &str {
+    place.split(" region ").nth(1).unwrap_or("")
+}
+
+#[test]
+fn overworld_creates_walks_across_a_border_quits_and_loads_at_the_same_place() {
+    let data = DataDir::new("overworld");
+    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux"];
+    let Some(t) = Tmux::start("overworld_new", &args) else { return };
+    // The new-world prompts: a name, then the seed from --seed.
+    t.wait_for("the new-world prompts", |s| s.contains("A new world") && s.contains("Seed: tmux"));
+    t.press(&["e2e"]);
+    t.wait_for("the name typed", |s| s.contains("Name: e2e"));
+    t.press(&["Enter"]);
+    t.press(&["Enter"]);
+    let screen = t.wait_for("the play screen", |s| overworld_status(s).is_some());
+    assert!(screen.contains("Welcome to e2e!"), "{screen}");
+    let start = overworld_place(&screen).expect("a place");
+    assert!(start.ends_with("region (0, 0)"), "seed tmux starts in region (0, 0): {start}");
+
+    // North across the border into region (0, -1): one key per step, no Enter.
+    let mut place = start.clone();
+    for _ in 0..3 {
+        t.press(&["w"]);
+        let before = place.clone();
+        let screen = t.wait_for("a step north", |s| {
+            overworld_place(s).is_some_and(|p| p != before) || s.contains("blocks your way")
+        });
+        place = overworld_place(&screen).expect("a place");
+    }
+    assert_eq!(region_of(&place), "(0, -1)", "walked across the border: {place}");
+    // The arrows walk too: down and back up.
+    t.press(&["Down"]);
+    let back = place.clone();
+    t.wait_for("a step down", |s| overworld_place(s).is_some_and(|p| p != back));
+    t.press(&["Up"]);
+    let screen = t.wait_for("a step up", |s| overworld_place(s).as_deref() == Some(place.as_str()));
+    assert!(screen.contains("You enter region"), "{screen}");
+
+    // x saves and leaves the world; Esc leaves torchlit.
+    t.press(&["x"]);
+    t.wait_for("the world menu", |s| s.contains("e2e was saved.") && s.contains("l) load a world"));
+    t.press(&["Escape"]);
+    t.assert_exited_cleanly();
+    drop(t);
+
+    // Load it again, by number, in a new process: the same place.
+    let args = ["--data-dir", data.arg(), "play", "overworld"];
+    let Some(t) = Tmux::start("overworld_load", &args) else { return };
+    t.wait_for("the world menu", |s| s.contains("n) new world") && s.contains("l) load a world"));
+    t.press(&["l"]);
+    let list = t.wait_for("the world list", |s| s.contains("Load a world") && s.contains("e2e"));
+    assert!(list.contains("\"tmux\"") && list.contains(" UTC"), "seed and last played: {list}");
+    t.press(&["1"]);
+    t.press(&["Enter"]);
+    let screen = t.wait_for("the loaded world", |s| overworld_status(s).is_some());
+    assert!(screen.contains("Welcome back to e2e."), "{screen}");
+    assert_eq!(overworld_place(&screen).as_deref(), Some(place.as_str()), "the same place");
+    t.press(&["x"]);
+    t.wait_for("the world menu", |s| s.contains("e2e was saved."));
+    t.press(&["Escape"]);
+    t.assert_exited_cleanly();
+}

@@ -12,4 +12,4 @@ mod grammar;
 pub use actors::{ActorId, Actors};
 pub use cooldown::Cooldown;
 pub use energy::{ACTION_COST, Energy, Speed};
-pub use grammar::{Noun, sentence, third_person};
+pub use grammar::{Noun, capitalize, indefinite, sentence, third_person};

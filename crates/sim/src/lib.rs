@@ -11,12 +11,15 @@
 //!   an event or a typed outcome, never a panic.
 //! - **Time** is counted, never measured: turn-based modes ([`modes::ultima`], later
 //!   `caves`, `overworld`, `chase`) advance a [`Turn`] when the player acts; the real-time
-//!   `maze` mode will advance one [`Tick`] (1/24 s) per call with the input held during
+//!   [`modes::maze`] advances one [`Tick`] (1/24 s) per call with the input held during
 //!   it. See `ARCHITECTURE.md` for how actors, speeds and cool-downs fit both.
 //!
 //! # Modes
 //!
 //! - [`modes::ultima`]: seed 000, a torch-lit tile world at night.
+//! - [`modes::maze`]: seed 001, real-time mazes, keys, portals, log monsters and a boss.
+//! - [`modes::caves`]: seed 004, multi-level caves: fungi, bats, zombies, items, hunger,
+//!   the teddy bear to bring back up.
 
 mod time;
 

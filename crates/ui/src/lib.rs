@@ -15,6 +15,10 @@ mod input;
 mod keymap;
 mod title;
 
+pub mod caves;
+pub mod chase;
+pub mod maze;
+pub mod overworld;
 pub mod theme;
 pub mod ultima;
 

@@ -7,16 +7,39 @@ use crate::{Frame, Input, Rgb};
 pub enum TitleItem {
     /// Play `ultima` on the bundled world.
     Ultima,
+    /// Play `maze` (seed 001): real-time mazes, keys, portals, monsters, a boss.
+    Maze,
+    /// Start a new `caves` run (seed 004): fungi, bats, zombies, the teddy bear.
+    Caves,
+    /// Continue the saved `caves` run.
+    Continue,
+    /// Watch a `chase` (seed 003): pick a dungeon and the strategies.
+    Chase,
+    /// Explore the `overworld` (seed 002): new, load or delete an endless cave world.
+    Overworld,
     /// Leave torchlit.
     Quit,
 }
 
 impl TitleItem {
-    const ALL: [TitleItem; 2] = [TitleItem::Ultima, TitleItem::Quit];
+    const ALL: [TitleItem; 7] = [
+        TitleItem::Ultima,
+        TitleItem::Maze,
+        TitleItem::Caves,
+        TitleItem::Continue,
+        TitleItem::Chase,
+        TitleItem::Overworld,
+        TitleItem::Quit,
+    ];
 
     fn label(self) -> &'static str {
         match self {
             TitleItem::Ultima => "ultima     walk a torch-lit tile world at night",
+            TitleItem::Maze => "maze       real-time mazes, keys, monsters and a boss",
+            TitleItem::Caves => "caves      descend the caves and bring back the teddy bear",
+            TitleItem::Continue => "continue   resume your saved caves run",
+            TitleItem::Chase => "chase      watch a monster hunt a hero through a dungeon",
+            TitleItem::Overworld => "overworld  explore an endless cave world: chests, fights",
             TitleItem::Quit => "quit",
         }
     }
@@ -24,6 +47,11 @@ impl TitleItem {
     fn hotkey(self) -> char {
         match self {
             TitleItem::Ultima => 'u',
+            TitleItem::Maze => 'm',
+            TitleItem::Caves => 'c',
+            TitleItem::Continue => 'r',
+            TitleItem::Chase => 'h',
+            TitleItem::Overworld => 'o',
             TitleItem::Quit => 'q',
         }
     }
@@ -85,7 +113,8 @@ impl TitleMenu {
             }
         }
         let hint = "↑/↓ choose · Enter play · q quit";
-        frame.print((w - hint.chars().count() as i32) / 2, top + 12, hint, Rgb::GREY, Rgb::BLACK);
+        let hint_y = top + 9 + TitleItem::ALL.len() as i32;
+        frame.print((w - hint.chars().count() as i32) / 2, hint_y, hint, Rgb::GREY, Rgb::BLACK);
     }
 }
 

@@ -124,6 +124,17 @@ impl<T> Actors<T> {
         })
     }
 
+    /// Whether the store's bookkeeping holds together: the free list names exactly the
+    /// empty slots and the count matches. A store read from an untrusted save must pass
+    /// this before use (an inconsistent one could later hand out a live slot again).
+    pub fn is_consistent(&self) -> bool {
+        let empty: Vec<u32> = (0..self.slots.len() as u32)
+            .filter(|&i| self.slots[i as usize].value.is_none())
+            .collect();
+        self.free.iter().copied().eq(empty.iter().copied())
+            && self.len == self.slots.len() - empty.len()
+    }
+
     /// The ids of live actors in slot order (a snapshot: safe to mutate the store while
     /// walking it, as a turn loop does).
     pub fn ids(&self) -> Vec<ActorId> {
@@ -149,6 +160,7 @@ mod tests {
         assert_eq!(a.len(), 2);
         assert_eq!(a.iter().map(|(_, v)| *v).collect::<Vec<_>>(), vec!["zombie", "rat"]);
         assert!(a.contains(rat));
+        assert!(a.is_consistent());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Second-person messages: "You hit the bat." / "The bat bites you."
 //!
 //! Seed 004 (roguelike tutorial part 06) words every action from the player's point of
-//! view: the player is "you" with the bare verb, anyone else is "the <name>" with the
+//! view: the player is "you" with the bare verb, anyone else is "the `name`" with the
 //! verb in the third person.
 
 /// Who a message is about.
@@ -9,23 +9,54 @@
 pub enum Noun<'a> {
     /// The player: "you".
     You,
-    /// A creature or thing by name: "the bat".
+    /// A creature or thing by name, definite: "the bat".
     The(&'a str),
+    /// A thing by name, indefinite: "a rock", "an apple" (see [`indefinite`]).
+    A(&'a str),
+    /// Something the player owns: "your dagger".
+    Your(&'a str),
 }
 
 impl Noun<'_> {
     fn subject(self) -> String {
-        match self {
-            Noun::You => "You".to_string(),
-            Noun::The(name) => format!("The {name}"),
-        }
+        capitalize(&self.object())
     }
 
     fn object(self) -> String {
         match self {
             Noun::You => "you".to_string(),
             Noun::The(name) => format!("the {name}"),
+            Noun::A(name) => indefinite(name),
+            Noun::Your(name) => format!("your {name}"),
         }
+    }
+
+    /// Whether the verb takes the third person with this subject (everyone but "you").
+    fn is_third_person(self) -> bool {
+        !matches!(self, Noun::You)
+    }
+}
+
+/// `name` with its indefinite article: "a rock", "an apple", "an hour"-style exceptions
+/// aside (the article follows the first letter: a vowel takes "an").
+///
+/// ```
+/// use torchlit_sim::engine::indefinite;
+///
+/// assert_eq!(indefinite("apple"), "an apple");
+/// assert_eq!(indefinite("teddy bear"), "a teddy bear");
+/// ```
+pub fn indefinite(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+/// `text` with its first letter in upper case ("the bat dies" → "The bat dies").
+pub fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -58,7 +89,8 @@ pub fn third_person(verb: &str) -> String {
     conjugated + &tail
 }
 
-/// A sentence "Subject verb[s] [object][ rest]." from the player's point of view.
+/// A sentence `"Subject verb(s) object rest."` from the player's point of view (the
+/// object and the rest are optional).
 ///
 /// ```
 /// use torchlit_sim::engine::{Noun, sentence};
@@ -68,10 +100,7 @@ pub fn third_person(verb: &str) -> String {
 /// assert_eq!(sentence(Noun::The("zombie"), "die", None, ""), "The zombie dies.");
 /// ```
 pub fn sentence(subject: Noun<'_>, verb: &str, object: Option<Noun<'_>>, rest: &str) -> String {
-    let verb = match subject {
-        Noun::You => verb.to_string(),
-        Noun::The(_) => third_person(verb),
-    };
+    let verb = if subject.is_third_person() { third_person(verb) } else { verb.to_string() };
     let object = object.map(|o| format!(" {}", o.object())).unwrap_or_default();
     format!("{} {verb}{object}{rest}.", subject.subject())
 }
@@ -103,5 +132,22 @@ mod tests {
             "You miss the zombie."
         );
         assert_eq!(sentence(Noun::The("fungus"), "spread", None, ""), "The fungus spreads.");
+    }
+
+    #[test]
+    fn articles_and_owners() {
+        assert_eq!(indefinite("apple"), "an apple");
+        assert_eq!(indefinite("rock"), "a rock");
+        assert_eq!(
+            sentence(Noun::A("rock"), "land", None, " between your feet"),
+            "A rock lands between your feet."
+        );
+        assert_eq!(sentence(Noun::You, "wield", Some(Noun::A("sword")), ""), "You wield a sword.");
+        assert_eq!(
+            sentence(Noun::You, "put away", Some(Noun::Your("staff")), ""),
+            "You put away your staff."
+        );
+        assert_eq!(capitalize(""), "");
+        assert_eq!(capitalize("éclair"), "Éclair");
     }
 }
