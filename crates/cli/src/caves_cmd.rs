@@ -2,81 +2,27 @@
 //! runs (the SQLite worlds of `torchlit-save`, one per run, with the morgue files beside
 //! them).
 
-use std::path::Path;
-
-use anyhow::{Context, Result, bail};
-use torchlit_save::{Config, Key, KeySpec, Paths, Store, WorldDb, WorldSpec};
-use torchlit_sim::modes::caves::{Caves, Seed};
-use torchlit_ui::Input;
+use anyhow::{Context, Result};
+use torchlit_save::{Config, Paths, Store, WorldDb, WorldSpec};
+use torchlit_sim::modes::caves::Caves;
 use torchlit_ui::caves::{CavesSetup, CavesStore, StoreError, StoreHandle, keymap_with};
+
+use crate::settings::{Settings, seed_arg};
 
 /// The mode name in worlds and in the config file (`[keys.caves]`).
 const MODE: &str = "caves";
 
-/// The seed of `--seed S`: a number is that number (as the game shows it), any other
-/// text is hashed; without one, a 9-digit seed from the clock.
-pub fn seed_of(text: Option<&str>) -> Seed {
-    match text {
-        Some(t) => t.trim().parse::<u64>().map_or_else(|_| Seed::from_text(t), Seed),
-        None => {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            Seed(Seed(nanos).derive("caves/clock", &[]).0 % 1_000_000_000)
-        }
-    }
-}
-
-/// Everything `caves` needs from the outside: paths (`--data-dir`, `--config`), the
-/// config's `[keys.caves]`, the store of runs and the first seed.
+/// Everything `caves` needs from the outside: the store of runs in the data dir, the
+/// config's `[keys.caves]` and the first seed (`--seed`, or one from the clock).
 ///
 /// # Errors
-/// A config file that can't be read or names an unknown action or key.
-pub fn setup(
-    data_dir: Option<&Path>,
-    config: Option<&Path>,
-    seed: Option<&str>,
-) -> Result<CavesSetup> {
-    let paths = Paths::resolve(data_dir, config).ok();
-    let config = match &paths {
-        Some(p) => Config::load(p).context("the config file")?,
-        None => Config::defaults(),
-    };
-    let mut overrides = Vec::new();
-    for (action, binding) in config.keys.mode(MODE) {
-        let mut inputs = Vec::new();
-        for spec in &binding.keys {
-            match input_of(*spec) {
-                Some(i) => inputs.push(i),
-                None => bail!("{}: key {spec} can't be bound in caves", binding.origin),
-            }
-        }
-        overrides.push((action.to_string(), inputs));
-    }
+/// A `[keys.caves]` entry naming an unknown action or a key the screens never receive.
+pub fn setup(settings: &Settings, seed: Option<&str>) -> Result<CavesSetup> {
+    let overrides = settings.key_overrides(MODE)?;
     let keymap = keymap_with(&overrides).context("the config file's [keys.caves]")?;
-    let store = paths.map(|p| StoreHandle::new(SqliteStore::new(&p, &config)));
-    Ok(CavesSetup { store, keymap, next_seed: seed_of(seed) })
-}
-
-/// A config key as a screen input; `None` for keys the screens never receive.
-fn input_of(spec: KeySpec) -> Option<Input> {
-    if spec.alt {
-        return None;
-    }
-    Some(match (spec.key, spec.ctrl) {
-        (Key::Char(c), true) => Input::Ctrl(c.to_ascii_lowercase()),
-        (Key::Char(c), false) => Input::Char(c),
-        (_, true) => return None,
-        (Key::Up, _) => Input::Up,
-        (Key::Down, _) => Input::Down,
-        (Key::Left, _) => Input::Left,
-        (Key::Right, _) => Input::Right,
-        (Key::Enter, _) => Input::Enter,
-        (Key::Esc, _) => Input::Esc,
-        (Key::Tab, _) => Input::Tab,
-        (Key::Backspace, _) => Input::Backspace,
-        _ => return None,
-    })
+    let store =
+        settings.paths.as_ref().map(|p| StoreHandle::new(SqliteStore::new(p, &settings.config)));
+    Ok(CavesSetup { store, keymap, next_seed: seed_arg(seed, "caves/clock") })
 }
 
 /// Runs kept as worlds of the save store: a run gets its world on its first save (or
@@ -149,23 +95,8 @@ impl CavesStore for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn seeds_from_numbers_and_text() {
-        assert_eq!(seed_of(Some("42")), Seed(42));
-        assert_eq!(seed_of(Some("hello")), Seed::from_text("hello"));
-        assert!(seed_of(None).0 < 1_000_000_000);
-    }
-
-    #[test]
-    fn config_keys_become_inputs() {
-        let k = |s: &str| input_of(s.parse::<KeySpec>().expect("a key"));
-        assert_eq!(k("Ctrl-p"), Some(Input::Ctrl('p')));
-        assert_eq!(k("G"), Some(Input::Char('G')));
-        assert_eq!(k("Up"), Some(Input::Up));
-        assert_eq!(k("F1"), None);
-        assert_eq!(k("Alt-x"), None);
-    }
+    use torchlit_sim::modes::caves::Seed;
+    use torchlit_ui::Input;
 
     #[test]
     fn the_config_file_rebinds_caves_keys_and_names_bad_actions() {
@@ -176,13 +107,15 @@ mod tests {
         let config = dir.join("torchlit.toml");
         std::fs::write(&config, "[keys.caves]\nexplore = [\"Tab\"]\nhistory = [\"Ctrl-h\"]\n")
             .expect("written");
-        let made = setup(Some(&dir), Some(&config), Some("7")).expect("a good config");
+        let settings = Settings::load(Some(&dir), Some(&config)).expect("a readable config");
+        let made = setup(&settings, Some("7")).expect("a good config");
         assert_eq!(made.keymap.get(Input::Tab), Some(CavesCommand::Explore));
         assert_eq!(made.keymap.get(Input::Char('o')), None, "replaced, not added");
         assert_eq!(made.keymap.get(Input::Ctrl('h')), Some(CavesCommand::History));
         assert_eq!(made.next_seed, Seed(7));
         std::fs::write(&config, "[keys.caves]\nexplode = [\"x\"]\n").expect("written");
-        let err = setup(Some(&dir), Some(&config), None).err().map(|e| format!("{e:#}"));
+        let settings = Settings::load(Some(&dir), Some(&config)).expect("a readable config");
+        let err = setup(&settings, None).err().map(|e| format!("{e:#}"));
         assert!(err.as_deref().is_some_and(|e| e.contains("explode")), "{err:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -152,7 +152,7 @@ fn turn_line(turn: Turn, events: &[Event], glyph: char) -> String {
 /// The dungeons of a tournament: the files of `dir`, the generated ones, or the bundled.
 fn tournament_dungeons(args: &ChaseArgs, dir: Option<&Path>) -> Result<Vec<(String, Dungeon)>> {
     if let Some(n) = args.generate {
-        let seed = Seed::from_text(&args.seed);
+        let seed = Seed::from_input(&args.seed);
         return (0..n)
             .map(|i| {
                 let d = generate(seed.derive("chase-tournament", &[i64::from(i)]), args.size)

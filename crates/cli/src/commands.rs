@@ -11,6 +11,7 @@ use torchlit_sim::modes::ultima::classic_light;
 use torchlit_ui::App;
 
 use crate::args::{Cli, Command, LevelArg, Mode};
+use crate::settings::Settings;
 use crate::{caves_cmd, maze_cmd, overworld_cmd, realtime, terminal};
 
 /// The world `ultima` plays when no file is given: a 48x28 valley with a walled keep.
@@ -20,40 +21,29 @@ const DEFAULT_WORLD: &[u8] = include_bytes!("../assets/keep.txt");
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         None => {
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = settings.start_logging();
             let mut app = App::title(default_world()?);
-            app.set_maze(maze_cmd::setup(
-                cli.data_dir.as_deref(),
-                cli.config.as_deref(),
-                None,
-                LevelArg::Generated,
-                4,
-            )?);
-            app.set_caves(caves_cmd::setup(cli.data_dir.as_deref(), cli.config.as_deref(), None)?);
-            let (paths, config) =
-                overworld_cmd::paths_and_config(cli.data_dir.as_deref(), cli.config.as_deref())?;
-            let _log = overworld_cmd::start_logging(paths.as_ref(), &config);
-            app.set_overworld(overworld_cmd::setup(paths.as_ref(), &config, None)?);
+            app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4)?);
+            app.set_caves(caves_cmd::setup(&settings, None)?);
+            app.set_overworld(overworld_cmd::setup(&settings, None)?);
             realtime::run(app)
         }
-        Some(Command::Play { mode: Mode::Overworld, seed, .. }) => overworld_cmd::play(
-            cli.data_dir.as_deref(),
-            cli.config.as_deref(),
-            seed.as_deref(),
-            default_world()?,
-        ),
+        Some(Command::Play { mode: Mode::Overworld, seed, .. }) => {
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = settings.start_logging();
+            overworld_cmd::play(&settings, seed.as_deref(), default_world()?)
+        }
         Some(Command::Play { mode: Mode::Caves, seed, .. }) => {
-            let setup =
-                caves_cmd::setup(cli.data_dir.as_deref(), cli.config.as_deref(), seed.as_deref())?;
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = settings.start_logging();
+            let setup = caves_cmd::setup(&settings, seed.as_deref())?;
             realtime::run(App::caves(default_world()?, setup))
         }
         Some(Command::Play { mode: Mode::Maze, seed, level, length, .. }) => {
-            let setup = maze_cmd::setup(
-                cli.data_dir.as_deref(),
-                cli.config.as_deref(),
-                seed.as_deref(),
-                level,
-                length,
-            )?;
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = settings.start_logging();
+            let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length)?;
             let app = App::maze(default_world()?, setup).context("play maze")?;
             realtime::run(app)
         }
@@ -95,7 +85,16 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Distances(args)) => crate::path_cmd::distances(&args),
         Some(Command::Path(args)) => crate::path_cmd::path(&args),
         Some(Command::Chase(args)) => crate::chase_cmd::run(args, default_world()?),
-        Some(Command::Gen(args)) => crate::r#gen::run(&args),
+        Some(Command::Gen(args)) => {
+            // `gen overworld` draws the world `play overworld` makes: same config. The other
+            // kinds take no config, so they never touch the config directory.
+            let config = if args.kind == crate::r#gen::GenKind::Overworld {
+                Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?.config
+            } else {
+                torchlit_save::Config::defaults()
+            };
+            crate::r#gen::run(&args, &config)
+        }
         Some(Command::Line { from, to }) => {
             let mut out = String::new();
             for (i, p) in line(from.0, to.0).enumerate() {

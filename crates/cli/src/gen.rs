@@ -1,9 +1,9 @@
 //! `torchlit gen`: generate a map, print it as text, and optionally draw it as a PNG.
 //!
 //! The seed goes to stderr (`seed: TEXT`) so that stdout holds only the map: `torchlit
-//! gen rooms > d.txt` is a valid dungeon file. Any text is a seed (hashed by
-//! `Seed::from_text`); without `--seed` the clock picks one, printed so that the same map
-//! can be made again with `--seed`.
+//! gen rooms > d.txt` is a valid dungeon file. Any text is a seed (`Seed::from_input`, as
+//! every command reads seeds: a number is that number, other text is hashed); without
+//! `--seed` the clock picks one, printed so that the same map can be made again.
 
 mod picture;
 
@@ -166,16 +166,15 @@ const SPAWN: Rgb = [228, 40, 40];
 const BORDER: Rgb = [255, 255, 255];
 
 /// Runs `torchlit gen`.
-pub fn run(args: &GenArgs) -> Result<()> {
+///
+/// `config` supplies the `[generation]` settings of `overworld`, so that `gen overworld`
+/// shows the world `play overworld` makes from the same seed.
+pub fn run(args: &GenArgs, config: &torchlit_save::Config) -> Result<()> {
     let (text, seed) = match &args.seed {
-        Some(t) => (t.clone(), Seed::from_text(t)),
+        Some(t) => (t.clone(), Seed::from_input(t)),
         None => {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            let t = nanos.to_string();
-            let s = Seed::from_text(&t);
-            (t, s)
+            let s = crate::settings::clock_seed("gen/clock");
+            (s.to_string(), s)
         }
     };
     let shown = if text.is_empty() || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
@@ -190,7 +189,7 @@ pub fn run(args: &GenArgs) -> Result<()> {
         GenKind::Maze => gen_maze(args, seed, png)?,
         GenKind::Cave => gen_cave(args, seed, png)?,
         GenKind::Caves => gen_caves(args, seed, png)?,
-        GenKind::Overworld => gen_overworld(args, seed, png)?,
+        GenKind::Overworld => gen_overworld(args, seed, png, config)?,
         GenKind::LevelChain => gen_chain(args, seed, png)?,
         GenKind::Rooms => gen_rooms(args, seed, png)?,
     };
@@ -370,9 +369,15 @@ fn gen_caves(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
     Ok(out)
 }
 
-fn gen_overworld(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
-    let side = square(args, 50, "a region")?;
-    let params = OverworldParams { region_size: side, ..OverworldParams::default() };
+fn gen_overworld(
+    args: &GenArgs,
+    seed: Seed,
+    png: Option<&Path>,
+    config: &torchlit_save::Config,
+) -> Result<String> {
+    let configured = torchlit_ui::overworld::rules_from_config(config).world;
+    let side = square(args, configured.region_size, "a region")?;
+    let params = OverworldParams { region_size: side, ..configured };
     let world = Overworld::new(seed, params).context("cannot make the world")?;
     let window = args
         .regions

@@ -9,6 +9,7 @@ mod maze_cmd;
 mod overworld_cmd;
 mod path_cmd;
 mod realtime;
+mod settings;
 mod terminal;
 
 use std::process::ExitCode;

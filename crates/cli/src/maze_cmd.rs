@@ -2,48 +2,28 @@
 //! config file's `[keys.maze]` (actions: up, left, down, right, interact, pickaxe,
 //! reset_game, reset_area, next_dialog, pause, show_paths, help, back).
 
-use std::path::Path;
-
-use anyhow::{Context, Result, bail};
-use torchlit_save::{Config, Key, KeySpec, Paths};
-use torchlit_sim::modes::maze::{MazeConfig, Seed};
-use torchlit_ui::Input;
+use anyhow::{Context, Result};
+use torchlit_sim::modes::maze::MazeConfig;
 use torchlit_ui::maze::{MazeSetup, keymap_with};
 
 use crate::args::LevelArg;
+use crate::settings::{Settings, seed_arg};
 
 /// The mode name in the config file (`[keys.maze]`).
 const MODE: &str = "maze";
 
 /// What `maze` starts with: the game for `--seed`, `--level`, `--length`, and the keys
-/// of the config file (the defaults when there is none).
+/// of the config file's `[keys.maze]` (the defaults when there is none).
 ///
 /// # Errors
-/// A config file that can't be read or parsed, or binds a key or action `maze` doesn't
-/// know, with the file and line.
+/// A `[keys.maze]` entry naming a key or action `maze` doesn't know, with file and line.
 pub fn setup(
-    data_dir: Option<&Path>,
-    config: Option<&Path>,
+    settings: &Settings,
     seed: Option<&str>,
     level: LevelArg,
     length: u32,
 ) -> Result<MazeSetup> {
-    let paths = Paths::resolve(data_dir, config).ok();
-    let config = match &paths {
-        Some(p) => Config::load(p).context("the config file")?,
-        None => Config::defaults(),
-    };
-    let mut overrides = Vec::new();
-    for (action, binding) in config.keys.mode(MODE) {
-        let mut inputs = Vec::new();
-        for spec in &binding.keys {
-            match input_of(*spec) {
-                Some(i) => inputs.push(i),
-                None => bail!("{}: key {spec} can't be bound in maze", binding.origin),
-            }
-        }
-        overrides.push((action.to_string(), inputs));
-    }
+    let overrides = settings.key_overrides(MODE)?;
     let keymap = keymap_with(&overrides).context("the config file's [keys.maze]")?;
     Ok(MazeSetup { config: maze_config(seed, level, length), keymap })
 }
@@ -52,46 +32,19 @@ pub fn setup(
 /// number is that number (as the victory screen shows it); any other text is hashed; no
 /// seed takes one from the clock.
 pub fn maze_config(seed: Option<&str>, level: LevelArg, length: u32) -> MazeConfig {
-    let seed = match seed {
-        Some(text) => text.trim().parse::<u64>().map_or_else(|_| Seed::from_text(text), Seed),
-        None => {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            Seed(nanos % 1_000_000_000)
-        }
-    };
+    let seed = seed_arg(seed, "maze/clock");
     match level {
         LevelArg::Fixed => MazeConfig::fixed(seed),
         LevelArg::Generated => MazeConfig::generated(seed, length),
     }
 }
 
-/// A config key as a screen input; `None` for keys the screens never receive.
-fn input_of(spec: KeySpec) -> Option<Input> {
-    if spec.alt {
-        return None;
-    }
-    Some(match (spec.key, spec.ctrl) {
-        (Key::Char(c), true) => Input::Ctrl(c.to_ascii_lowercase()),
-        (Key::Char(c), false) => Input::Char(c),
-        (_, true) => return None,
-        (Key::Up, _) => Input::Up,
-        (Key::Down, _) => Input::Down,
-        (Key::Left, _) => Input::Left,
-        (Key::Right, _) => Input::Right,
-        (Key::Enter, _) => Input::Enter,
-        (Key::Esc, _) => Input::Esc,
-        (Key::Tab, _) => Input::Tab,
-        (Key::Backspace, _) => Input::Backspace,
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use torchlit_sim::modes::maze::Seed;
     use torchlit_sim::modes::maze::{Button, LevelKind};
+    use torchlit_ui::Input;
     use torchlit_ui::maze::MazeCommand;
 
     #[test]
@@ -107,10 +60,7 @@ mod tests {
 
     #[test]
     fn config_keys_replace_one_action_each() {
-        let overrides = vec![(
-            "pickaxe".to_string(),
-            vec![input_of("x".parse().expect("key")).expect("input")],
-        )];
+        let overrides = vec![("pickaxe".to_string(), vec![Input::Char('x')])];
         let k = keymap_with(&overrides).expect("known action");
         assert_eq!(k.get(Input::Char('x')), Some(MazeCommand::Button(Button::Pickaxe)));
         assert_eq!(k.get(Input::Char(' ')), None, "the default pickaxe keys are replaced");

@@ -5,8 +5,16 @@ use std::process::{Command, Output};
 
 use torchlit_map::Dungeon;
 
+/// Runs the binary with its config and data directories in a scratch place, so the tests
+/// never create files in the user's own (`gen overworld` reads the config).
 fn torchlit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_torchlit")).args(args).output().expect("the binary runs")
+    let home = std::env::temp_dir().join(format!("torchlit-gen-tests-{}", std::process::id()));
+    Command::new(env!("CARGO_BIN_EXE_torchlit"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {

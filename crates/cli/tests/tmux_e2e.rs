@@ -82,7 +82,16 @@ impl Tmux {
             session: format!("torchlit-{pid}-{test}"),
             socket_path: None,
         };
-        let mut cmd = vec![sh_quote(env!("CARGO_BIN_EXE_torchlit"))];
+        // Config and data live in a scratch place, so no test writes into the user's own
+        // directories (tests that save pass --data-dir too).
+        let home = std::env::temp_dir().join(format!("torchlit-tmux-{pid}-{test}"));
+        let env =
+            |var: &str, sub: &str| format!("{var}={}", sh_quote(&home.join(sub).to_string_lossy()));
+        let mut cmd = vec![
+            env("XDG_CONFIG_HOME", "config"),
+            env("XDG_DATA_HOME", "data"),
+            sh_quote(env!("CARGO_BIN_EXE_torchlit")),
+        ];
         cmd.extend(args.iter().map(|a| sh_quote(a)));
         let shell = format!(
             "{}; s=$?; if stty -a | grep -q -- -icanon; then m=raw; else m=cooked; fi; \

@@ -44,6 +44,19 @@ impl Seed {
         Seed(seahash::hash(text.as_bytes()))
     }
 
+    /// The seed a player typed: a decimal number (`2024`, as games show their seeds) is
+    /// that number; any other text, the empty string included, is hashed
+    /// ([`Seed::from_text`]). Surrounding white space is ignored for numbers.
+    ///
+    /// ```
+    /// use torchlit_rng::Seed;
+    /// assert_eq!(Seed::from_input("2024"), Seed(2024));
+    /// assert_eq!(Seed::from_input("hello"), Seed::from_text("hello"));
+    /// ```
+    pub fn from_input(text: &str) -> Seed {
+        text.trim().parse::<u64>().map_or_else(|_| Seed::from_text(text), Seed)
+    }
+
     /// A sub-seed for `label` and `ids` (a region's coordinates, a level's depth...):
     /// the same inputs give the same sub-seed on every machine, in any order.
     pub fn derive(self, label: &str, ids: &[i64]) -> Seed {

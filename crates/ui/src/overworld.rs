@@ -3,7 +3,7 @@
 //! help.
 //!
 //! - **New world**: a name and a seed, both any text (the seed is hashed with
-//!   `Seed::from_text`: the same text, the same world).
+//!   `Seed::from_input`: the same text, the same world).
 //! - **Load**: the worlds on disk with their seed and last-played time; pick one by number
 //!   or by name (or with the arrows). **Delete** asks first.
 //! - **Play**: the world around the player, as large as the terminal; WASD or the arrows

@@ -93,7 +93,7 @@ pub struct OverworldSession {
 
 impl OverworldSession {
     /// Creates a world named `name` (any text) from the seed `seed_text` (any text, hashed
-    /// with [`Seed::from_text`]), starts the game and saves it at once.
+    /// with [`Seed::from_input`]: a number is that number, other text is hashed), starts the game and saves it at once.
     ///
     /// # Errors
     /// [`SessionError::Game`] when the config's world settings can't be generated;
@@ -103,7 +103,7 @@ impl OverworldSession {
         name: &str,
         seed_text: &str,
     ) -> Result<OverworldSession, SessionError> {
-        let seed = Seed::from_text(seed_text);
+        let seed = Seed::from_input(seed_text);
         let game = Overworld::new(seed, worlds.rules())?;
         let spec = WorldSpec {
             name: name.to_string(),

@@ -1,0 +1,131 @@
+//! What every interactive mode takes from outside the game, loaded once per run: the
+//! paths (`--data-dir`, `--config`), the config file, the log file, the config's key
+//! bindings as screen inputs, and seeds typed on the command line.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use torchlit_rng::Seed;
+use torchlit_save::{Config, Key, KeySpec, LogGuard, Paths, init_logging};
+use torchlit_ui::Input;
+
+/// The paths and config of this run. `paths` is `None` when the OS has no home directory
+/// and no `--data-dir` was given: then nothing can be saved and the built-in config is used.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Where saves, logs and the config file live.
+    pub paths: Option<Paths>,
+    /// The config file merged over the defaults.
+    pub config: Config,
+}
+
+impl Settings {
+    /// Resolves the paths and reads the config (creating the commented template at the
+    /// default location when missing).
+    ///
+    /// # Errors
+    /// A config file that can't be read or holds a bad value (with file, line, column).
+    pub fn load(data_dir: Option<&Path>, config: Option<&Path>) -> Result<Settings> {
+        let paths = Paths::resolve(data_dir, config).ok();
+        let config = match &paths {
+            Some(p) => Config::load(p).context("the config file")?,
+            None => Config::defaults(),
+        };
+        Ok(Settings { paths, config })
+    }
+
+    /// Starts the log file in `<data dir>/logs` (never the screen). Best effort: the game
+    /// runs the same without it.
+    pub fn start_logging(&self) -> Option<LogGuard> {
+        init_logging(self.paths.as_ref()?, &self.config).ok()
+    }
+
+    /// The config's `[keys.MODE]` table as `(action, inputs)` pairs for a screen keymap.
+    ///
+    /// # Errors
+    /// A key the screens can never receive (Alt combinations, Ctrl with a non-letter).
+    pub fn key_overrides(&self, mode: &str) -> Result<Vec<(String, Vec<Input>)>> {
+        let mut overrides = Vec::new();
+        for (action, binding) in self.config.keys.mode(mode) {
+            let mut inputs = Vec::new();
+            for spec in &binding.keys {
+                match input_of(*spec) {
+                    Some(i) => inputs.push(i),
+                    None => bail!("{}: key {spec} can't be bound in {mode}", binding.origin),
+                }
+            }
+            overrides.push((action.to_string(), inputs));
+        }
+        Ok(overrides)
+    }
+}
+
+/// The seed of `--seed S` ([`Seed::from_input`]: a number is that number, other text is
+/// hashed); without one, a 9-digit number from the clock (shown by the game, so it can be
+/// typed back). `label` keeps modes started in the same nanosecond apart.
+pub fn seed_arg(text: Option<&str>, label: &str) -> Seed {
+    match text {
+        Some(t) => Seed::from_input(t),
+        None => clock_seed(label),
+    }
+}
+
+/// A 9-digit seed from the clock (the binary's only source of fresh randomness).
+pub fn clock_seed(label: &str) -> Seed {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    Seed(Seed(nanos).derive(label, &[]).0 % 1_000_000_000)
+}
+
+/// A config key as a screen input; `None` for keys the screens never receive.
+fn input_of(spec: KeySpec) -> Option<Input> {
+    if spec.alt {
+        return None;
+    }
+    Some(match (spec.key, spec.ctrl) {
+        (Key::Char(c), true) => Input::Ctrl(c.to_ascii_lowercase()),
+        (Key::Char(c), false) => Input::Char(c),
+        (_, true) => return None,
+        (Key::Up, _) => Input::Up,
+        (Key::Down, _) => Input::Down,
+        (Key::Left, _) => Input::Left,
+        (Key::Right, _) => Input::Right,
+        (Key::Enter, _) => Input::Enter,
+        (Key::Esc, _) => Input::Esc,
+        (Key::Tab, _) => Input::Tab,
+        (Key::Backspace, _) => Input::Backspace,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_seeds_are_numbers_or_hashed_text() {
+        assert_eq!(seed_arg(Some("42"), "x"), Seed(42));
+        assert_eq!(seed_arg(Some("hello"), "x"), Seed::from_text("hello"));
+        assert!(seed_arg(None, "x").0 < 1_000_000_000);
+    }
+
+    #[test]
+    fn config_keys_become_inputs() {
+        let k = |s: &str| input_of(s.parse::<KeySpec>().expect("a key"));
+        assert_eq!(k("Ctrl-p"), Some(Input::Ctrl('p')));
+        assert_eq!(k("G"), Some(Input::Char('G')));
+        assert_eq!(k("Up"), Some(Input::Up));
+        assert_eq!(k("F1"), None);
+        assert_eq!(k("Alt-x"), None);
+    }
+
+    #[test]
+    fn settings_live_in_the_data_dir() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let s = Settings::load(Some(dir.path()), None).expect("valid");
+        assert!(s.paths.is_some());
+        assert!(dir.path().join("torchlit.toml").is_file(), "the config template is created");
+        assert!(s.key_overrides("caves").expect("no overrides").is_empty());
+    }
+}
