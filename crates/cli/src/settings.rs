@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use torchlit_rng::Seed;
-use torchlit_save::{Config, Key, KeySpec, LogGuard, Paths, init_logging};
+use torchlit_save::{Config, LogGuard, Paths, init_logging};
 use torchlit_ui::Input;
 
 /// The paths and config of this run. `paths` is `None` when the OS has no home directory
@@ -49,7 +49,7 @@ impl Settings {
         for (action, binding) in self.config.keys.mode(mode) {
             let mut inputs = Vec::new();
             for spec in &binding.keys {
-                match input_of(*spec) {
+                match Input::from_key_spec(*spec) {
                     Some(i) => inputs.push(i),
                     None => bail!("{}: key {spec} can't be bound in {mode}", binding.origin),
                 }
@@ -78,27 +78,6 @@ pub fn clock_seed(label: &str) -> Seed {
     Seed(Seed(nanos).derive(label, &[]).0 % 1_000_000_000)
 }
 
-/// A config key as a screen input; `None` for keys the screens never receive.
-fn input_of(spec: KeySpec) -> Option<Input> {
-    if spec.alt {
-        return None;
-    }
-    Some(match (spec.key, spec.ctrl) {
-        (Key::Char(c), true) => Input::Ctrl(c.to_ascii_lowercase()),
-        (Key::Char(c), false) => Input::Char(c),
-        (_, true) => return None,
-        (Key::Up, _) => Input::Up,
-        (Key::Down, _) => Input::Down,
-        (Key::Left, _) => Input::Left,
-        (Key::Right, _) => Input::Right,
-        (Key::Enter, _) => Input::Enter,
-        (Key::Esc, _) => Input::Esc,
-        (Key::Tab, _) => Input::Tab,
-        (Key::Backspace, _) => Input::Backspace,
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,16 +87,6 @@ mod tests {
         assert_eq!(seed_arg(Some("42"), "x"), Seed(42));
         assert_eq!(seed_arg(Some("hello"), "x"), Seed::from_text("hello"));
         assert!(seed_arg(None, "x").0 < 1_000_000_000);
-    }
-
-    #[test]
-    fn config_keys_become_inputs() {
-        let k = |s: &str| input_of(s.parse::<KeySpec>().expect("a key"));
-        assert_eq!(k("Ctrl-p"), Some(Input::Ctrl('p')));
-        assert_eq!(k("G"), Some(Input::Char('G')));
-        assert_eq!(k("Up"), Some(Input::Up));
-        assert_eq!(k("F1"), None);
-        assert_eq!(k("Alt-x"), None);
     }
 
     #[test]

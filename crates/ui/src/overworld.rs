@@ -35,8 +35,7 @@ use crate::{Frame, Input, Keymap, Rgb};
 
 pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, ground_look, monster_look};
 pub use keys::{
-    KeyConfigError, OverworldCommand, default_keymap, input_of, key_name, keymap_from_config,
-    keys_of,
+    KeyConfigError, OverworldCommand, default_keymap, key_name, keymap_from_config, keys_of,
 };
 pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError};
 pub use text::{describe, entry_text, outcome_text, rewards_text};

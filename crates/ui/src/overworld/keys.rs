@@ -2,7 +2,7 @@
 //! config's `[keys.overworld]` table.
 
 use torchlit_geom::CardinalDirection;
-use torchlit_save::{Config, Key, KeySpec, Origin};
+use torchlit_save::{Config, Origin};
 
 use crate::{Input, Keymap};
 
@@ -128,7 +128,7 @@ pub fn keymap_from_config(config: &Config) -> Result<Keymap<OverworldCommand>, K
         })?;
         replaced.push(command);
         for spec in &binding.keys {
-            let input = input_of(*spec).ok_or_else(|| KeyConfigError::Unbindable {
+            let input = Input::from_key_spec(*spec).ok_or_else(|| KeyConfigError::Unbindable {
                 origin: origin.clone(),
                 action: action.to_string(),
                 key: spec.to_string(),
@@ -143,27 +143,6 @@ pub fn keymap_from_config(config: &Config) -> Result<Keymap<OverworldCommand>, K
 
 fn origin_text(origin: &Origin) -> String {
     origin.to_string()
-}
-
-/// A config key as a screen input; `None` for keys the screens never receive.
-pub fn input_of(spec: KeySpec) -> Option<Input> {
-    if spec.alt {
-        return None;
-    }
-    Some(match (spec.key, spec.ctrl) {
-        (Key::Char(c), true) => Input::Ctrl(c.to_ascii_lowercase()),
-        (Key::Char(c), false) => Input::Char(c),
-        (_, true) => return None,
-        (Key::Up, _) => Input::Up,
-        (Key::Down, _) => Input::Down,
-        (Key::Left, _) => Input::Left,
-        (Key::Right, _) => Input::Right,
-        (Key::Enter, _) => Input::Enter,
-        (Key::Esc, _) => Input::Esc,
-        (Key::Tab, _) => Input::Tab,
-        (Key::Backspace, _) => Input::Backspace,
-        _ => return None,
-    })
 }
 
 /// The name of a key for the help screen.
