@@ -1,29 +1,11 @@
 //! `torchlit gen`, run as a user runs it: the map on stdout, the seed on stderr, pictures
 //! with --png, one-line errors.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{stderr, stdout, torchlit};
 
 use torchlit_map::Dungeon;
-
-/// Runs the binary with its config and data directories in a scratch place, so the tests
-/// never create files in the user's own (`gen overworld` reads the config).
-fn torchlit(args: &[&str]) -> Output {
-    let home = std::env::temp_dir().join(format!("torchlit-gen-tests-{}", std::process::id()));
-    Command::new(env!("CARGO_BIN_EXE_torchlit"))
-        .args(args)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 #[test]
 fn rooms_on_stdout_are_a_dungeon_file_and_the_seed_goes_to_stderr() {

@@ -1,24 +1,8 @@
 //! `distances`, `path` and `chase`, run as a user runs them.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn torchlit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_torchlit")).args(args).output().expect("the binary runs")
-}
-
-fn data(rel: &str) -> String {
-    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "..", "testdata", rel].iter().collect();
-    p.to_string_lossy().into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{data, stderr, stdout, torchlit};
 
 #[test]
 fn distances_prints_a_grid_of_integers() {
