@@ -294,10 +294,7 @@ impl App {
                     return Control::Quit;
                 }
                 if screen.handle(input) {
-                    if self.back_quits {
-                        return Control::Quit;
-                    }
-                    self.screen = Screen::Title(TitleMenu::default());
+                    return self.leave(Screen::Title(TitleMenu::default()));
                 }
             }
             Screen::Caves(screen) => {
@@ -306,10 +303,7 @@ impl App {
                     return Control::Quit;
                 }
                 if screen.handle(input) == Leave::Back {
-                    if self.back_quits {
-                        return Control::Quit;
-                    }
-                    self.screen = Screen::Title(TitleMenu::default());
+                    return self.leave(Screen::Title(TitleMenu::default()));
                 }
             }
             Screen::ChaseSetup(setup) => match setup.handle(input) {
@@ -323,10 +317,7 @@ impl App {
                     return Control::Quit;
                 }
                 if screen.handle(input) {
-                    if self.back_quits {
-                        return Control::Quit;
-                    }
-                    self.screen = Screen::ChaseSetup(Box::default());
+                    return self.leave(Screen::ChaseSetup(Box::default()));
                 }
             }
             Screen::Overworld(screen) => {
@@ -335,10 +326,7 @@ impl App {
                     return Control::Quit;
                 }
                 if screen.handle(input) == crate::overworld::Leave::Back {
-                    if self.back_quits {
-                        return Control::Quit;
-                    }
-                    self.screen = Screen::Title(TitleMenu::default());
+                    return self.leave(Screen::Title(TitleMenu::default()));
                 }
             }
             Screen::Maze(screen) => {
@@ -346,13 +334,20 @@ impl App {
                     return Control::Quit;
                 }
                 if screen.handle(input) {
-                    if self.back_quits {
-                        return Control::Quit;
-                    }
-                    self.screen = Screen::Title(TitleMenu::default());
+                    return self.leave(Screen::Title(TitleMenu::default()));
                 }
             }
         }
+        Control::Continue
+    }
+
+    /// Leaves the current play screen: to `back` (the title menu or the chase setup),
+    /// or out of torchlit when the game was started directly with `play`.
+    fn leave(&mut self, back: Screen) -> Control {
+        if self.back_quits {
+            return Control::Quit;
+        }
+        self.screen = back;
         Control::Continue
     }
 
