@@ -12,7 +12,7 @@ use torchlit_sim::modes::chase::{Chase, Event, HeroKind, MonsterKind, Outcome, R
 use torchlit_ui::App;
 use torchlit_ui::chase::{BUNDLED, ChaseScreen};
 
-use crate::realtime;
+use crate::front;
 
 fn parse_hero(s: &str) -> Result<HeroKind, String> {
     s.parse()
@@ -73,7 +73,7 @@ pub fn run(args: ChaseArgs, default_world: UltimaWorld) -> Result<()> {
         let screen = ChaseScreen::new(name, &dungeon, hero, monster, true)
             .map_err(anyhow::Error::msg)
             .with_context(|| path.display().to_string())?;
-        return realtime::run(App::chase(default_world, screen));
+        return front::run(App::chase(default_world, screen));
     }
     let mut chase = Chase::new(&dungeon, hero.strategy(), monster.strategy())
         .with_context(|| path.display().to_string())?

@@ -12,7 +12,7 @@ use torchlit_ui::App;
 
 use crate::args::{Cli, Command, LevelArg, Mode};
 use crate::settings::Settings;
-use crate::{caves_cmd, maze_cmd, overworld_cmd, realtime, terminal};
+use crate::{caves_cmd, front, maze_cmd, overworld_cmd};
 
 /// The world `ultima` plays when no file is given: a 48x28 valley with a walled keep.
 const DEFAULT_WORLD: &[u8] = include_bytes!("../assets/keep.txt");
@@ -27,7 +27,7 @@ pub fn run(cli: Cli) -> Result<()> {
             app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4)?);
             app.set_caves(caves_cmd::setup(&settings, None)?);
             app.set_overworld(overworld_cmd::setup(&settings, None)?);
-            realtime::run(app)
+            front::run(app)
         }
         Some(Command::Play { mode: Mode::Overworld, seed, .. }) => {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
@@ -38,21 +38,21 @@ pub fn run(cli: Cli) -> Result<()> {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
             let setup = caves_cmd::setup(&settings, seed.as_deref())?;
-            realtime::run(App::caves(default_world()?, setup))
+            front::run(App::caves(default_world()?, setup))
         }
         Some(Command::Play { mode: Mode::Maze, seed, level, length, .. }) => {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
             let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length)?;
             let app = App::maze(default_world()?, setup).context("play maze")?;
-            realtime::run(app)
+            front::run(app)
         }
         Some(Command::Play { mode: Mode::Ultima, file, .. }) => {
             let world = match file {
                 Some(path) => load_ultima(&path)?,
                 None => default_world()?,
             };
-            terminal::run(App::ultima(world))
+            front::run(App::ultima(world))
         }
         Some(Command::Light { world, at, radius }) => {
             let w = load_ultima(&world)?;

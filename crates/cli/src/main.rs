@@ -4,13 +4,12 @@ mod args;
 mod caves_cmd;
 mod chase_cmd;
 mod commands;
+mod front;
 mod r#gen;
 mod maze_cmd;
 mod overworld_cmd;
 mod path_cmd;
-mod realtime;
 mod settings;
-mod terminal;
 
 use std::process::ExitCode;
 

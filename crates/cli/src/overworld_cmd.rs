@@ -6,7 +6,7 @@ use torchlit_map::UltimaWorld;
 use torchlit_ui::App;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
 
-use crate::realtime;
+use crate::front;
 use crate::settings::{Settings, clock_seed};
 
 /// What `overworld` needs from the outside. With `seed` (`play overworld --seed S`) the
@@ -29,7 +29,7 @@ pub fn setup(settings: &Settings, seed: Option<&str>) -> Result<OverworldSetup> 
 /// Config errors, terminal errors.
 pub fn play(settings: &Settings, seed: Option<&str>, default_world: UltimaWorld) -> Result<()> {
     let setup = setup(settings, seed)?;
-    realtime::run(App::overworld(default_world, setup))
+    front::run(App::overworld(default_world, setup))
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@ use std::time::Duration;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::keys::{KeySpec, KeySpecError};
 use crate::{Paths, fsutil};
+use torchlit_console::{KeySpec, KeySpecError};
 
 /// The built-in defaults, as a documented TOML file (seed 002's `cavegame.properties`).
 pub const DEFAULTS_TOML: &str = include_str!("defaults.toml");

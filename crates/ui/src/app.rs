@@ -1,4 +1,5 @@
-//! The application: which screen is up, and how keys move between screens.
+//! The application: a [`Stack`] of screens with the title menu at the bottom (or a
+//! game alone, when started with `play`), and how each torchlit screen sits on it.
 
 use torchlit_map::UltimaWorld;
 use torchlit_sim::modes::maze::{Maze, MazeConfig, MazeError, Seed};
@@ -10,364 +11,451 @@ use crate::maze::{MazeScreen, MazeSetup};
 use crate::overworld::{OverworldScreen, OverworldSetup};
 use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
-use crate::{Frame, Input};
+use crate::{Frame, Input, Rgb, Screen, Stack, Transition};
 
 /// What the front end should do after a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
     /// Keep running and redraw.
     Continue,
-    /// Restore the terminal and exit.
+    /// Close the screens ([`Screen::close`]: saves what must be saved), restore the
+    /// terminal and exit.
     Quit,
 }
 
+/// What the title menu starts games with.
 #[derive(Clone, Debug)]
-enum Screen {
-    Title(TitleMenu),
-    Ultima(Box<UltimaScreen>),
-    Maze(Box<MazeScreen>),
-    Caves(Box<CavesScreen>),
-    ChaseSetup(Box<ChaseSetup>),
-    Chase(Box<ChaseScreen>),
-    Overworld(OverworldScreen),
-}
-
-/// The whole front-end state: the current screen and what the menu starts games with.
-#[derive(Clone, Debug)]
-pub struct App {
-    screen: Screen,
+struct Launcher {
     default_world: UltimaWorld,
-    /// Leaving the play screen quits (started with `play`) instead of showing the title.
-    back_quits: bool,
-    /// What `maze` starts from the title menu.
     maze: MazeSetup,
-    /// Whether the front end reports key releases (real-time screens use them).
-    key_releases: bool,
-    /// What `caves` runs start and continue with.
     caves: CavesSetup,
-    /// A line under the title menu (why continuing did not work).
-    note: Option<String>,
-    /// What `overworld` opens with from the title menu.
     overworld: OverworldSetup,
 }
 
+/// The title menu screen: the menu, what it starts games with, and a note (why
+/// continuing did not work).
+struct TitleScreen {
+    menu: TitleMenu,
+    launch: Launcher,
+    note: Option<String>,
+    key_releases: bool,
+}
+
+/// The whole front-end state: the screens, and what the title menu starts games with.
+///
+/// `App` is a [`Screen`] (a front end runs it like any other); its inherent
+/// [`App::handle`] says [`Control::Quit`] when the program should end. Ctrl-C quits from
+/// every screen.
+pub struct App {
+    stack: Stack,
+}
+
 impl App {
+    fn with_title(default_world: UltimaWorld) -> App {
+        let launch = Launcher {
+            default_world,
+            maze: MazeSetup::new(MazeConfig::generated(Seed(0), 4)),
+            caves: CavesSetup::default(),
+            overworld: OverworldSetup::default(),
+        };
+        let title =
+            TitleScreen { menu: TitleMenu::default(), launch, note: None, key_releases: false };
+        App { stack: Stack::new(Box::new(title)) }
+    }
+
+    /// A game alone on the stack: leaving it quits.
+    fn alone(screen: Box<dyn Screen>) -> App {
+        App { stack: Stack::new(screen) }
+    }
+
+    fn launcher(&mut self) -> Option<&mut Launcher> {
+        self.stack.top_mut::<TitleScreen>().map(|t| &mut t.launch)
+    }
+
     /// Opens on the title menu; `default_world` is what `ultima` plays from there.
     pub fn title(default_world: UltimaWorld) -> App {
-        App {
-            screen: Screen::Title(TitleMenu::default()),
-            default_world,
-            back_quits: false,
-            maze: MazeSetup::new(MazeConfig::generated(Seed(0), 4)),
-            key_releases: false,
-            caves: CavesSetup::default(),
-            note: None,
-            overworld: OverworldSetup::default(),
-        }
+        App::with_title(default_world)
     }
 
     /// Opens straight into `ultima` on `world`; leaving the game quits.
     pub fn ultima(world: UltimaWorld) -> App {
-        App {
-            screen: Screen::Ultima(Box::new(UltimaScreen::new(Ultima::new(world.clone())))),
-            default_world: world,
-            back_quits: true,
-            maze: MazeSetup::new(MazeConfig::generated(Seed(0), 4)),
-            key_releases: false,
-            caves: CavesSetup::default(),
-            note: None,
-            overworld: OverworldSetup::default(),
-        }
+        App::alone(Box::new(UltimaScreen::new(Ultima::new(world))))
     }
 
     /// Opens straight into `maze` with `config`; leaving the game quits.
     ///
     /// # Errors
     /// Those of [`Maze::new`] (a level too long).
-    pub fn maze(default_world: UltimaWorld, setup: MazeSetup) -> Result<App, MazeError> {
+    pub fn maze(_default_world: UltimaWorld, setup: MazeSetup) -> Result<App, MazeError> {
         let game = Maze::new(setup.config)?;
-        let mut app = App::title(default_world);
-        app.back_quits = true;
-        app.screen =
-            Screen::Maze(Box::new(MazeScreen::with_keymap(game, setup.keymap.clone(), false)));
-        app.maze = setup;
-        Ok(app)
+        Ok(App::alone(Box::new(MazeScreen::with_keymap(game, setup.keymap, false))))
     }
 
     /// Opens straight into a `caves` run; leaving the game quits. The run starts from
-    /// `setup.next_seed`.
+    /// `setup.next_seed`. When the caves can't be built, the title menu says why.
     pub fn caves(default_world: UltimaWorld, mut setup: CavesSetup) -> App {
-        let mut app = App::title(default_world);
-        app.back_quits = true;
-        let seed = setup.take_seed();
-        app.screen = match torchlit_sim::modes::caves::Caves::new(seed) {
-            Ok(game) => Screen::Caves(Box::new(CavesScreen::new(
-                game,
-                setup.keymap.clone(),
-                setup.store.clone(),
-            ))),
-            Err(e) => {
-                app.note = Some(format!("The caves could not be built: {e}"));
-                Screen::Title(TitleMenu::default())
+        match new_caves(&mut setup) {
+            Ok(screen) => App::alone(screen),
+            Err(note) => {
+                let mut app = App::with_title(default_world);
+                if let Some(title) = app.stack.top_mut::<TitleScreen>() {
+                    title.note = Some(note);
+                    title.launch.caves = setup;
+                }
+                app
             }
-        };
-        app.caves = setup;
-        app
+        }
     }
 
     /// Opens straight into `overworld` (its world menu, or the new-world screen when
     /// `setup.start_new`); leaving it quits.
-    pub fn overworld(default_world: UltimaWorld, setup: OverworldSetup) -> App {
-        let mut app = App::title(default_world);
-        app.back_quits = true;
-        app.screen = Screen::Overworld(OverworldScreen::new(setup.clone()));
-        app.overworld = OverworldSetup { start_new: false, ..setup };
-        app
+    pub fn overworld(_default_world: UltimaWorld, setup: OverworldSetup) -> App {
+        App::alone(Box::new(OverworldScreen::new(setup)))
+    }
+
+    /// Opens straight into the `chase` watch screen; leaving it quits.
+    pub fn chase(_default_world: UltimaWorld, mut screen: ChaseScreen) -> App {
+        screen.back_quits = true;
+        App::alone(Box::new(screen))
     }
 
     /// Sets what `overworld` opens with from the title menu (worlds, keys, seed).
     pub fn set_overworld(&mut self, setup: OverworldSetup) {
-        self.overworld = setup;
-    }
-
-    /// The `overworld` screens, when they are up.
-    pub fn overworld_screen(&self) -> Option<&OverworldScreen> {
-        match &self.screen {
-            Screen::Overworld(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// Opens straight into the `chase` watch screen; leaving it quits.
-    pub fn chase(default_world: UltimaWorld, mut screen: ChaseScreen) -> App {
-        let mut app = App::title(default_world);
-        app.back_quits = true;
-        screen.back_quits = true;
-        app.screen = Screen::Chase(Box::new(screen));
-        app
-    }
-
-    /// The `chase` watch screen, when it is up.
-    pub fn chase_screen(&self) -> Option<&ChaseScreen> {
-        match &self.screen {
-            Screen::Chase(s) => Some(s),
-            _ => None,
+        if let Some(l) = self.launcher() {
+            l.overworld = setup;
         }
     }
 
     /// Sets what `caves` starts and continues with from the title menu (store, keys,
     /// seed).
     pub fn set_caves(&mut self, setup: CavesSetup) {
-        self.caves = setup;
-    }
-
-    /// The `caves` screen, when it is up.
-    pub fn caves_screen(&self) -> Option<&CavesScreen> {
-        match &self.screen {
-            Screen::Caves(s) => Some(s),
-            _ => None,
+        if let Some(l) = self.launcher() {
+            l.caves = setup;
         }
     }
 
     /// Sets what `maze` starts with from the title menu (the seed, the level, the keys).
     pub fn set_maze(&mut self, setup: MazeSetup) {
-        self.maze = setup;
+        if let Some(l) = self.launcher() {
+            l.maze = setup;
+        }
+    }
+
+    /// The screen on top, if it is a `T` (tests and front ends look at it).
+    pub fn top<T: Screen>(&self) -> Option<&T> {
+        self.stack.top::<T>()
+    }
+
+    /// The `overworld` screens, when they are up.
+    pub fn overworld_screen(&self) -> Option<&OverworldScreen> {
+        self.top()
+    }
+
+    /// The `chase` watch screen, when it is up.
+    pub fn chase_screen(&self) -> Option<&ChaseScreen> {
+        self.top()
+    }
+
+    /// The `caves` screen, when it is up.
+    pub fn caves_screen(&self) -> Option<&CavesScreen> {
+        self.top()
+    }
+
+    /// The `maze` screen, when it is up.
+    pub fn maze_screen(&self) -> Option<&MazeScreen> {
+        self.top()
+    }
+
+    /// The `ultima` screen, when it is up.
+    pub fn ultima_screen(&self) -> Option<&UltimaScreen> {
+        self.top()
     }
 
     /// Tells the screens whether the front end reports key releases (keyboard
     /// enhancement); without them a press counts as held for a few ticks.
     pub fn set_key_releases(&mut self, releases: bool) {
-        self.key_releases = releases;
-        if let Screen::Maze(s) = &mut self.screen {
-            s.set_key_releases(releases);
-        }
-    }
-
-    /// The `maze` screen, when it is up.
-    pub fn maze_screen(&self) -> Option<&MazeScreen> {
-        match &self.screen {
-            Screen::Maze(s) => Some(s),
-            _ => None,
-        }
+        self.stack.set_key_releases(releases);
     }
 
     /// Whether the current screen runs in real time: the front end then calls
     /// [`App::tick`] 24 times per second.
     pub fn wants_ticks(&self) -> bool {
-        match &self.screen {
-            Screen::Maze(_) => true,
-            Screen::Caves(s) => s.is_running(),
-            Screen::Chase(s) => s.wants_ticks(),
-            Screen::Overworld(s) => s.wants_ticks(),
-            _ => false,
-        }
+        self.stack.wants_ticks()
     }
 
     /// Advances a real-time screen by one tick (does nothing on other screens).
-    pub fn tick(&mut self) {
-        if let Screen::Maze(s) = &mut self.screen {
-            s.tick();
-        }
-        if let Screen::Caves(s) = &mut self.screen {
-            s.tick();
-        }
-        if let Screen::Chase(s) = &mut self.screen {
-            s.tick();
-        }
-        if let Screen::Overworld(s) = &mut self.screen {
-            s.tick();
-        }
+    pub fn tick(&mut self) -> Control {
+        control(self.stack.tick())
     }
 
     /// A key went up (front ends with keyboard enhancement report releases).
     pub fn release(&mut self, input: Input) {
-        if let Screen::Maze(s) = &mut self.screen {
-            s.release(input);
-        }
-    }
-
-    /// The `ultima` screen, when it is up.
-    pub fn ultima_screen(&self) -> Option<&UltimaScreen> {
-        match &self.screen {
-            Screen::Ultima(s) => Some(s),
-            _ => None,
-        }
+        self.stack.release(input);
     }
 
     /// Handles one key.
     pub fn handle(&mut self, input: Input) -> Control {
-        match &mut self.screen {
-            Screen::Title(menu) => match menu.handle(input) {
-                Some(TitleItem::Quit) => return Control::Quit,
-                Some(TitleItem::Ultima) => {
-                    let game = Ultima::new(self.default_world.clone());
-                    self.screen = Screen::Ultima(Box::new(UltimaScreen::new(game)));
-                }
-                Some(TitleItem::Caves) => {
-                    self.note = None;
-                    let seed = self.caves.take_seed();
-                    match torchlit_sim::modes::caves::Caves::new(seed) {
-                        Ok(game) => {
-                            let (keys, store) =
-                                (self.caves.keymap.clone(), self.caves.store.clone());
-                            self.screen =
-                                Screen::Caves(Box::new(CavesScreen::new(game, keys, store)));
-                        }
-                        Err(e) => self.note = Some(format!("The caves could not be built: {e}")),
-                    }
-                }
-                Some(TitleItem::Continue) => {
-                    self.note = None;
-                    let loaded = match &self.caves.store {
-                        Some(store) => store.load(),
-                        None => Ok(None),
-                    };
-                    match loaded {
-                        Ok(Some(game)) => {
-                            let (keys, store) =
-                                (self.caves.keymap.clone(), self.caves.store.clone());
-                            self.screen =
-                                Screen::Caves(Box::new(CavesScreen::resumed(game, keys, store)));
-                        }
-                        Ok(None) => self.note = Some("There is no saved caves run.".to_string()),
-                        Err(e) => self.note = Some(format!("The saved run can't be read: {e}")),
-                    }
-                }
-                Some(TitleItem::Chase) => {
-                    self.screen = Screen::ChaseSetup(Box::default());
-                }
-                Some(TitleItem::Overworld) => {
-                    self.screen = Screen::Overworld(OverworldScreen::new(self.overworld.clone()));
-                }
-                Some(TitleItem::Maze) => {
-                    // A config that fails (a level too long) keeps the title up.
-                    if let Ok(game) = Maze::new(self.maze.config) {
-                        let keymap = self.maze.keymap.clone();
-                        let screen = MazeScreen::with_keymap(game, keymap, self.key_releases);
-                        self.screen = Screen::Maze(Box::new(screen));
-                    }
-                }
-                None => {}
-            },
-            Screen::Ultima(screen) => {
-                if input == Input::Ctrl('c') {
-                    return Control::Quit;
-                }
-                if screen.handle(input) {
-                    return self.leave(Screen::Title(TitleMenu::default()));
-                }
-            }
-            Screen::Caves(screen) => {
-                if input == Input::Ctrl('c') {
-                    screen.save_quietly();
-                    return Control::Quit;
-                }
-                if screen.handle(input) == Leave::Back {
-                    return self.leave(Screen::Title(TitleMenu::default()));
-                }
-            }
-            Screen::ChaseSetup(setup) => match setup.handle(input) {
-                _ if input == Input::Ctrl('c') => return Control::Quit,
-                Some(SetupOutcome::Back) => self.screen = Screen::Title(TitleMenu::default()),
-                Some(SetupOutcome::Start(screen)) => self.screen = Screen::Chase(screen),
-                None => {}
-            },
-            Screen::Chase(screen) => {
-                if input == Input::Ctrl('c') {
-                    return Control::Quit;
-                }
-                if screen.handle(input) {
-                    return self.leave(Screen::ChaseSetup(Box::default()));
-                }
-            }
-            Screen::Overworld(screen) => {
-                if input == Input::Ctrl('c') {
-                    screen.shut_down();
-                    return Control::Quit;
-                }
-                if screen.handle(input) == crate::overworld::Leave::Back {
-                    return self.leave(Screen::Title(TitleMenu::default()));
-                }
-            }
-            Screen::Maze(screen) => {
-                if input == Input::Ctrl('c') {
-                    return Control::Quit;
-                }
-                if screen.handle(input) {
-                    return self.leave(Screen::Title(TitleMenu::default()));
-                }
-            }
-        }
-        Control::Continue
-    }
-
-    /// Leaves the current play screen: to `back` (the title menu or the chase setup),
-    /// or out of torchlit when the game was started directly with `play`.
-    fn leave(&mut self, back: Screen) -> Control {
-        if self.back_quits {
+        if input == Input::Ctrl('c') {
             return Control::Quit;
         }
-        self.screen = back;
-        Control::Continue
+        control(self.stack.handle(input))
     }
 
     /// Draws the current screen into `frame`.
     pub fn render(&self, frame: &mut Frame) {
-        match &self.screen {
-            Screen::Title(menu) => {
-                menu.render(frame);
-                if let Some(note) = &self.note {
-                    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-                    let x = ((w - note.chars().count() as i32) / 2).max(0);
-                    frame.print(x, h - 2, note, crate::Rgb(255, 120, 100), crate::Rgb::BLACK);
+        self.stack.render(frame);
+    }
+
+    /// Closes every screen (saves the caves run and the overworld in play).
+    ///
+    /// # Errors
+    /// The first save that failed, as a sentence.
+    pub fn close(&mut self) -> Result<(), String> {
+        self.stack.close()
+    }
+}
+
+fn control(t: Transition) -> Control {
+    match t {
+        Transition::Quit => Control::Quit,
+        _ => Control::Continue,
+    }
+}
+
+impl Screen for App {
+    fn render(&self, frame: &mut Frame) {
+        App::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        match App::handle(self, input) {
+            Control::Quit => Transition::Quit,
+            Control::Continue => Transition::Stay,
+        }
+    }
+
+    fn release(&mut self, input: Input) -> Transition {
+        App::release(self, input);
+        Transition::Stay
+    }
+
+    fn wants_ticks(&self) -> bool {
+        App::wants_ticks(self)
+    }
+
+    fn tick(&mut self) -> Transition {
+        match App::tick(self) {
+            Control::Quit => Transition::Quit,
+            Control::Continue => Transition::Stay,
+        }
+    }
+
+    fn set_key_releases(&mut self, releases: bool) {
+        App::set_key_releases(self, releases);
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        App::close(self)
+    }
+}
+
+/// A new caves run from `setup`'s next seed, or why it could not be built.
+fn new_caves(setup: &mut CavesSetup) -> Result<Box<dyn Screen>, String> {
+    let seed = setup.take_seed();
+    match torchlit_sim::modes::caves::Caves::new(seed) {
+        Ok(game) => Ok(Box::new(CavesScreen::new(game, setup.keymap.clone(), setup.store.clone()))),
+        Err(e) => Err(format!("The caves could not be built: {e}")),
+    }
+}
+
+impl TitleScreen {
+    /// The screen an entry opens, or a note on the title menu.
+    fn open(&mut self, item: TitleItem) -> Result<Box<dyn Screen>, String> {
+        let l = &mut self.launch;
+        match item {
+            TitleItem::Ultima => {
+                Ok(Box::new(UltimaScreen::new(Ultima::new(l.default_world.clone()))))
+            }
+            TitleItem::Caves => new_caves(&mut l.caves),
+            TitleItem::Continue => {
+                let loaded = match &l.caves.store {
+                    Some(store) => store.load(),
+                    None => Ok(None),
+                };
+                match loaded {
+                    Ok(Some(game)) => Ok(Box::new(CavesScreen::resumed(
+                        game,
+                        l.caves.keymap.clone(),
+                        l.caves.store.clone(),
+                    ))),
+                    Ok(None) => Err("There is no saved caves run.".to_string()),
+                    Err(e) => Err(format!("The saved run can't be read: {e}")),
                 }
             }
-            Screen::Caves(screen) => screen.render(frame),
-            Screen::Ultima(screen) => screen.render(frame),
-            Screen::Maze(screen) => screen.render(frame),
-            Screen::ChaseSetup(setup) => setup.render(frame),
-            Screen::Chase(screen) => screen.render(frame),
-            Screen::Overworld(screen) => screen.render(frame),
+            TitleItem::Chase => Ok(Box::<ChaseSetup>::default()),
+            TitleItem::Overworld => Ok(Box::new(OverworldScreen::new(l.overworld.clone()))),
+            TitleItem::Maze => match Maze::new(l.maze.config) {
+                Ok(game) => Ok(Box::new(MazeScreen::with_keymap(
+                    game,
+                    l.maze.keymap.clone(),
+                    self.key_releases,
+                ))),
+                Err(e) => Err(format!("The maze could not be built: {e}")),
+            },
+            TitleItem::Quit => Err(String::new()),
         }
+    }
+}
+
+impl Screen for TitleScreen {
+    fn render(&self, frame: &mut Frame) {
+        self.menu.render(frame);
+        if let Some(note) = &self.note {
+            let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+            let x = ((w - note.chars().count() as i32) / 2).max(0);
+            frame.print(x, h - 2, note, Rgb(255, 120, 100), Rgb::BLACK);
+        }
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        match self.menu.handle(input) {
+            None => Transition::Stay,
+            Some(TitleItem::Quit) => Transition::Quit,
+            Some(item) => {
+                self.note = None;
+                match self.open(item) {
+                    Ok(screen) => Transition::Push(screen),
+                    Err(note) => {
+                        self.note = Some(note);
+                        Transition::Stay
+                    }
+                }
+            }
+        }
+    }
+
+    fn set_key_releases(&mut self, releases: bool) {
+        self.key_releases = releases;
+    }
+}
+
+fn leave_if(leave: bool) -> Transition {
+    if leave { Transition::Pop } else { Transition::Stay }
+}
+
+impl Screen for UltimaScreen {
+    fn render(&self, frame: &mut Frame) {
+        UltimaScreen::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        leave_if(UltimaScreen::handle(self, input))
+    }
+}
+
+impl Screen for MazeScreen {
+    fn render(&self, frame: &mut Frame) {
+        MazeScreen::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        leave_if(MazeScreen::handle(self, input))
+    }
+
+    fn release(&mut self, input: Input) -> Transition {
+        MazeScreen::release(self, input);
+        Transition::Stay
+    }
+
+    fn wants_ticks(&self) -> bool {
+        true
+    }
+
+    fn tick(&mut self) -> Transition {
+        MazeScreen::tick(self);
+        Transition::Stay
+    }
+
+    fn set_key_releases(&mut self, releases: bool) {
+        MazeScreen::set_key_releases(self, releases);
+    }
+}
+
+impl Screen for CavesScreen {
+    fn render(&self, frame: &mut Frame) {
+        CavesScreen::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        leave_if(CavesScreen::handle(self, input) == Leave::Back)
+    }
+
+    fn wants_ticks(&self) -> bool {
+        self.is_running()
+    }
+
+    fn tick(&mut self) -> Transition {
+        CavesScreen::tick(self);
+        Transition::Stay
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        self.save_on_exit()
+    }
+}
+
+impl Screen for ChaseSetup {
+    fn render(&self, frame: &mut Frame) {
+        ChaseSetup::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        match ChaseSetup::handle(self, input) {
+            Some(SetupOutcome::Back) => Transition::Pop,
+            Some(SetupOutcome::Start(screen)) => Transition::Push(screen),
+            None => Transition::Stay,
+        }
+    }
+}
+
+impl Screen for ChaseScreen {
+    fn render(&self, frame: &mut Frame) {
+        ChaseScreen::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        leave_if(ChaseScreen::handle(self, input))
+    }
+
+    fn wants_ticks(&self) -> bool {
+        ChaseScreen::wants_ticks(self)
+    }
+
+    fn tick(&mut self) -> Transition {
+        ChaseScreen::tick(self);
+        Transition::Stay
+    }
+}
+
+impl Screen for OverworldScreen {
+    fn render(&self, frame: &mut Frame) {
+        OverworldScreen::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        leave_if(OverworldScreen::handle(self, input) == crate::overworld::Leave::Back)
+    }
+
+    fn wants_ticks(&self) -> bool {
+        OverworldScreen::wants_ticks(self)
+    }
+
+    fn tick(&mut self) -> Transition {
+        OverworldScreen::tick(self);
+        Transition::Stay
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        self.shut_down()
     }
 }

@@ -199,6 +199,19 @@ impl CavesScreen {
         }
     }
 
+    /// Saves a run still going when the program ends (Ctrl-C, a signal, a closed tab).
+    ///
+    /// # Errors
+    /// Why the save failed, for the player.
+    pub fn save_on_exit(&self) -> Result<(), String> {
+        match &self.store {
+            Some(store) if self.game.outcome().is_none() => {
+                store.save(&self.game).map_err(|e| format!("could not save the run: {e}"))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// One step of auto-explore or travel, if running.
     pub fn tick(&mut self) {
         let Some(auto) = self.running else { return };
@@ -522,11 +535,7 @@ impl CavesScreen {
             let row = y + 2 + i as i32;
             let (glyph, colour) = item_look(item.kind);
             frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
-            frame.put(
-                x + 6,
-                row,
-                Cell { glyph, fg: if ok { colour } else { Rgb::GREY }, bg, bold: false },
-            );
+            frame.put(x + 6, row, Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg));
             let mut line = item_details(item);
             if hero.weapon() == Some(*slot) {
                 line += " (wielded)";

@@ -11,7 +11,7 @@ use torchlit_rng::Seed;
 use torchlit_sim::modes::chase::{Chase, Event, HeroKind, MonsterKind, Outcome, Role, generate};
 
 use crate::theme::tile_cell;
-use crate::{Cell, Frame, Input, Rgb};
+use crate::{Cell, Frame, Input, Rgb, Sprite};
 
 /// The dungeons bundled into the program: `(name, file text)`, drawn after seed 003's
 /// figures plus the shared samples (`testdata/dungeons/`).
@@ -382,7 +382,7 @@ impl ChaseScreen {
         let hero = board.hero().at;
         let ox = camera(hero.x, mw, w / cw);
         let oy = camera(hero.y, mh, view_h);
-        let path_cell = Cell { glyph: '∙', fg: Rgb(255, 90, 70), bg: Rgb::BLACK, bold: true };
+        let path_mark = |under: Cell| under.overlay('∙', Rgb(255, 90, 70), Sprite::PathMark).bold();
         for sy in 0..view_h {
             for sx in 0..(w / cw) {
                 let p = Point::new(sx + ox, sy + oy);
@@ -392,21 +392,18 @@ impl ChaseScreen {
                     t => tile_cell(t),
                 };
                 if board.potions().contains(&p) {
-                    cell = Cell { glyph: 's', fg: Rgb(120, 220, 255), bg: Rgb::BLACK, bold: true };
+                    cell = cell.overlay('s', Rgb(120, 220, 255), Sprite::Potion).bold();
                 }
                 if self.path.len() > 2 && self.path[1..self.path.len() - 1].contains(&p) {
-                    cell = path_cell;
+                    cell = path_mark(cell);
                 }
                 if p == board.monster().at {
-                    cell = Cell {
-                        glyph: board.monster_glyph(),
-                        fg: Rgb(255, 80, 60),
-                        bg: Rgb::BLACK,
-                        bold: true,
-                    };
+                    cell = cell
+                        .overlay(board.monster_glyph(), Rgb(255, 80, 60), Sprite::Hunter)
+                        .bold();
                 }
                 if p == hero {
-                    cell = Cell { glyph: '@', fg: Rgb(255, 255, 120), bg: Rgb::BLACK, bold: true };
+                    cell = cell.overlay('@', Rgb(255, 255, 120), Sprite::Player).bold();
                 }
                 frame.put(sx * cw, sy, cell);
             }

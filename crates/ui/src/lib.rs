@@ -10,9 +10,6 @@
 //! camera of each play screen converts from map space.
 
 mod app;
-mod frame;
-mod input;
-mod keymap;
 mod title;
 
 pub mod caves;
@@ -23,7 +20,7 @@ pub mod theme;
 pub mod ultima;
 
 pub use app::{App, Control};
-pub use frame::{Cell, Frame, Rgb};
-pub use input::Input;
-pub use keymap::Keymap;
 pub use title::{TitleItem, TitleMenu};
+pub use torchlit_console::{
+    Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition, widgets,
+};

@@ -18,7 +18,7 @@ use torchlit_sim::modes::maze::{
 pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
 use look::Look;
 
-use crate::{Cell, Frame, Input, Keymap, Rgb};
+use crate::{Cell, Frame, Input, Keymap, Rgb, Sprite};
 
 /// What a key means on the `maze` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -492,7 +492,16 @@ fn camera_offset(hero: i32, world: i32, view: i32) -> i32 {
 
 /// Draws one map cell as a block of `2s × s` screen cells at `(x, y)`.
 fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
-    let cell = |glyph: char, fg: Rgb| Cell { glyph, fg, bg: l.bg, bold: l.bold };
+    let under = match l.sprite {
+        Sprite::None | Sprite::MazeGround | Sprite::MazeWall | Sprite::Hole => Sprite::None,
+        _ => Sprite::MazeGround,
+    };
+    let cell = |glyph: char, fg: Rgb| Cell {
+        bold: l.bold,
+        sprite: l.sprite,
+        under,
+        ..Cell::with_bg(glyph, fg, l.bg)
+    };
     if s == 1 {
         frame.put(x, y, cell(l.glyphs[0], l.fg));
         match l.bar {

@@ -158,13 +158,18 @@ impl OverworldScreen {
     }
 
     /// Saves and closes the world in play, if any (before the program quits).
-    pub fn shut_down(&mut self) {
+    ///
+    /// # Errors
+    /// Why the last save failed, for the player.
+    pub fn shut_down(&mut self) -> Result<(), String> {
         if let Ok(mut flow) = self.flow.try_borrow_mut()
             && let Page::Play(play) = std::mem::replace(&mut flow.page, Page::Menu { note: None })
             && let Err(e) = play.session.close()
         {
             tracing::error!(error = %e, "saving the world on quit failed");
+            return Err(format!("could not save the world: {e}"));
         }
+        Ok(())
     }
 
     /// Calls `f` with the session of the world in play (`None` off the play screen).

@@ -1,8 +1,29 @@
-//! How tiles and actors look: glyphs and colours (the sim says what, the theme says how).
+//! How tiles and actors look: glyphs, colours and sprites (the sim says what, the theme
+//! says how).
 
 use torchlit_map::Tile;
 
-use crate::{Cell, Rgb};
+use crate::{Cell, Rgb, Sprite};
+
+/// The sprite of a tile kind.
+pub const fn tile_sprite(tile: Tile) -> Sprite {
+    match tile {
+        Tile::BrickFloor => Sprite::BrickFloor,
+        Tile::Lava => Sprite::Lava,
+        Tile::Water => Sprite::Water,
+        Tile::Forest => Sprite::Forest,
+        Tile::Grass => Sprite::Grass,
+        Tile::Mountains => Sprite::Mountains,
+        Tile::StoneWall => Sprite::StoneWall,
+        Tile::Floor => Sprite::Floor,
+        Tile::Hallway => Sprite::Hallway,
+        Tile::Wall => Sprite::Wall,
+        Tile::DoorClosed => Sprite::DoorClosed,
+        Tile::DoorOpen => Sprite::DoorOpen,
+        Tile::StairsUp => Sprite::StairsUp,
+        Tile::StairsDown => Sprite::StairsDown,
+    }
+}
 
 /// The lit look of a tile: a distinct glyph and colour per kind.
 pub fn tile_cell(tile: Tile) -> Cell {
@@ -22,18 +43,17 @@ pub fn tile_cell(tile: Tile) -> Cell {
         Tile::StairsUp => ('<', Rgb::WHITE, Rgb::BLACK),
         Tile::StairsDown => ('>', Rgb::WHITE, Rgb::BLACK),
     };
-    Cell { glyph, fg, bg, bold: false }
+    Cell::with_bg(glyph, fg, bg).sprite(tile_sprite(tile))
 }
 
 /// The look of a remembered tile that is not lit now: the same glyph, dimmed, on black.
 pub fn remembered_cell(tile: Tile) -> Cell {
-    let lit = tile_cell(tile);
-    Cell { glyph: lit.glyph, fg: lit.fg.dimmed(2, 5), bg: Rgb::BLACK, bold: false }
+    tile_cell(tile).remembered()
 }
 
-/// The player's avatar.
+/// The player's avatar standing on `on`.
 pub fn avatar_cell(on: Tile) -> Cell {
-    Cell { glyph: '@', fg: Rgb(255, 255, 120), bg: tile_cell(on).bg, bold: true }
+    tile_cell(on).overlay('@', Rgb(255, 255, 120), Sprite::Player).bold()
 }
 
 #[cfg(test)]
@@ -50,5 +70,17 @@ mod tests {
             })
             .collect();
         assert_eq!(looks.len(), Tile::ALL.len());
+        let sprites: std::collections::BTreeSet<_> =
+            Tile::ALL.iter().map(|&t| tile_cell(t).sprite).collect();
+        assert_eq!(sprites.len(), Tile::ALL.len(), "a sprite per tile");
+    }
+
+    #[test]
+    fn the_avatar_keeps_the_tile_under_it() {
+        let c = avatar_cell(Tile::Lava);
+        assert_eq!((c.glyph, c.sprite, c.under), ('@', Sprite::Player, Sprite::Lava));
+        assert_eq!(c.bg, tile_cell(Tile::Lava).bg);
+        let r = remembered_cell(Tile::Grass);
+        assert_eq!((r.sprite, r.light), (Sprite::Grass, Cell::REMEMBERED_LIGHT));
     }
 }

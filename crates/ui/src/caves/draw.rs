@@ -5,7 +5,7 @@ use torchlit_geom::Point;
 use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
 
 use crate::theme::{remembered_cell, tile_cell};
-use crate::{Cell, Frame, Rgb};
+use crate::{Cell, Frame, Rgb, Sprite};
 
 /// The seed's AsciiPanel colours.
 const YELLOW: Rgb = Rgb(193, 156, 0);
@@ -24,6 +24,34 @@ pub fn creature_look(kind: CreatureKind) -> (char, Rgb) {
         CreatureKind::Fungus => ('f', GREEN),
         CreatureKind::Bat => ('b', YELLOW),
         CreatureKind::Zombie => ('z', WHITE),
+    }
+}
+
+/// A creature's sprite.
+pub const fn creature_sprite(kind: CreatureKind) -> Sprite {
+    match kind {
+        CreatureKind::Player => Sprite::Player,
+        CreatureKind::Fungus => Sprite::Fungus,
+        CreatureKind::Bat => Sprite::Bat,
+        CreatureKind::Zombie => Sprite::Zombie,
+    }
+}
+
+/// An item's sprite.
+pub const fn item_sprite(kind: ItemKind) -> Sprite {
+    match kind {
+        ItemKind::Rock => Sprite::Stone,
+        ItemKind::Bread => Sprite::Bread,
+        ItemKind::Apple => Sprite::Apple,
+        ItemKind::Corpse(_) => Sprite::Corpse,
+        ItemKind::Dagger => Sprite::Dagger,
+        ItemKind::Sword => Sprite::Sword,
+        ItemKind::Staff => Sprite::Staff,
+        ItemKind::Baguette => Sprite::Baguette,
+        ItemKind::Tunic => Sprite::Tunic,
+        ItemKind::Chainmail => Sprite::Chainmail,
+        ItemKind::Platemail => Sprite::Platemail,
+        ItemKind::TeddyBear => Sprite::TeddyBear,
     }
 }
 
@@ -60,12 +88,12 @@ pub(crate) fn map_cell(game: &Caves, p: Point) -> Cell {
         let base = tile_cell(tile);
         if let Some(c) = game.visible_creature(p) {
             let (glyph, fg) = creature_look(c.kind());
-            let bold = c.kind() == CreatureKind::Player;
-            return Cell { glyph, fg, bg: base.bg, bold };
+            let cell = base.overlay(glyph, fg, creature_sprite(c.kind()));
+            return if c.kind() == CreatureKind::Player { cell.bold() } else { cell };
         }
         if let Some(item) = level.item(p) {
             let (glyph, fg) = item_look(item.kind);
-            return Cell { glyph, fg, bg: base.bg, bold: false };
+            return base.overlay(glyph, fg, item_sprite(item.kind));
         }
         return base;
     }
@@ -73,7 +101,7 @@ pub(crate) fn map_cell(game: &Caves, p: Point) -> Cell {
         Some(r) => match r.item {
             Some(kind) => {
                 let (glyph, fg) = item_look(kind);
-                Cell { glyph, fg: fg.dimmed(2, 5), bg: Rgb::BLACK, bold: false }
+                tile_cell(r.tile).overlay(glyph, fg, item_sprite(kind)).remembered()
             }
             None => remembered_cell(r.tile),
         },

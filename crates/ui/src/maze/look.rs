@@ -6,7 +6,7 @@ use torchlit_sim::modes::maze::{
     CellType, Countdown, Life, MonsterState, PortalState, Side, rules::VANISH_TICKS,
 };
 
-use crate::Rgb;
+use crate::{Rgb, Sprite};
 
 /// What one map cell shows: two glyphs (a cell is two columns wide at scale 1), colours,
 /// and optionally a health bar (`current`, `max`, colour).
@@ -24,6 +24,8 @@ pub struct Look {
     pub fill: bool,
     /// A health bar: current, max, colour.
     pub bar: Option<(i32, i32, Rgb)>,
+    /// What it is, for tile front ends.
+    pub sprite: Sprite,
 }
 
 /// The ground's background.
@@ -32,7 +34,20 @@ pub const GROUND_BG: Rgb = Rgb(24, 32, 24);
 impl Look {
     /// Two glyphs in `fg` on the ground.
     pub const fn new(glyphs: [char; 2], fg: Rgb) -> Look {
-        Look { glyphs, fg, bg: GROUND_BG, bold: false, fill: false, bar: None }
+        Look {
+            glyphs,
+            fg,
+            bg: GROUND_BG,
+            bold: false,
+            fill: false,
+            bar: None,
+            sprite: Sprite::None,
+        }
+    }
+
+    const fn sprite(mut self, sprite: Sprite) -> Look {
+        self.sprite = sprite;
+        self
     }
 
     const fn bold(mut self) -> Look {
@@ -55,9 +70,11 @@ impl Look {
 /// The look of a cell type.
 pub fn cell(c: CellType) -> Look {
     match c {
-        CellType::Ground => Look::new([' ', ' '], Rgb::GREY),
-        CellType::Wall => Look::new(['▓', '▓'], Rgb(120, 120, 135)).filled(Rgb(48, 48, 58)),
-        CellType::Hole => Look::new(['(', ')'], Rgb(90, 70, 50)),
+        CellType::Ground => Look::new([' ', ' '], Rgb::GREY).sprite(Sprite::MazeGround),
+        CellType::Wall => Look::new(['▓', '▓'], Rgb(120, 120, 135))
+            .filled(Rgb(48, 48, 58))
+            .sprite(Sprite::MazeWall),
+        CellType::Hole => Look::new(['(', ')'], Rgb(90, 70, 50)).sprite(Sprite::Hole),
         CellType::None => Look { bg: Rgb::BLACK, ..Look::new([' ', ' '], Rgb::BLACK) },
     }
 }
@@ -69,7 +86,10 @@ pub fn portal(state: PortalState, side: Side) -> Look {
         PortalState::Invisible => cell(CellType::Wall),
         PortalState::Locked => {
             let chain = if matches!(side, Side::N | Side::S) { '╪' } else { '╫' };
-            Look::new([chain, chain], Rgb(230, 170, 60)).filled(Rgb(100, 55, 20)).bold()
+            Look::new([chain, chain], Rgb(230, 170, 60))
+                .filled(Rgb(100, 55, 20))
+                .bold()
+                .sprite(Sprite::PortalLocked)
         }
     }
 }
@@ -81,14 +101,14 @@ pub fn rock(life: &Life) -> Look {
         2 => '▓',
         _ => '█',
     };
-    Look::new([glyph, glyph], Rgb(150, 112, 72)).filled(Rgb(60, 42, 26))
+    Look::new([glyph, glyph], Rgb(150, 112, 72)).filled(Rgb(60, 42, 26)).sprite(Sprite::Boulder)
 }
 
 /// The vanishing cloud (appendix 7.3.3: 7 frames of 3 ticks).
 pub fn vanish(c: Countdown) -> Look {
     const FRAMES: [char; 7] = ['✶', '✷', '✸', '*', '∗', '·', '.'];
     let frame = (c.elapsed * 7 / VANISH_TICKS.max(1)).min(6) as usize;
-    Look::new([FRAMES[frame], FRAMES[frame]], Rgb(220, 220, 230)).bold()
+    Look::new([FRAMES[frame], FRAMES[frame]], Rgb(220, 220, 230)).bold().sprite(Sprite::Vanish)
 }
 
 /// The hero: `@` and an arrow for its orientation; the arrow alternates between full
@@ -104,60 +124,76 @@ pub fn player(facing: CardinalDirection, walking_frame: Option<u64>, life: &Life
         Some(f) if (f / 4) % 2 == 1 => hollow,
         _ => full,
     };
-    Look::new(['@', arrow], Rgb(255, 235, 110)).bold().with_bar(life, Rgb(80, 220, 80))
+    let sprite = match facing {
+        CardinalDirection::North => Sprite::PlayerNorth,
+        CardinalDirection::East => Sprite::PlayerEast,
+        CardinalDirection::South => Sprite::PlayerSouth,
+        CardinalDirection::West => Sprite::PlayerWest,
+    };
+    Look::new(['@', arrow], Rgb(255, 235, 110))
+        .bold()
+        .with_bar(life, Rgb(80, 220, 80))
+        .sprite(sprite)
 }
 
 /// A log monster: its state in the glyph and colour, a red health bar.
 pub fn monster(state: MonsterState, life: &Life, now: u64) -> Look {
-    let (glyph, fg) = match state {
-        MonsterState::Sleeping => {
-            (if (now / 24).is_multiple_of(2) { 'z' } else { 'Z' }, Rgb(110, 130, 190))
-        }
-        MonsterState::Wandering => ('M', Rgb(240, 150, 50)),
-        MonsterState::Chasing => ('M', Rgb(255, 70, 60)),
+    let (glyph, fg, sprite) = match state {
+        MonsterState::Sleeping => (
+            if (now / 24).is_multiple_of(2) { 'z' } else { 'Z' },
+            Rgb(110, 130, 190),
+            Sprite::LogSleeping,
+        ),
+        MonsterState::Wandering => ('M', Rgb(240, 150, 50), Sprite::LogWandering),
+        MonsterState::Chasing => ('M', Rgb(255, 70, 60), Sprite::LogChasing),
     };
-    let look = Look::new([glyph, ' '], fg).with_bar(life, Rgb(230, 50, 50));
+    let look = Look::new([glyph, ' '], fg).with_bar(life, Rgb(230, 50, 50)).sprite(sprite);
     if state == MonsterState::Chasing { look.bold() } else { look }
 }
 
 /// The boss: dim while idle, bright once fighting.
 pub fn boss(active: bool, life: &Life) -> Look {
     let fg = if active { Rgb(230, 80, 255) } else { Rgb(140, 90, 160) };
-    Look::new(['B', ' '], fg).bold().with_bar(life, Rgb(230, 50, 50))
+    Look::new(['B', ' '], fg).bold().with_bar(life, Rgb(230, 50, 50)).sprite(Sprite::Boss)
 }
 
 /// A water projectile (appendix 7.3.4: 4 frames of 3 ticks).
 pub fn projectile(now: u64) -> Look {
     const FRAMES: [char; 4] = ['•', '◦', '∘', '◦'];
     let g = FRAMES[((now / 3) % 4) as usize];
-    Look::new([g, g], Rgb(90, 180, 255)).bold()
+    Look::new([g, g], Rgb(90, 180, 255)).bold().sprite(Sprite::Projectile)
 }
 
 /// A heart (appendix 7.3.2: 4 frames of 6 ticks).
 pub fn heart(now: u64) -> Look {
     let g = if (now / 6) % 4 == 2 { '♡' } else { '♥' };
-    Look::new([g, ' '], Rgb(255, 80, 110)).bold()
+    Look::new([g, ' '], Rgb(255, 80, 110)).bold().sprite(Sprite::Heart)
 }
 
 /// The pickaxe lying on the ground.
 pub fn pickaxe() -> Look {
-    Look::new(['T', ' '], Rgb(110, 230, 230)).bold()
+    Look::new(['T', ' '], Rgb(110, 230, 230)).bold().sprite(Sprite::Pickaxe)
 }
 
 /// A key.
 pub fn key() -> Look {
-    Look::new(['k', ' '], Rgb(255, 210, 40)).bold()
+    Look::new(['k', ' '], Rgb(255, 210, 40)).bold().sprite(Sprite::Key)
 }
 
 /// The treasure, sparkling.
 pub fn treasure(now: u64) -> Look {
     let g = if (now / 8).is_multiple_of(2) { '$' } else { '¤' };
-    Look::new([g, g], Rgb(255, 215, 0)).bold()
+    Look::new([g, g], Rgb(255, 215, 0)).bold().sprite(Sprite::Treasure)
 }
 
 /// A cell of a log monster's path (the debug display).
 pub fn path_dot(under: Look) -> Look {
-    Look { glyphs: ['·', under.glyphs[1]], fg: Rgb(255, 120, 120), ..under }
+    Look {
+        glyphs: ['·', under.glyphs[1]],
+        fg: Rgb(255, 120, 120),
+        sprite: Sprite::PathMark,
+        ..under
+    }
 }
 
 /// The pickaxe swing on the cell in front (4 frames of 5 ticks).

@@ -8,7 +8,7 @@ use torchlit_sim::modes::overworld::{Ground, MonsterKind, Overworld};
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::{Cell, Frame, Rgb};
+use crate::{Cell, Frame, Rgb, Sprite};
 
 /// The background of a cell some monster sees (stepping there starts a fight).
 pub const WATCHED_BG: Rgb = Rgb(70, 14, 14);
@@ -19,29 +19,29 @@ pub const ROCK_BG: Rgb = Rgb(24, 20, 17);
 /// `$`, opened chest `_`.
 pub fn ground_look(ground: Ground) -> Cell {
     match ground {
-        Ground::Floor => Cell::new('.', Rgb(105, 100, 90)),
-        Ground::Wall => Cell::new('#', Rgb(176, 138, 92)),
-        Ground::Rock => Cell { glyph: ' ', fg: Rgb::WHITE, bg: ROCK_BG, bold: false },
-        Ground::Chest => Cell { glyph: '$', fg: Rgb(255, 210, 60), bg: Rgb::BLACK, bold: true },
-        Ground::OpenedChest => Cell::new('_', Rgb(140, 110, 60)),
+        Ground::Floor => Cell::new('.', Rgb(105, 100, 90)).sprite(Sprite::Floor),
+        Ground::Wall => Cell::new('#', Rgb(176, 138, 92)).sprite(Sprite::Wall),
+        Ground::Rock => Cell::with_bg(' ', Rgb::WHITE, ROCK_BG).sprite(Sprite::SolidRock),
+        Ground::Chest => Cell::new('$', Rgb(255, 210, 60)).bold().sprite(Sprite::Chest),
+        Ground::OpenedChest => Cell::new('_', Rgb(140, 110, 60)).sprite(Sprite::ChestOpen),
         Ground::Void => Cell::BLANK,
     }
 }
 
 /// The look of a monster: `r` rat, `g` goblin, `b` bat, `T` troll, `W` wraith.
 pub fn monster_look(kind: MonsterKind) -> Cell {
-    let (glyph, fg) = match kind {
-        MonsterKind::Rat => ('r', Rgb(200, 150, 110)),
-        MonsterKind::Goblin => ('g', Rgb(120, 220, 90)),
-        MonsterKind::Bat => ('b', Rgb(190, 140, 230)),
-        MonsterKind::Troll => ('T', Rgb(240, 120, 60)),
-        MonsterKind::Wraith => ('W', Rgb(150, 210, 255)),
+    let (glyph, fg, sprite) = match kind {
+        MonsterKind::Rat => ('r', Rgb(200, 150, 110), Sprite::Rat),
+        MonsterKind::Goblin => ('g', Rgb(120, 220, 90), Sprite::Goblin),
+        MonsterKind::Bat => ('b', Rgb(190, 140, 230), Sprite::Bat),
+        MonsterKind::Troll => ('T', Rgb(240, 120, 60), Sprite::Troll),
+        MonsterKind::Wraith => ('W', Rgb(150, 210, 255), Sprite::Wraith),
     };
-    Cell { glyph, fg, bg: Rgb::BLACK, bold: true }
+    Cell::new(glyph, fg).bold().sprite(sprite)
 }
 
 /// The look of the player.
-pub const PLAYER: Cell = Cell { glyph: '@', fg: Rgb(255, 255, 255), bg: Rgb::BLACK, bold: true };
+pub const PLAYER: Cell = Cell::new('@', Rgb(255, 255, 255)).bold().sprite(Sprite::Player);
 
 /// Draws the world into `area` of `frame` (screen cells), centred on the player: ground,
 /// monsters, the cells they see (tinted) and the player.
@@ -62,12 +62,14 @@ pub fn draw_world(game: &Overworld, frame: &mut Frame, area: (i32, i32, i32, i32
             };
             let p = Point::new(x, y);
             let look = game.look(p);
+            let ground = ground_look(look.ground);
+            let on_ground = |c: Cell| Cell { under: ground.sprite, ..c };
             let mut cell = match look.monster {
-                Some(kind) => monster_look(kind),
-                None => ground_look(look.ground),
+                Some(kind) => on_ground(monster_look(kind)),
+                None => ground,
             };
             if p == at {
-                cell = PLAYER;
+                cell = on_ground(PLAYER);
             }
             if watched.contains(&p) {
                 cell.bg = WATCHED_BG;
@@ -100,9 +102,10 @@ pub fn text(frame: &mut Frame, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb, bol
             continue;
         }
         let glyph = if c.is_control() { '?' } else { c };
-        frame.put(col, y, Cell { glyph, fg, bg, bold });
+        let cell = Cell { bold, ..Cell::with_bg(glyph, fg, bg) };
+        frame.put(col, y, cell);
         for extra in 1..w as i32 {
-            frame.put(col + extra, y, Cell { glyph: ' ', fg, bg, bold });
+            frame.put(col + extra, y, Cell { glyph: ' ', ..cell });
         }
         col += w as i32;
     }

@@ -79,13 +79,13 @@ const ALIASES: [(Key, &str); 6] = [
 /// canonical form, which parses back to the same value.
 ///
 /// ```
-/// use torchlit_save::{Key, KeySpec};
+/// use torchlit_console::{Key, KeySpec};
 /// let k: KeySpec = "ctrl-P".parse()?;
 /// assert_eq!(k, KeySpec { key: Key::Char('p'), ctrl: true, alt: false });
 /// assert_eq!(k.to_string(), "Ctrl-p");
 /// assert_eq!("+".parse::<KeySpec>()?.key, Key::Char('+'));
 /// assert!("Upp".parse::<KeySpec>().is_err());
-/// # Ok::<(), torchlit_save::KeySpecError>(())
+/// # Ok::<(), torchlit_console::KeySpecError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KeySpec {

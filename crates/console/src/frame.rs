@@ -1,5 +1,7 @@
 //! A frame of character cells: what a front end draws.
 
+use crate::Sprite;
+
 /// A 24-bit colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Rgb(pub u8, pub u8, pub u8);
@@ -19,7 +21,12 @@ impl Rgb {
     }
 }
 
-/// One screen position: a glyph and its colours. `Cell` is UI-only (see STYLE.md).
+/// One screen position: a glyph and its colours for a character front end, and what it
+/// shows by meaning for a tile front end.
+///
+/// A terminal draws `glyph` in `fg` on `bg`. A tile front end draws `under` (the
+/// terrain beneath, when something stands on it), then `sprite`, both tinted by
+/// `light`; a cell whose `sprite` is [`Sprite::None`] is drawn as its glyph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cell {
     /// The character shown (one column wide).
@@ -30,15 +37,80 @@ pub struct Cell {
     pub bg: Rgb,
     /// Drawn bold.
     pub bold: bool,
+    /// What the cell shows, by meaning ([`Sprite::None`] for text).
+    pub sprite: Sprite,
+    /// The terrain under [`Cell::sprite`] when a creature or an item stands on it.
+    pub under: Sprite,
+    /// How lit the cell is for a tile front end: 255 fully lit, lower values dimmed
+    /// (remembered cells use [`Cell::REMEMBERED_LIGHT`]).
+    pub light: u8,
 }
 
 impl Cell {
     /// An empty black cell.
-    pub const BLANK: Cell = Cell { glyph: ' ', fg: Rgb::WHITE, bg: Rgb::BLACK, bold: false };
+    pub const BLANK: Cell = Cell {
+        glyph: ' ',
+        fg: Rgb::WHITE,
+        bg: Rgb::BLACK,
+        bold: false,
+        sprite: Sprite::None,
+        under: Sprite::None,
+        light: 255,
+    };
+
+    /// The light of a remembered cell that is not in view now (about 40%).
+    pub const REMEMBERED_LIGHT: u8 = 102;
 
     /// A cell with `glyph` in `fg` on black.
     pub const fn new(glyph: char, fg: Rgb) -> Cell {
-        Cell { glyph, fg, bg: Rgb::BLACK, bold: false }
+        Cell { glyph, fg, ..Cell::BLANK }
+    }
+
+    /// A cell with `glyph` in `fg` on `bg`.
+    pub const fn with_bg(glyph: char, fg: Rgb, bg: Rgb) -> Cell {
+        Cell { glyph, fg, bg, ..Cell::BLANK }
+    }
+
+    /// This cell drawn bold.
+    #[must_use]
+    pub const fn bold(mut self) -> Cell {
+        self.bold = true;
+        self
+    }
+
+    /// This cell showing `sprite`.
+    #[must_use]
+    pub const fn sprite(mut self, sprite: Sprite) -> Cell {
+        self.sprite = sprite;
+        self
+    }
+
+    /// This cell at `light` (255 fully lit).
+    #[must_use]
+    pub const fn lit(mut self, light: u8) -> Cell {
+        self.light = light;
+        self
+    }
+
+    /// Something standing on this cell: `glyph` in `fg` (and `sprite`) over this cell's
+    /// background, whose sprite moves to [`Cell::under`].
+    #[must_use]
+    pub const fn overlay(self, glyph: char, fg: Rgb, sprite: Sprite) -> Cell {
+        let under = if matches!(self.under, Sprite::None) { self.sprite } else { self.under };
+        Cell { glyph, fg, bg: self.bg, bold: self.bold, sprite, under, light: self.light }
+    }
+
+    /// The same look, remembered rather than seen: foreground dimmed to 40% on black,
+    /// [`Cell::REMEMBERED_LIGHT`] for tiles.
+    #[must_use]
+    pub fn remembered(self) -> Cell {
+        Cell {
+            fg: self.fg.dimmed(2, 5),
+            bg: Rgb::BLACK,
+            bold: false,
+            light: Cell::REMEMBERED_LIGHT,
+            ..self
+        }
     }
 }
 
@@ -85,14 +157,21 @@ impl Frame {
     /// Writes `text` from `(x, y)` rightwards in `fg` on `bg`, clipped at the edge.
     pub fn print(&mut self, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb) {
         for (i, c) in text.chars().enumerate() {
-            self.put(x + i as i32, y, Cell { glyph: c, fg, bg, bold: false });
+            self.put(x + i as i32, y, Cell::with_bg(c, fg, bg));
+        }
+    }
+
+    /// Like [`Frame::print`], but at most `max_cols` columns (nothing when `max_cols <= 0`).
+    pub fn print_clipped(&mut self, x: i32, y: i32, text: &str, max_cols: i32, fg: Rgb, bg: Rgb) {
+        for (i, c) in text.chars().take(max_cols.max(0) as usize).enumerate() {
+            self.put(x + i as i32, y, Cell::with_bg(c, fg, bg));
         }
     }
 
     /// Like [`Frame::print`] but bold.
     pub fn print_bold(&mut self, x: i32, y: i32, text: &str, fg: Rgb) {
         for (i, c) in text.chars().enumerate() {
-            self.put(x + i as i32, y, Cell { glyph: c, fg, bg: Rgb::BLACK, bold: true });
+            self.put(x + i as i32, y, Cell::new(c, fg).bold());
         }
     }
 
@@ -123,6 +202,11 @@ impl Frame {
         self.put(r, y, Cell::new('┐', fg));
         self.put(x, b, Cell::new('└', fg));
         self.put(r, b, Cell::new('┘', fg));
+    }
+
+    /// Every cell, row by row (`index = y * width + x`).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
     }
 
     /// The rows as text (glyphs only, trailing spaces kept), for snapshots and tests.

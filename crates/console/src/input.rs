@@ -1,6 +1,6 @@
 //! Device-independent input: what a front end turns key presses into.
 
-use torchlit_save::{Key, KeySpec};
+use crate::{Key, KeySpec};
 
 /// One key press, as the screens see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,55 @@
+//! A small console layer for grid games: what a screen draws and what it is told.
+//!
+//! - [`Frame`] — a `width × height` grid of [`Cell`]s in screen space (`(0, 0)` the
+//!   top-left cell, `x` right, `y` down); writes outside are clipped, never a panic.
+//! - [`Cell`] — a glyph, [`Rgb`] colours and a semantic [`Sprite`] (with the terrain
+//!   [`Cell::under`] it and a light level), so a terminal draws characters and a tile
+//!   front end draws pictures from the same frame.
+//! - [`Input`] — device-independent key presses; [`Key`] and [`KeySpec`] — key names as
+//!   written in config files (`"Ctrl-p"`, `"Up"`); [`Keymap`] — bindings as data.
+//! - [`Screen`] — render, handle an input, tick, close; one [`Transition`] type; a
+//!   [`Stack`] of screens that is itself a screen.
+//! - [`widgets`] — word wrap, a bordered [`widgets::Panel`], a [`widgets::ListPicker`],
+//!   a [`widgets::TextInput`].
+//!
+//! No game, no I/O: a front end (`torchlit-term` for terminals) turns device events into
+//! inputs and draws frames.
+//!
+//! ```
+//! use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
+//!
+//! struct Hello { presses: u32 }
+//!
+//! impl Screen for Hello {
+//!     fn render(&self, frame: &mut Frame) {
+//!         frame.print(0, 0, &format!("{} keys", self.presses), Rgb::WHITE, Rgb::BLACK);
+//!     }
+//!     fn handle(&mut self, input: Input) -> Transition {
+//!         if input == Input::Esc { return Transition::Quit; }
+//!         self.presses += 1;
+//!         Transition::Stay
+//!     }
+//! }
+//!
+//! let mut screen = Hello { presses: 0 };
+//! screen.handle(Input::Char('a'));
+//! let mut frame = Frame::new(8, 1);
+//! screen.render(&mut frame);
+//! assert_eq!(frame.to_text(), "1 keys  \n");
+//! ```
+
+mod frame;
+mod input;
+mod keymap;
+mod keys;
+mod screen;
+mod sprite;
+
+pub mod widgets;
+
+pub use frame::{Cell, Frame, Rgb};
+pub use input::Input;
+pub use keymap::Keymap;
+pub use keys::{Key, KeySpec, KeySpecError};
+pub use screen::{Screen, Stack, Transition};
+pub use sprite::Sprite;

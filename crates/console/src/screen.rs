@@ -1,0 +1,280 @@
+//! Screens and the stack they live on: what a game's front end drives.
+//!
+//! A [`Screen`] draws itself into a [`Frame`], answers inputs and (when it runs in
+//! real time) ticks, and says what happens next with one [`Transition`]. A [`Stack`]
+//! holds the screens (a title menu at the bottom, the game above it, a dialog on top),
+//! sends every input to the top one and applies the transitions, so a front end only
+//! needs `render`, `handle`, `tick` and `close` of the stack. `torchlit-term` runs any
+//! `Screen` in a terminal; a tile or web front end does the same with the same screens.
+
+use std::any::Any;
+
+use crate::{Frame, Input};
+
+/// What happens after a screen has handled an input or a tick.
+pub enum Transition {
+    /// Stay on this screen (redraw).
+    Stay,
+    /// Open `screen` on top of this one; this one comes back when it is popped.
+    Push(Box<dyn Screen>),
+    /// Replace this screen with `screen`.
+    Replace(Box<dyn Screen>),
+    /// Close this screen and go back to the one below (quit when it was the last).
+    Pop,
+    /// Quit the whole program (after [`Screen::close`] on every screen).
+    Quit,
+}
+
+impl std::fmt::Debug for Transition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Transition::Stay => "Stay",
+            Transition::Push(_) => "Push(..)",
+            Transition::Replace(_) => "Replace(..)",
+            Transition::Pop => "Pop",
+            Transition::Quit => "Quit",
+        })
+    }
+}
+
+/// One screen of a game: a title menu, a map view, an inventory, a dialog.
+///
+/// Coordinates: screen space, `(0, 0)` the top-left cell of the frame, `x` right, `y`
+/// down. Screens are `'static` (`Any`), so a test can look at the screen on top of a
+/// [`Stack`] with [`Stack::top`].
+pub trait Screen: Any {
+    /// Draws the screen into `frame` (the whole frame: it starts blank).
+    fn render(&self, frame: &mut Frame);
+
+    /// Answers one key press.
+    fn handle(&mut self, input: Input) -> Transition;
+
+    /// A key went up. Only front ends that can tell (kitty keyboard protocol, browsers)
+    /// report releases; see [`Screen::set_key_releases`].
+    fn release(&mut self, input: Input) -> Transition {
+        let _ = input;
+        Transition::Stay
+    }
+
+    /// Whether the screen runs in real time now: the front end then calls
+    /// [`Screen::tick`] 24 times a second.
+    fn wants_ticks(&self) -> bool {
+        false
+    }
+
+    /// Advances a real-time screen by one tick (1/24 s).
+    fn tick(&mut self) -> Transition {
+        Transition::Stay
+    }
+
+    /// Tells the screen whether its front end reports key releases; without them a
+    /// screen that needs held keys must infer holds from auto-repeat.
+    fn set_key_releases(&mut self, releases: bool) {
+        let _ = releases;
+    }
+
+    /// The program is about to end (quit, Ctrl-C, a signal, a closed browser tab): save
+    /// what must be saved.
+    ///
+    /// # Errors
+    /// Why saving failed, as one sentence for the player ("the disk is full").
+    fn close(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// A stack of screens: inputs and ticks go to the top one, transitions are applied.
+///
+/// The stack is itself a [`Screen`], so a front end runs one value. It quits when its
+/// last screen pops.
+pub struct Stack {
+    screens: Vec<Box<dyn Screen>>,
+    releases: bool,
+}
+
+impl Stack {
+    /// A stack with `screen` at the bottom.
+    pub fn new(screen: Box<dyn Screen>) -> Stack {
+        Stack { screens: vec![screen], releases: false }
+    }
+
+    /// How many screens are open.
+    pub fn len(&self) -> usize {
+        self.screens.len()
+    }
+
+    /// Whether no screen is left (the stack has quit).
+    pub fn is_empty(&self) -> bool {
+        self.screens.is_empty()
+    }
+
+    /// The screen on top, if it is a `T`.
+    pub fn top<T: Screen>(&self) -> Option<&T> {
+        let top: &dyn Any = self.screens.last()?.as_ref();
+        top.downcast_ref::<T>()
+    }
+
+    /// The screen on top, mutably, if it is a `T`.
+    pub fn top_mut<T: Screen>(&mut self) -> Option<&mut T> {
+        let top: &mut dyn Any = self.screens.last_mut()?.as_mut();
+        top.downcast_mut::<T>()
+    }
+
+    /// The topmost screen that is a `T`, wherever it is on the stack.
+    pub fn find<T: Screen>(&self) -> Option<&T> {
+        self.screens.iter().rev().find_map(|s| {
+            let s: &dyn Any = s.as_ref();
+            s.downcast_ref::<T>()
+        })
+    }
+
+    /// Opens `screen` on top.
+    pub fn push(&mut self, mut screen: Box<dyn Screen>) {
+        screen.set_key_releases(self.releases);
+        self.screens.push(screen);
+    }
+
+    /// Applies `t` to the top screen; returns [`Transition::Quit`] when the program ends
+    /// (an explicit quit, or the last screen popped), else [`Transition::Stay`].
+    pub fn apply(&mut self, t: Transition) -> Transition {
+        match t {
+            Transition::Stay => {}
+            Transition::Push(s) => self.push(s),
+            Transition::Replace(s) => {
+                self.screens.pop();
+                self.push(s);
+            }
+            Transition::Pop => {
+                self.screens.pop();
+            }
+            Transition::Quit => return Transition::Quit,
+        }
+        if self.screens.is_empty() { Transition::Quit } else { Transition::Stay }
+    }
+}
+
+impl Screen for Stack {
+    fn render(&self, frame: &mut Frame) {
+        if let Some(top) = self.screens.last() {
+            top.render(frame);
+        }
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        let Some(top) = self.screens.last_mut() else { return Transition::Quit };
+        let t = top.handle(input);
+        self.apply(t)
+    }
+
+    fn release(&mut self, input: Input) -> Transition {
+        let Some(top) = self.screens.last_mut() else { return Transition::Quit };
+        let t = top.release(input);
+        self.apply(t)
+    }
+
+    fn wants_ticks(&self) -> bool {
+        self.screens.last().is_some_and(|s| s.wants_ticks())
+    }
+
+    fn tick(&mut self) -> Transition {
+        let Some(top) = self.screens.last_mut() else { return Transition::Quit };
+        let t = top.tick();
+        self.apply(t)
+    }
+
+    fn set_key_releases(&mut self, releases: bool) {
+        self.releases = releases;
+        for s in &mut self.screens {
+            s.set_key_releases(releases);
+        }
+    }
+
+    /// Closes every screen, top first; the first error is returned, but every screen is
+    /// closed.
+    fn close(&mut self) -> Result<(), String> {
+        let mut first = Ok(());
+        for s in self.screens.iter_mut().rev() {
+            if let Err(e) = s.close()
+                && first.is_ok()
+            {
+                first = Err(e);
+            }
+        }
+        first
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rgb;
+
+    struct Label(&'static str, u32);
+
+    impl Screen for Label {
+        fn render(&self, frame: &mut Frame) {
+            frame.print(0, 0, self.0, Rgb::WHITE, Rgb::BLACK);
+        }
+        fn handle(&mut self, input: Input) -> Transition {
+            match input {
+                Input::Char('o') => Transition::Push(Box::new(Label("top", 0))),
+                Input::Char('r') => Transition::Replace(Box::new(Label("new", 0))),
+                Input::Esc => Transition::Pop,
+                Input::Char('q') => Transition::Quit,
+                _ => {
+                    self.1 += 1;
+                    Transition::Stay
+                }
+            }
+        }
+    }
+
+    fn shown(stack: &Stack) -> String {
+        let mut f = Frame::new(3, 1);
+        stack.render(&mut f);
+        f.to_text()
+    }
+
+    #[test]
+    fn transitions_move_through_the_stack() {
+        let mut stack = Stack::new(Box::new(Label("bot", 0)));
+        assert_eq!(shown(&stack), "bot\n");
+        assert!(matches!(stack.handle(Input::Char('x')), Transition::Stay));
+        assert_eq!(stack.top::<Label>().map(|l| l.1), Some(1));
+        stack.handle(Input::Char('o'));
+        assert_eq!((stack.len(), shown(&stack).as_str()), (2, "top\n"));
+        stack.handle(Input::Char('r'));
+        assert_eq!((stack.len(), shown(&stack).as_str()), (2, "new\n"));
+        assert!(matches!(stack.handle(Input::Esc), Transition::Stay));
+        assert_eq!(shown(&stack), "bot\n");
+        assert!(matches!(stack.handle(Input::Esc), Transition::Quit), "last pop quits");
+        assert!(stack.is_empty());
+    }
+
+    #[test]
+    fn quit_is_passed_up() {
+        let mut stack = Stack::new(Box::new(Label("bot", 0)));
+        stack.handle(Input::Char('o'));
+        assert!(matches!(stack.handle(Input::Char('q')), Transition::Quit));
+    }
+
+    struct Failing;
+    impl Screen for Failing {
+        fn render(&self, _: &mut Frame) {}
+        fn handle(&mut self, _: Input) -> Transition {
+            Transition::Stay
+        }
+        fn close(&mut self) -> Result<(), String> {
+            Err("disk full".into())
+        }
+    }
+
+    #[test]
+    fn close_reaches_every_screen_and_reports_the_first_error() {
+        let mut stack = Stack::new(Box::new(Failing));
+        stack.push(Box::new(Label("top", 0)));
+        assert_eq!(stack.close(), Err("disk full".to_string()));
+        assert!(stack.find::<Failing>().is_some());
+        assert!(stack.top::<Failing>().is_none());
+    }
+}

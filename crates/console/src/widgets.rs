@@ -1,0 +1,282 @@
+//! Widgets every screen needs: word wrapping, a bordered panel, a list picker and a
+//! one-line text input. They draw into a [`Frame`] and hold no game state.
+
+use unicode_width::UnicodeWidthChar;
+
+use crate::{Cell, Frame, Input, Rgb};
+
+/// Splits `text` into lines of at most `width` columns, breaking at spaces where it can
+/// (a word longer than a line is cut). Explicit newlines are kept; `width` 0 is 1.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        let mut cols = 0;
+        for word in para.split(' ') {
+            let w: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
+            if cols > 0 && cols + 1 + w <= width {
+                line.push(' ');
+                line.push_str(word);
+                cols += 1 + w;
+                continue;
+            }
+            if cols > 0 {
+                out.push(std::mem::take(&mut line));
+                cols = 0;
+            }
+            // A word on a fresh line, cut when it is longer than the line.
+            for c in word.chars() {
+                let cw = c.width().unwrap_or(0);
+                if cols + cw > width && cols > 0 {
+                    out.push(std::mem::take(&mut line));
+                    cols = 0;
+                }
+                line.push(c);
+                cols += cw;
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// A bordered panel centred in the frame: a title in the top border, lines of text,
+/// an optional footer in the bottom border, scrolled by `scroll` lines when the text is
+/// taller than the frame allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panel<'a> {
+    /// Shown in the top border.
+    pub title: &'a str,
+    /// The text, one entry a line (wrap long text with [`wrap`] first).
+    pub lines: &'a [String],
+    /// Shown in the bottom border (key hints), if any.
+    pub footer: Option<&'a str>,
+    /// Border and text colour.
+    pub fg: Rgb,
+    /// Background.
+    pub bg: Rgb,
+    /// The first line shown.
+    pub scroll: usize,
+}
+
+/// Where a [`Panel`] was drawn and how much of its text fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelArea {
+    /// Left column of the border.
+    pub x: i32,
+    /// Top row of the border.
+    pub y: i32,
+    /// Width with the border.
+    pub w: i32,
+    /// Height with the border.
+    pub h: i32,
+    /// Text lines that fit inside.
+    pub rows: usize,
+}
+
+impl Panel<'_> {
+    /// Draws the panel centred in `frame`, as large as its text (at most the frame).
+    pub fn draw(&self, frame: &mut Frame) -> PanelArea {
+        let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
+        // Room for "↓ more · " in the bottom border when the text does not fit.
+        let more_w = if self.lines.len() as i32 + 2 > fh { 10 } else { 0 };
+        let text_w = self
+            .lines
+            .iter()
+            .map(|l| l.chars().map(|c| c.width().unwrap_or(0)).sum::<usize>())
+            .max()
+            .unwrap_or(0)
+            .max(self.title.chars().count() + 2)
+            .max(self.footer.map_or(0, |f| f.chars().count() + 2) + more_w);
+        let w = (text_w as i32 + 4).min(fw);
+        let h = (self.lines.len() as i32 + 2).min(fh);
+        let (x, y) = ((fw - w) / 2, (fh - h) / 2);
+        frame.fill(x, y, w, h, Cell::with_bg(' ', self.fg, self.bg));
+        frame.border(x, y, w, h, self.fg);
+        let rows = (h - 2).max(0) as usize;
+        let scroll = self.scroll.min(self.lines.len().saturating_sub(rows));
+        for (i, line) in self.lines.iter().skip(scroll).take(rows).enumerate() {
+            frame.print_clipped(x + 2, y + 1 + i as i32, line, w - 4, self.fg, self.bg);
+        }
+        if !self.title.is_empty() {
+            frame.print_clipped(x + 2, y, &format!(" {} ", self.title), w - 4, self.fg, self.bg);
+        }
+        let more = scroll + rows < self.lines.len();
+        let footer = match (self.footer, more) {
+            (Some(f), true) => Some(format!(" ↓ more · {f} ")),
+            (Some(f), false) => Some(format!(" {f} ")),
+            (None, true) => Some(" ↓ more ".to_string()),
+            (None, false) => None,
+        };
+        if let Some(f) = footer {
+            frame.print_clipped(x + 2, y + h - 1, &f, w - 4, self.fg, self.bg);
+        }
+        PanelArea { x, y, w, h, rows }
+    }
+}
+
+/// A list to pick one entry from, with the arrows (or `j`/`k`) and Enter.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ListPicker {
+    /// The index of the highlighted entry.
+    pub selected: usize,
+}
+
+/// What a [`ListPicker`] made of an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// The highlight moved (or the input was not for the picker).
+    Moved,
+    /// Enter on the entry with this index.
+    Chosen(usize),
+    /// Esc.
+    Cancelled,
+}
+
+impl ListPicker {
+    /// Moves the highlight among `len` entries, wrapping around, or picks.
+    pub fn handle(&mut self, input: Input, len: usize) -> Picked {
+        if len == 0 {
+            return if input == Input::Esc { Picked::Cancelled } else { Picked::Moved };
+        }
+        self.selected = self.selected.min(len - 1);
+        match input {
+            Input::Up | Input::Char('k') => self.selected = (self.selected + len - 1) % len,
+            Input::Down | Input::Char('j') => self.selected = (self.selected + 1) % len,
+            Input::Enter => return Picked::Chosen(self.selected),
+            Input::Esc => return Picked::Cancelled,
+            _ => {}
+        }
+        Picked::Moved
+    }
+
+    /// Draws `items` from row `y` at column `x`, the selected one reversed, scrolled so
+    /// that it is inside the `rows` rows shown.
+    pub fn render(&self, frame: &mut Frame, x: i32, y: i32, rows: usize, items: &[String]) {
+        let rows = rows.max(1);
+        let first = self.selected.saturating_sub(rows - 1);
+        for (i, item) in items.iter().enumerate().skip(first).take(rows) {
+            let (fg, bg) = if i == self.selected {
+                (Rgb::BLACK, Rgb(220, 200, 120))
+            } else {
+                (Rgb::WHITE, Rgb::BLACK)
+            };
+            frame.print(x, y + (i - first) as i32, item, fg, bg);
+        }
+    }
+}
+
+/// A one-line text input (names, seeds): printable characters, Backspace, Enter, Esc.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TextInput {
+    /// What has been typed.
+    pub text: String,
+    /// The most characters accepted.
+    pub max_chars: usize,
+}
+
+/// What a [`TextInput`] made of an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// The text changed (or the input was not for the field).
+    Editing,
+    /// Enter: the text as typed.
+    Submitted(String),
+    /// Esc: the text is cleared.
+    Cancelled,
+}
+
+impl TextInput {
+    /// An empty field taking at most `max_chars` characters.
+    pub fn new(max_chars: usize) -> TextInput {
+        TextInput { text: String::new(), max_chars }
+    }
+
+    /// Edits the text.
+    pub fn handle(&mut self, input: Input) -> Typed {
+        match input {
+            Input::Char(c) if !c.is_control() && self.text.chars().count() < self.max_chars => {
+                self.text.push(c);
+            }
+            Input::Backspace => {
+                self.text.pop();
+            }
+            Input::Enter => return Typed::Submitted(self.text.clone()),
+            Input::Esc => {
+                self.text.clear();
+                return Typed::Cancelled;
+            }
+            _ => {}
+        }
+        Typed::Editing
+    }
+
+    /// Draws the text and a cursor block at `(x, y)`, showing the end when it is wider
+    /// than `width` columns.
+    pub fn render(&self, frame: &mut Frame, x: i32, y: i32, width: i32, fg: Rgb) {
+        let width = width.max(2) as usize;
+        let chars: Vec<char> = self.text.chars().collect();
+        let start = chars.len().saturating_sub(width - 1);
+        let shown: String = chars[start..].iter().collect();
+        frame.print(x, y, &shown, fg, Rgb::BLACK);
+        frame.put(x + (chars.len() - start) as i32, y, Cell::with_bg(' ', Rgb::BLACK, fg));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_cuts_long_words() {
+        assert_eq!(wrap("the bat bites you", 8), ["the bat", "bites", "you"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("a\nb", 10), ["a", "b"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert_eq!(wrap("Health: 48.72", 20), ["Health: 48.72"]);
+    }
+
+    #[test]
+    fn panel_scrolls_and_says_there_is_more() {
+        let lines: Vec<String> = (0..10).map(|i| format!("line {i}")).collect();
+        let mut f = Frame::new(20, 6);
+        let panel = Panel {
+            title: "Help",
+            lines: &lines,
+            footer: None,
+            fg: Rgb::WHITE,
+            bg: Rgb::BLACK,
+            scroll: 2,
+        };
+        let area = panel.draw(&mut f);
+        assert_eq!(area.rows, 4);
+        let text = f.to_text();
+        assert!(text.contains("line 2") && text.contains("line 5") && !text.contains("line 6"));
+        assert!(text.contains("more"), "{text}");
+    }
+
+    #[test]
+    fn picker_wraps_and_picks() {
+        let mut p = ListPicker::default();
+        assert_eq!(p.handle(Input::Up, 3), Picked::Moved);
+        assert_eq!(p.selected, 2);
+        assert_eq!(p.handle(Input::Down, 3), Picked::Moved);
+        assert_eq!(p.handle(Input::Enter, 3), Picked::Chosen(0));
+        assert_eq!(p.handle(Input::Esc, 3), Picked::Cancelled);
+        assert_eq!(p.handle(Input::Enter, 0), Picked::Moved);
+    }
+
+    #[test]
+    fn text_input_edits_submits_and_clears_on_cancel() {
+        let mut t = TextInput::new(3);
+        for c in "abcd".chars() {
+            t.handle(Input::Char(c));
+        }
+        assert_eq!(t.text, "abc");
+        t.handle(Input::Backspace);
+        assert_eq!(t.handle(Input::Enter), Typed::Submitted("ab".into()));
+        assert_eq!(t.handle(Input::Esc), Typed::Cancelled);
+        assert_eq!(t.text, "");
+    }
+}
