@@ -175,16 +175,34 @@ impl Tmux {
     /// the tty is out of raw mode, the alternate screen is off (the shell's screen is back,
     /// holding nothing but the exit line), and the cursor is visible.
     fn assert_exited_cleanly(&self) {
+        self.assert_exited_with(0);
+    }
+
+    /// [`Tmux::assert_exited_cleanly`] with exit status `status`.
+    fn assert_exited_with(&self, status: i32) {
         let screen =
             self.wait_for("torchlit to exit", |s| s.lines().any(|l| l.starts_with("EXITED ")));
         assert_eq!(
             screen.trim(),
-            "EXITED 0 cooked",
+            format!("EXITED {status} cooked"),
             "exit status 0, tty out of raw mode, and nothing of the game left on the \
              restored screen; the screen:\n{screen}"
         );
         assert_eq!(self.display("#{alternate_on}"), "0", "the alternate screen is left");
         assert_eq!(self.display("#{cursor_flag}"), "1", "the cursor is shown again");
+    }
+}
+
+impl Tmux {
+    /// Sends `signal` (`TERM`, `HUP`, `TSTP`...) to torchlit, the pane shell's child, as
+    /// another program (a closing terminal window, `kill`) would.
+    fn signal(&self, signal: &str) {
+        let shell = self.display("#{pane_pid}");
+        let o = Command::new("pkill")
+            .args([&format!("-{signal}"), "-P", &shell, "torchlit"])
+            .output()
+            .expect("pkill runs");
+        assert!(o.status.success(), "pkill -{signal} -P {shell} torchlit found no process");
     }
 }
 
@@ -516,5 +534,57 @@ fn overworld_creates_walks_across_a_border_quits_and_loads_at_the_same_place() {
     t.press(&["x"]);
     t.wait_for("the world menu", |s| s.contains("e2e was saved."));
     t.press(&["Escape"]);
+    t.assert_exited_cleanly();
+}
+
+/// SIGTERM and SIGHUP (the terminal window closed) during a caves run: the run is saved,
+/// the terminal given back, and the exit status is 128 + the signal; continuing resumes
+/// at the same turn.
+#[test]
+fn signals_save_the_caves_run_and_restore_the_terminal() {
+    for (signal, status) in [("TERM", 143), ("HUP", 129)] {
+        let data = DataDir::new(&format!("caves_sig_{signal}"));
+        let args = ["--data-dir", data.arg(), "play", "caves", "--seed", "42"];
+        let Some(t) = Tmux::start(&format!("caves_sig_{signal}"), &args) else { return };
+        t.wait_for("the caves status line", |s| caves_status(s).is_some());
+        t.press(&["l"]);
+        t.wait_for("turn 1", |s| caves_turn(s) == Some(1));
+        t.press(&["l"]);
+        t.wait_for("turn 2", |s| caves_turn(s) == Some(2));
+        t.signal(signal);
+        t.assert_exited_with(status);
+        drop(t);
+
+        let Some(t) = Tmux::start(&format!("caves_sig_{signal}_on"), &["--data-dir", data.arg()])
+        else {
+            return;
+        };
+        t.wait_for("the title menu", |s| s.contains("r) continue"));
+        t.press(&["r"]);
+        let screen = t.wait_for("the continued run", |s| caves_status(s).is_some());
+        assert_eq!(caves_turn(&screen), Some(2), "SIG{signal} saved turn 2:\n{screen}");
+        t.press(&["C-c"]);
+        t.assert_exited_cleanly();
+    }
+}
+
+/// SIGTSTP from outside gives the terminal back before stopping; SIGCONT takes it again
+/// (raw mode: a single key press moves the avatar) and redraws.
+#[test]
+fn suspend_and_continue_give_the_terminal_back_and_take_it_again() {
+    let Some(t) = play_10x5("play_tstp_cont") else { return };
+    t.wait_for_status("(3, 1) on the status line", |l| l.contains("(3, 1)"));
+    t.signal("TSTP");
+    t.wait_for("the shell screen while stopped", |s| status_line(s).is_none());
+    let start = Instant::now();
+    while t.display("#{alternate_on}") != "0" {
+        assert!(start.elapsed() < TIMEOUT, "the alternate screen is left while stopped");
+        std::thread::sleep(POLL);
+    }
+    t.signal("CONT");
+    t.wait_for_status("the game redrawn after SIGCONT", |l| l.contains("(3, 1)"));
+    t.press(&["w"]);
+    t.wait_for_status("(3, 2) after w: raw mode again", |l| l.contains("(3, 2)"));
+    t.press(&["q"]);
     t.assert_exited_cleanly();
 }
