@@ -36,6 +36,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+/// The crate README's example, compiled as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub use torchlit_console as console;
 #[cfg(feature = "fov")]
 pub use torchlit_fov as fov;
@@ -56,7 +61,9 @@ pub mod prelude {
     };
     #[cfg(feature = "fov")]
     pub use torchlit_fov::{Algorithm, Fov, Viewshed};
-    pub use torchlit_geom::{CardinalDirection, Direction, Grid, Point, Rect, Size};
+    pub use torchlit_geom::{
+        CardinalDirection, Direction, Grid, Offset, Point, Radius, Rect, Size,
+    };
     pub use torchlit_map::{Tile, TileMap};
     #[cfg(feature = "path")]
     pub use torchlit_path::{Cost, DijkstraMap, PathGrid, Rule, Search, astar};
