@@ -1,0 +1,68 @@
+//! libtcod's `FOV_BASIC`: circular raycasting (`fov_circular_raycasting.c`).
+
+use torchlit_geom::{Line, Point, Size};
+
+use crate::Viewshed;
+use crate::libtcod::postprocess;
+
+/// Casts a Bresenham ray ([`torchlit_geom::line()`], libtcod's) from `origin` to every cell
+/// on the border of the box the radius allows (the map, or the radius' square clipped to
+/// it), lighting its cells until it leaves the radius (`dx² + dy² > r²`) or meets an
+/// opaque cell, which is lit only with `light_walls`. The origin is always visible, even
+/// when opaque. With `light_walls`, [`postprocess`] then lights the walls next to visible
+/// floor. `radius` is libtcod's integer radius, `0` unlimited.
+pub(crate) fn compute(
+    size: Size,
+    origin: Point,
+    radius: i64,
+    light_walls: bool,
+    is_opaque: &impl Fn(Point) -> bool,
+    out: &mut Viewshed,
+) {
+    out.clear();
+    let (w, h) = (i64::from(size.width), i64::from(size.height));
+    let (px, py) = (i64::from(origin.x), i64::from(origin.y));
+    let (mut x_min, mut y_min, mut x_max, mut y_max) = (0, 0, w, h);
+    if radius > 0 {
+        x_min = x_min.max(px - radius);
+        y_min = y_min.max(py - radius);
+        x_max = x_max.min(px + radius + 1);
+        y_max = y_max.min(py + radius + 1);
+    }
+    out.insert(origin);
+    let r2 = radius * radius;
+    let mut cast = |x: i64, y: i64| {
+        let to = Point::new(x as i32, y as i32);
+        for p in Line::new(origin, to).skip(1) {
+            if r2 > 0 {
+                let (dx, dy) = (i64::from(p.x) - px, i64::from(p.y) - py);
+                if dx * dx + dy * dy > r2 {
+                    return;
+                }
+            }
+            if is_opaque(p) {
+                if light_walls {
+                    out.insert(p);
+                }
+                return;
+            }
+            out.insert(p);
+        }
+    };
+    // The border, clockwise from the top-left corner, as libtcod walks it.
+    for x in x_min..x_max {
+        cast(x, y_min);
+    }
+    for y in y_min + 1..y_max {
+        cast(x_max - 1, y);
+    }
+    for x in (x_min..=x_max - 2).rev() {
+        cast(x, y_max - 1);
+    }
+    for y in (y_min + 1..=y_max - 2).rev() {
+        cast(x_min, y);
+    }
+    if light_walls {
+        postprocess(size, origin, radius, is_opaque, out);
+    }
+}
