@@ -1,4 +1,5 @@
-//! libtcod's `FOV_BASIC`: circular raycasting (`fov_circular_raycasting.c`).
+//! libtcod's `FOV_BASIC`: circular raycasting (`fov_circular_raycasting.c`), "classic
+//! libtcod FOV", based on RogueBasin's "Ray casting" article (libtcod's `fov_types.h`).
 
 use torchlit_geom::{Line, Point, Size};
 

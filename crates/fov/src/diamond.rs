@@ -1,6 +1,6 @@
-//! libtcod's `FOV_DIAMOND`: diamond raycasting (`fov_diamond_raycasting.c`), after the
-//! "Diamond raycasting" roguebasin article (libtcod credits it to Tobias Downer's
-//! *Alien*-era idea of obscurity vectors; the C code is by Jice and Kyle Benesch).
+//! libtcod's `FOV_DIAMOND`: diamond raycasting (`fov_diamond_raycasting.c`), which
+//! libtcod's `fov_types.h` says is based on the Temerra "LOS rays" article
+//! (`oocities.org/temerra/los_rays.html`): Bresenham line shadows cast per tile.
 //!
 //! Rays grow outwards from the origin in a diamond (breadth first, by Manhattan distance);
 //! each tile merges the obscurity vectors of the one or two tiles it grew from (along x
@@ -25,6 +25,9 @@ pub(crate) struct Ray {
     y_input: u32,
     touched: bool,
     ignore: bool,
+    /// The call that last reset this tile: older tiles read as fresh, so a call never
+    /// clears the grid, only the tiles it touches.
+    stamp: u32,
 }
 
 impl Ray {
@@ -37,6 +40,7 @@ impl Ray {
         y_input: NONE,
         touched: false,
         ignore: false,
+        stamp: 0,
     };
 
     fn is_obscured(&self) -> bool {
@@ -51,7 +55,8 @@ impl Ray {
 /// [`postprocess`] lights those next to visible floor.
 ///
 /// The tiles live in a grid over the radius' bounding box plus one (tiles just out of range
-/// are queued but never grow further), so a call costs that box, not the map.
+/// are queued but never grow further), reset lazily (see `Ray::stamp`), so a call costs
+/// the tiles it reaches, neither the box nor the map.
 pub(crate) fn compute(
     size: Size,
     origin: Point,
@@ -79,8 +84,15 @@ pub(crate) fn compute(
     let area = (bw * (y1 - y0 + 1)) as usize;
     let mut rays = std::mem::take(&mut out.libtcod.rays);
     let mut queue = std::mem::take(&mut out.libtcod.queue);
-    rays.clear();
-    rays.resize(area, Ray::FRESH);
+    if rays.len() < area {
+        rays.resize(area, Ray::FRESH);
+    }
+    let mut epoch = out.libtcod.epoch.wrapping_add(1);
+    if epoch == 0 {
+        rays.fill(Ray::FRESH);
+        epoch = 1;
+    }
+    out.libtcod.epoch = epoch;
     queue.clear();
     let index = |dx: i64, dy: i64| -> Option<u32> {
         let (x, y) = (px + dx, py + dy);
@@ -94,7 +106,7 @@ pub(crate) fn compute(
     let r2 = radius * radius;
 
     let start = index(0, 0).unwrap_or(0);
-    rays[start as usize].touched = true;
+    rays[start as usize] = Ray { touched: true, stamp: epoch, ..Ray::FRESH };
     queue.push(start);
     let mut head = 0;
     while head < queue.len() {
@@ -114,6 +126,9 @@ pub(crate) fn compute(
                     return;
                 };
                 let ray = &mut rays[next as usize];
+                if ray.stamp != epoch {
+                    *ray = Ray { stamp: epoch, ..Ray::FRESH };
+                }
                 if dy == 0 {
                     ray.x_input = current;
                 } else {

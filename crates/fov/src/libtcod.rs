@@ -33,6 +33,8 @@ pub(crate) fn int_radius(radius: Option<Radius>, size: Size) -> Option<i64> {
 pub(crate) struct Scratch {
     /// Diamond raycasting's ray tiles over the radius' bounding box.
     pub(crate) rays: Vec<crate::diamond::Ray>,
+    /// The stamp of diamond raycasting's current call (see `diamond::Ray`).
+    pub(crate) epoch: u32,
     /// Diamond raycasting's perimeter queue (indices into `rays`).
     pub(crate) queue: Vec<u32>,
     /// Recursive shadowcasting's pending rows.

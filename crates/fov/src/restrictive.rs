@@ -81,7 +81,12 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         if index < 0 || index >= self.w * self.h {
             return false;
         }
-        let p = self.point(index);
+        self.seen_floor_at(self.point(index))
+    }
+
+    /// `cells[p].fov && cells[p].transparent` for a cell of the map.
+    #[inline]
+    fn seen_floor_at(&self, p: Point) -> bool {
         self.out.contains(p) && !(self.is_opaque)(p)
     }
 
@@ -121,9 +126,19 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
                 let start_slope = centre_slope - half_slopes;
                 let end_slope = centre_slope + half_slopes;
                 if obstacles_in_last_line > 0 {
-                    // The cell one line back and the one before it along that line.
-                    let (back, diagonal) = (c - step_l, c - step_l - step_a);
-                    if !self.seen_floor(back) && !self.seen_floor(diagonal) {
+                    // The cell one line back (always on the map) and the one before it
+                    // along that line, read by flat index only when it is off the map.
+                    let back = if VERTICAL { (x, y - dy) } else { (x - dx, y) };
+                    let back = Point::new(back.0 as i32, back.1 as i32);
+                    let (dxx, dyy) = (x - dx, y - dy);
+                    let diagonal_seen = || {
+                        if (0..w).contains(&dxx) && (0..h).contains(&dyy) {
+                            self.seen_floor_at(Point::new(dxx as i32, dyy as i32))
+                        } else {
+                            self.seen_floor(c - step_l - step_a)
+                        }
+                    };
+                    if !self.seen_floor_at(back) && !diagonal_seen() {
                         visible = false;
                     } else {
                         let mut idx = 0;
