@@ -7,15 +7,17 @@
 //! cells times the line lengths: `O(W·H·max(W, H))` for an unlimited radius, 21 s on an
 //! open 4096×1024 map.
 //!
-//! Instead, a large call first computes, for every cell of the radius' bounding box, the
-//! Chebyshev distance `D` to the nearest opaque cell of the box (a two-pass distance
-//! transform, `O(box)`). A line moves one king step per step, so after a transparent cell
-//! at distance `D` the next `D - 1` cells of the line are transparent: the walk jumps `D`
-//! steps at once, to a cell given in closed form (after `k` major steps libtcod's error
-//! term has made `m_k = ⌊(2bk + a - 1) / 2a⌋` minor steps, `a` and `b` the major and minor
-//! deltas). Lines through open ground take a few jumps, lines along walls one step each,
-//! as before; the visible set is the definition's (a property test compares both).
-//! Small boxes keep the direct walk, which is cheaper there than the transform.
+//! Instead, a large call first splits the radius' bounding box into blocks of 8×8 cells,
+//! marks the blocks holding an opaque cell, and computes each block's Chebyshev distance
+//! `k`, in blocks, to the nearest marked one (a two-pass distance transform on a grid 64
+//! times smaller than the box). A cell in a block at distance `k >= 1` has no opaque
+//! cell within `8(k - 1)` cells, and a line moves one king step per step, so the walk
+//! jumps `8(k - 1) + 1` steps at once to a cell given in closed form (after `k` major
+//! steps libtcod's error term has made `m_k = ⌊(2bk + a - 1) / 2a⌋` minor steps, `a` and
+//! `b` the major and minor deltas); in a marked block it steps cell by cell and asks
+//! `is_opaque`. Lines through open ground take a few jumps, lines among walls one step
+//! per cell, as before; the visible set is the definition's (a property test compares
+//! both walks with it). Small boxes keep the direct walk, which is cheaper there.
 
 use torchlit_geom::{Line, Point, Radius, Size};
 
@@ -24,8 +26,12 @@ use crate::Viewshed;
 /// Bounding boxes of at least this many cells use the distance transform.
 const TRANSFORM_AREA: i64 = 48 * 48;
 
-/// "No opaque cell in the box": larger than any line.
-const FAR: u32 = u32::MAX / 2;
+/// "No opaque cell in the box": further, in blocks, than any line.
+const FAR: u32 = u32::MAX / 16;
+
+/// Blocks are `BLOCK`×`BLOCK` cells, `BLOCK = 1 << SHIFT`.
+const SHIFT: u32 = 3;
+const BLOCK: i64 = 1 << SHIFT;
 
 /// For every cell within the radius (`dx² + dy² <= r²`, seed 004's inclusive rule), casts
 /// the Bresenham line ([`torchlit_geom::line()`]) from `origin`; the cell is visible when no
@@ -83,10 +89,11 @@ fn compute_with(
         }
         return;
     }
-    let mut dist = std::mem::take(&mut out.libtcod.distance);
-    distance_transform(&mut dist, (x0, y0), (bw as usize, bh as usize), is_opaque);
-    let at = |x: i64, y: i64| dist[((y - i64::from(y0)) * bw + (x - i64::from(x0))) as usize];
+    let mut blocks = std::mem::take(&mut out.libtcod.distance);
+    let (cw, ch) = (((bw + BLOCK - 1) >> SHIFT) as usize, ((bh + BLOCK - 1) >> SHIFT) as usize);
+    block_distances(&mut blocks, (x0, y0, x1, y1), (cw, ch), is_opaque);
     let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
+    let (bx0, by0) = (i64::from(x0), i64::from(y0));
     for y in y0..=y1 {
         for x in x0..=x1 {
             let p = Point::new(x, y);
@@ -98,83 +105,104 @@ fn compute_with(
             let (ax, ay) = (dx.abs(), dy.abs());
             let x_major = ax > ay;
             let (a, b) = if x_major { (ax, ay) } else { (ay, ax) };
+            let two_a = 2 * a;
+            // m_k by a float reciprocal, corrected to the exact quotient (the numerator
+            // stays below 2^53, so the estimate is off by at most one).
+            let inverse = 1.0 / two_a as f64;
+            let quotient = |n: i64| {
+                let mut q = (n as f64 * inverse) as i64;
+                if q * two_a > n {
+                    q -= 1;
+                } else if (q + 1) * two_a <= n {
+                    q += 1;
+                }
+                q
+            };
             let mut k = 1;
             let mut clear = true;
             while k < a {
-                let m = (2 * b * k + a - 1) / (2 * a);
+                let m = quotient(2 * b * k + a - 1);
                 let (cx, cy) =
                     if x_major { (ox + sx * k, oy + sy * m) } else { (ox + sx * m, oy + sy * k) };
-                let d = at(cx, cy);
-                if d == 0 {
-                    clear = false;
-                    break;
+                let block = (((cy - by0) >> SHIFT) as usize) * cw + ((cx - bx0) >> SHIFT) as usize;
+                let far = blocks[block];
+                if far == 0 {
+                    if is_opaque(Point::new(cx as i32, cy as i32)) {
+                        clear = false;
+                        break;
+                    }
+                    k += 1;
+                } else {
+                    k += i64::from(far - 1) * BLOCK + 1;
                 }
-                k += i64::from(d);
             }
             if clear {
                 out.insert(p);
             }
         }
     }
-    out.libtcod.distance = dist;
+    out.libtcod.distance = blocks;
 }
 
-/// Fills `dist` (row-major over the `w`×`h` box at `corner`) with each cell's Chebyshev
-/// distance to the nearest opaque cell of the box ([`FAR`] if none): the classic two-pass
-/// chamfer transform with unit weights, exact for the chessboard metric.
-fn distance_transform(
-    dist: &mut Vec<u32>,
-    (x0, y0): (i32, i32),
-    (w, h): (usize, usize),
+/// Fills `blocks` (row-major, `cw`×`ch` blocks of [`BLOCK`]² cells from the box's corner)
+/// with each block's Chebyshev distance, in blocks, to the nearest block holding an opaque
+/// cell of the box (0 for those, [`FAR`] if there is none): the classic two-pass chamfer
+/// transform with unit weights, exact for the chessboard metric.
+fn block_distances(
+    blocks: &mut Vec<u32>,
+    (x0, y0, x1, y1): (i32, i32, i32, i32),
+    (cw, ch): (usize, usize),
     is_opaque: &impl Fn(Point) -> bool,
 ) {
-    dist.clear();
-    dist.resize(w * h, FAR);
-    for y in 0..h {
-        for x in 0..w {
-            let i = y * w + x;
-            if is_opaque(Point::new(x0 + x as i32, y0 + y as i32)) {
-                dist[i] = 0;
-                continue;
+    blocks.clear();
+    blocks.resize(cw * ch, FAR);
+    for y in y0..=y1 {
+        let row = ((y - y0) >> SHIFT) as usize * cw;
+        for x in x0..=x1 {
+            if is_opaque(Point::new(x, y)) {
+                blocks[row + ((x - x0) >> SHIFT) as usize] = 0;
             }
-            let mut d = dist[i];
-            if x > 0 {
-                d = d.min(dist[i - 1] + 1);
-            }
-            if y > 0 {
-                let up = i - w;
-                d = d.min(dist[up] + 1);
-                if x > 0 {
-                    d = d.min(dist[up - 1] + 1);
-                }
-                if x + 1 < w {
-                    d = d.min(dist[up + 1] + 1);
-                }
-            }
-            dist[i] = d;
         }
     }
-    for y in (0..h).rev() {
-        for x in (0..w).rev() {
-            let i = y * w + x;
-            let mut d = dist[i];
-            if d == 0 {
-                continue;
+    let d = blocks;
+    for y in 0..ch {
+        for x in 0..cw {
+            let i = y * cw + x;
+            let mut v = d[i];
+            if x > 0 {
+                v = v.min(d[i - 1] + 1);
             }
-            if x + 1 < w {
-                d = d.min(dist[i + 1] + 1);
+            if y > 0 {
+                let up = i - cw;
+                v = v.min(d[up] + 1);
+                if x > 0 {
+                    v = v.min(d[up - 1] + 1);
+                }
+                if x + 1 < cw {
+                    v = v.min(d[up + 1] + 1);
+                }
             }
-            if y + 1 < h {
-                let down = i + w;
-                d = d.min(dist[down] + 1);
-                if x + 1 < w {
-                    d = d.min(dist[down + 1] + 1);
+            d[i] = v;
+        }
+    }
+    for y in (0..ch).rev() {
+        for x in (0..cw).rev() {
+            let i = y * cw + x;
+            let mut v = d[i];
+            if x + 1 < cw {
+                v = v.min(d[i + 1] + 1);
+            }
+            if y + 1 < ch {
+                let down = i + cw;
+                v = v.min(d[down] + 1);
+                if x + 1 < cw {
+                    v = v.min(d[down + 1] + 1);
                 }
                 if x > 0 {
-                    d = d.min(dist[down - 1] + 1);
+                    v = v.min(d[down - 1] + 1);
                 }
             }
-            dist[i] = d;
+            d[i] = v;
         }
     }
 }
