@@ -50,6 +50,21 @@
 //!   no "unlimited", so we pass the radius covering the map from that origin (which makes
 //!   that allocation O(map area) per call: the cost of its API, not of our choice).
 //!
+//! # Every algorithm (`-- algorithms`)
+//!
+//! `cargo bench -p torchlit-fov --bench fov -- algorithms` skips the criterion benches and
+//! the tables above and times every [`Algorithm`] (walls lit, the first 100 origins of each
+//! workload, radius 8, 20 and unlimited) next to the Rust peers that implement the same
+//! algorithm: `doryen-fov` (`FovRecursiveShadowCasting`, a port of libtcod's `FOV_SHADOW`;
+//! `FovRestrictive`, MRPAS), `gametools` 0.11 (`recursive_shadowcasting_into`,
+//! `perimeter_raycasting_into`: Chebyshev radius, walls lit, no wall post-processing, a
+//! whole-grid clear per call), bracket-lib's recursive shadowcasting and the two Ford
+//! implementations above. The radius rules differ as described above, so the work is
+//! close, not identical. A further row times unlimited raycasting on an open 4096×1024
+//! map (issue 18). The maps, origins and medians go to `target/fov-bench/`, where
+//! `tools/tcod-vectors/bench.py` picks them up to time libtcod's C on the same calls.
+//! A filter such as `-- algorithms/shadow` narrows the table.
+//!
 //! After the criterion benches, a summary table gives the median ns per call of each
 //! implementation (our own `Instant` timing over a few 1,000-origin passes) and its ratio
 //! to torchlit, plus how far each peer's visible set is from libtcod's inside the common
@@ -894,6 +909,31 @@ fn algorithm_timings(w: &Workload, radius: Option<u32>, imps: &[String]) -> Vec<
         .collect()
 }
 
+/// Issue 18's case: unlimited raycasting on a legal open 4096×1024 map (walls on the
+/// border only) was `O(W·H·max(W, H))`, 21 s a call, where the other algorithms take a
+/// fraction of a second. Rows `algorithms/open_4096/<algorithm>`, 3 origins.
+fn open_map_row(filter: Option<&str>) {
+    let (w, h) = (4096usize, 1024usize);
+    let border = (0..w * h).map(|i| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1);
+    let mut open = Workload::new("open_4096", Size::new(w as u32, h as u32), border.collect(), 18);
+    open.origins.truncate(3);
+    for algorithm in [Algorithm::Raycast, Algorithm::Symmetric, Algorithm::Shadow, Algorithm::Basic]
+    {
+        let row = format!("algorithms/open_4096/{algorithm}");
+        if filter.is_some_and(|f| !row.contains(f)) {
+            continue;
+        }
+        let ns = algorithm_timings(&open, None, &[format!("torchlit-{algorithm}")]);
+        println!(
+            "{:<14} {:<10} {:>9} {:>12.0}  (issue 18: open 4096x1024 map)",
+            algorithm.name(),
+            open.name,
+            "unlimited",
+            ns[0]
+        );
+    }
+}
+
 /// Where the algorithm table and the maps for `tools/tcod-vectors/bench.py` go.
 fn export_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/fov-bench")
@@ -970,6 +1010,7 @@ fn algorithm_table(workloads: &[Workload], filter: Option<&str>) {
             }
         }
     }
+    open_map_row(filter);
     let path = export_dir().join("torchlit.tsv");
     match std::fs::write(&path, tsv) {
         Ok(()) => println!("written to {}", path.display()),

@@ -1,7 +1,7 @@
 //! libtcod's `FOV_BASIC`: circular raycasting (`fov_circular_raycasting.c`), "classic
 //! libtcod FOV", based on RogueBasin's "Ray casting" article (libtcod's `fov_types.h`).
 
-use torchlit_geom::{Line, Point, Size};
+use torchlit_geom::{Point, Size};
 
 use crate::Viewshed;
 use crate::libtcod::postprocess;
@@ -32,15 +32,33 @@ pub(crate) fn compute(
     }
     out.insert(origin);
     let r2 = radius * radius;
-    let mut cast = |x: i64, y: i64| {
-        let to = Point::new(x as i32, y as i32);
-        for p in Line::new(origin, to).skip(1) {
-            if r2 > 0 {
-                let (dx, dy) = (i64::from(p.x) - px, i64::from(p.y) - py);
-                if dx * dx + dy * dy > r2 {
-                    return;
-                }
+    // One ray: libtcod's Bresenham steps (as `torchlit_geom::line`), written out so the
+    // walk tests nothing but the radius and the cell.
+    let mut cast = |tx: i64, ty: i64| {
+        let (dx, dy) = (tx - px, ty - py);
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let x_major = ax > ay;
+        let (major, minor) = if x_major { (ax, ay) } else { (ay, ax) };
+        let mut error = major;
+        let (mut x, mut y) = (px, py);
+        for _ in 0..major {
+            error -= 2 * minor;
+            let bump = error < 0;
+            if x_major {
+                x += sx;
+                y += if bump { sy } else { 0 };
+            } else {
+                y += sy;
+                x += if bump { sx } else { 0 };
             }
+            if bump {
+                error += 2 * major;
+            }
+            if r2 > 0 && (x - px) * (x - px) + (y - py) * (y - py) > r2 {
+                return;
+            }
+            let p = Point::new(x as i32, y as i32);
             if is_opaque(p) {
                 if light_walls {
                     out.insert(p);

@@ -71,14 +71,25 @@ pub(crate) fn compute(
                 continue;
             }
             let mut prev_blocked = false;
-            for angle in (0..=distance).rev() {
-                let (a, d) = (angle as f32, distance as f32);
+            let d = distance as f32;
+            // libtcod walks every angle from `distance` down and skips those whose low
+            // slope `(a - ½) / (d + ½)` is above the view's high slope. That slope grows
+            // with the angle, so the skipped angles are exactly those above `first`, the
+            // highest whose low slope is not above the view (found from an estimate).
+            // Later cells skip nothing either: the view's high slope only drops to the
+            // low slope of the angle above the current one, still not below theirs.
+            let tile_low = |angle: i64| (angle as f32 - 0.5) / (d + 0.5);
+            let mut first = ((f64::from(high) * f64::from(d + 0.5)) as i64 + 1).clamp(0, distance);
+            while first < distance && tile_low(first + 1) <= high {
+                first += 1;
+            }
+            while first >= 0 && tile_low(first) > high {
+                first -= 1;
+            }
+            for angle in (0..=first).rev() {
+                let a = angle as f32;
                 let tile_high = (a + 0.5) / (d - 0.5);
-                let tile_low = (a - 0.5) / (d + 0.5);
-                let prev_tile_low = (a + 0.5) / (d + 0.5);
-                if tile_low > high {
-                    continue;
-                } else if tile_high < low {
+                if tile_high < low {
                     break;
                 }
                 let (x, y) = (px + angle * xx + distance * xy, py + angle * yx + distance * yy);
@@ -91,7 +102,7 @@ pub(crate) fn compute(
                     out.insert(p);
                 }
                 if prev_blocked && !blocked {
-                    high = prev_tile_low;
+                    high = (a + 0.5) / (d + 0.5);
                 }
                 if !prev_blocked && blocked {
                     stack.push(Row { distance: distance + 1, high, low: tile_high });
