@@ -79,9 +79,13 @@ pub(crate) fn compute(
             // Later cells skip nothing either: the view's high slope only drops to the
             // low slope of the angle above the current one, still not below theirs.
             let tile_low = |angle: i64| (angle as f32 - 0.5) / (d + 0.5);
-            let mut first = ((f64::from(high) * f64::from(d + 0.5)) as i64 + 1).clamp(0, distance);
-            while first < distance && tile_low(first + 1) <= high {
-                first += 1;
+            let mut first = distance;
+            if distance > 16 {
+                // Far out a narrow view skips many angles: start from an estimate.
+                first = ((f64::from(high) * f64::from(d + 0.5)) as i64 + 1).clamp(0, distance);
+                while first < distance && tile_low(first + 1) <= high {
+                    first += 1;
+                }
             }
             while first >= 0 && tile_low(first) > high {
                 first -= 1;
