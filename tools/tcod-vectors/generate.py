@@ -3,6 +3,7 @@
 
 Writes, under testdata/tcod/:
   tcod_fov_symmetric.txt  tcod.map.compute_fov(..., FOV_SYMMETRIC_SHADOWCAST)
+  tcod_fov_all.txt        every libtcod FOV algorithm, radii 0 1 5 8 20, both light_walls
   tcod_bresenham.txt      tcod.los.bresenham
   tcod_dijkstra.txt       tcod.path.dijkstra2d
 
@@ -30,6 +31,7 @@ import tcod.constants
 import tcod.los
 import tcod.map
 import tcod.path
+from tcod.cffi import ffi, lib
 
 SEED = 12345
 OUT_DIR = Path(__file__).resolve().parents[2] / "testdata" / "tcod"
@@ -240,26 +242,32 @@ def fov_cases(rng: random.Random):
         for x, y, r, lw in views:
             yield t, x, y, r, lw
     for i in range(N_RANDOM_FOV):
-        kind = i % 10
-        if kind == 0:
-            w, h = 1, rng.randint(2, 30)
-        elif kind == 1:
-            w, h = rng.randint(2, 40), 1
-        elif kind == 2:
-            w, h = 40, 30
-        elif kind == 3:
-            w, h = rng.randint(1, 5), rng.randint(1, 5)
-        else:
-            w, h = rng.randint(2, 40), rng.randint(2, 30)
-        j = i + i // 10  # decorrelates density and radius from the shape kind
-        t = random_grid(rng, w, h, DENSITIES[j % len(DENSITIES)])
-        walls = [(x, y) for y in range(h) for x in range(w) if not t[y, x]]
-        floors = [(x, y) for y in range(h) for x in range(w) if t[y, x]]
-        if walls and (not floors or rng.random() < 0.15):
-            x, y = rng.choice(walls)
-        else:
-            x, y = rng.choice(floors)
+        t, (x, y) = random_fov_map(rng, i)
+        j = i + i // 10
         yield t, x, y, RADII[j % len(RADII)], rng.random() < 0.5
+
+
+def random_fov_map(rng: random.Random, i: int) -> tuple[np.ndarray, tuple[int, int]]:
+    """The i-th random FOV map (a column, a row, 40x30, tiny or any, by i % 10) and an
+    origin on it: floor, or a wall with probability 0.15 (always if all is wall)."""
+    kind = i % 10
+    if kind == 0:
+        w, h = 1, rng.randint(2, 30)
+    elif kind == 1:
+        w, h = rng.randint(2, 40), 1
+    elif kind == 2:
+        w, h = 40, 30
+    elif kind == 3:
+        w, h = rng.randint(1, 5), rng.randint(1, 5)
+    else:
+        w, h = rng.randint(2, 40), rng.randint(2, 30)
+    j = i + i // 10  # decorrelates density and radius from the shape kind
+    t = random_grid(rng, w, h, DENSITIES[j % len(DENSITIES)])
+    walls = [(x, y) for y in range(h) for x in range(w) if not t[y, x]]
+    floors = [(x, y) for y in range(h) for x in range(w) if t[y, x]]
+    if walls and (not floors or rng.random() < 0.15):
+        return t, rng.choice(walls)
+    return t, rng.choice(floors)
 
 
 def write_fov(path: Path) -> int:
@@ -283,6 +291,139 @@ def write_fov(path: Path) -> int:
     body = FOV_HEADER.format(ford_diffs=ford_diffs, n_cases=n)
     path.write_text(header(title, body) + "".join(out))
     return n
+
+
+# ------------------------------------------------------------ FOV, every algorithm
+
+C = tcod.constants
+ALGORITHMS = [("basic", C.FOV_BASIC), ("diamond", C.FOV_DIAMOND), ("shadow", C.FOV_SHADOW)]
+ALGORITHMS += [(f"permissive-{n}", C.FOV_PERMISSIVE_0 + n) for n in range(9)]
+ALGORITHMS += [("restrictive", C.FOV_RESTRICTIVE), ("symmetric", SYM)]
+ALL_RADII = (0, 1, 5, 8, 20)
+N_RANDOM_ALL = 40
+PAD_ROWS = 2
+
+
+def fov_padded(t: np.ndarray, x: int, y: int, radius: int, light_walls: bool, algo: int) -> np.ndarray:
+    """libtcod's TCOD_map_compute_fov on a map buffer with PAD_ROWS zeroed rows before and
+    after it (transparent = fov = False), so that libtcod 2.2.2's reads just outside the
+    buffer (MRPAS with the pov on the top or bottom row) see a defined "not visible"
+    instead of whatever memory lies there."""
+    h, w = t.shape
+    buf = np.zeros((h + 2 * PAD_ROWS, w), dtype=[("transparent", bool), ("walkable", bool), ("fov", bool)])
+    buf["transparent"][PAD_ROWS:PAD_ROWS + h] = t
+    cells = ffi.from_buffer("struct TCOD_MapCell*", buf)
+    cmap = ffi.new("struct TCOD_Map*", (w, h, w * h, cells + PAD_ROWS * w))
+    err = lib.TCOD_map_compute_fov(cmap, x, y, radius, light_walls, algo)
+    assert err == 0, f"libtcod error {err}"
+    vis = buf["fov"][PAD_ROWS:PAD_ROWS + h].copy()
+    assert not buf["fov"][:PAD_ROWS].any() and not buf["fov"][PAD_ROWS + h:].any()
+    return vis
+
+
+def all_fov_maps(rng: random.Random):
+    """(map, [origins]): every hand-made map with its first two origins, then random
+    maps of the same kinds as the symmetric vectors (one origin each)."""
+    for _name, rows, views in HAND_MAPS:
+        yield grid_from_rows(rows), [(x, y) for x, y, _r, _lw in views[:2]]
+    for i in range(N_RANDOM_ALL):
+        t, origin = random_fov_map(rng, i)
+        yield t, [origin]
+
+
+def check_all_fov_case(name: str, t: np.ndarray, x: int, y: int, r: int, lw: bool,
+                       vis: np.ndarray) -> None:
+    """The rules the header states for every algorithm."""
+    h, w = t.shape
+    ys, xs = np.mgrid[0:h, 0:w]
+    d2, cheb = (xs - x) ** 2 + (ys - y) ** 2, np.maximum(abs(xs - x), abs(ys - y))
+    if name == "symmetric":
+        assert vis[y, x] == (lw or t[y, x]), "symmetric origin"
+    else:
+        assert vis[y, x], f"{name}: origin not visible"
+    if r > 0:
+        assert not (vis & (cheb > r)).any(), f"{name}: beyond the radius' square"
+        if name in ("shadow", "diamond", "basic"):
+            walls_ok = ~t if (lw and name != "shadow") else np.zeros_like(t)
+            assert not (vis & (d2 > r * r) & ~walls_ok).any(), f"{name}: beyond the circle"
+        if name == "symmetric":
+            assert not (vis & (d2 >= r * r)).any(), "symmetric radius"
+    if not lw:
+        others = vis.copy()
+        others[y, x] = False
+        assert not (others & ~t).any(), f"{name}: wall visible without light_walls"
+
+
+def encode(vis: np.ndarray) -> str:
+    """Row-major bits, 4 per hex digit, most significant first, zero-padded at the end."""
+    bits = "".join("1" if v else "0" for v in vis.flatten())
+    bits += "0" * (-len(bits) % 4)
+    return "".join(f"{int(bits[i:i + 4], 2):x}" for i in range(0, len(bits), 4))
+
+
+ALL_HEADER = """\
+Field of view, every libtcod algorithm: TCOD_map_compute_fov(map, x, y,
+radius, light_walls, algorithm) of libtcod, called in-process as
+tcod.map.compute_fov does, for FOV_BASIC (basic), FOV_DIAMOND (diamond),
+FOV_SHADOW (shadow), FOV_PERMISSIVE_0..8 (permissive-0..8), FOV_RESTRICTIVE
+(restrictive) and FOV_SYMMETRIC_SHADOWCAST (symmetric), radii {radii}, both
+light_walls values, on {n_maps} maps (the hand-made maps of
+tcod_fov_symmetric.txt and random maps of the same kinds).
+
+Coordinates are (x, y), map rows y = 0..H-1 top to bottom (see
+tcod_fov_symmetric.txt for python-tcod's (y, x) pov).
+
+Behaviour (asserted by the generator on every case):
+- the origin is always visible, even opaque with light_walls false, except for
+  symmetric (visible iff transparent or light_walls).
+- radius 0 is unlimited; with radius r nothing is visible outside the square
+  |dx|, |dy| <= r. shadow sees nothing with dx*dx + dy*dy > r*r; basic and
+  diamond neither, but for walls lit by libtcod's wall post-processing
+  (light_walls true), which covers the radius' square; symmetric sees only
+  dx*dx + dy*dy < r*r; permissive and restrictive use the square.
+- with light_walls false no opaque cell but the origin is visible.
+- libtcod 2.2.2's MRPAS (restrictive) reads one cell outside the map buffer
+  when the pov is on the top or bottom row; these vectors are computed with
+  the buffer framed by {pad} zeroed rows (that cell reads as not visible).
+  tcod.map.compute_fov, whose buffer is framed by whatever memory lies
+  around it, gave the same visible set in {ub_same} of those {ub_cases} cases.
+
+Format: "map <n> <W> <H>", then H rows ('#' opaque, '.' transparent); then
+for each view "view <algorithm> <x> <y> <radius> <true|false> <bits>", where
+<bits> is the visible set in row-major order, 4 cells per hex digit, first
+cell in the most significant bit, zero-padded; then "end".
+"""
+
+
+def write_all_fov(path: Path) -> int:
+    rng = random.Random(SEED + 1)
+    out = []
+    n_views = n_maps = ub_cases = ub_same = 0
+    for t, origins in all_fov_maps(rng):
+        h, w = t.shape
+        out.append(f"map {n_maps} {w} {h}\n")
+        out.extend(line + "\n" for line in grid_lines(t))
+        for x, y in origins:
+            for r in ALL_RADII:
+                for lw in (True, False):
+                    for name, algo in ALGORITHMS:
+                        vis = fov_padded(t, x, y, r, lw, algo)
+                        check_all_fov_case(name, t, x, y, r, lw, vis)
+                        plain = tcod.map.compute_fov(t, (y, x), r, lw, algorithm=algo)
+                        if name == "restrictive" and y in (0, h - 1):
+                            ub_cases += 1
+                            ub_same += bool(np.array_equal(plain, vis))
+                        else:
+                            assert np.array_equal(plain, vis), f"{name}: padded buffer differs"
+                        out.append(f"view {name} {x} {y} {r} {'true' if lw else 'false'} {encode(vis)}\n")
+                        n_views += 1
+        out.append("end\n\n")
+        n_maps += 1
+    title = "tcod_fov_all.txt: reference vectors for every libtcod FOV algorithm."
+    body = ALL_HEADER.format(radii=", ".join(map(str, ALL_RADII)), n_maps=n_maps, pad=PAD_ROWS,
+                             ub_cases=ub_cases, ub_same=ub_same)
+    path.write_text(header(title, body) + "".join(out))
+    return n_views
 
 
 # --------------------------------------------------------------------- Bresenham
@@ -506,6 +647,7 @@ def write_dijkstra(path: Path) -> int:
 def main() -> None:
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     for name, writer in (("tcod_fov_symmetric.txt", write_fov),
+                         ("tcod_fov_all.txt", write_all_fov),
                          ("tcod_bresenham.txt", write_lines),
                          ("tcod_dijkstra.txt", write_dijkstra)):
         path = OUT_DIR / name

@@ -44,6 +44,35 @@ fn fov_prints_a_grid_for_every_format() {
 }
 
 #[test]
+fn fov_accepts_every_libtcod_algorithm() {
+    let names = ["basic", "diamond", "shadow", "restrictive", "symmetric", "torch", "raycast"];
+    let permissive: Vec<String> = (0..=8).map(|n| format!("permissive-{n}")).collect();
+    for name in names.iter().copied().chain(permissive.iter().map(String::as_str)) {
+        for light_walls in ["true", "false"] {
+            let o = torchlit(&[
+                "fov",
+                &data("dungeons/corner.txt"),
+                "--from",
+                "3,3",
+                "--radius",
+                "5",
+                "--algorithm",
+                name,
+                "--light-walls",
+                light_walls,
+            ]);
+            assert!(o.status.success(), "{name}: {}", stderr(&o));
+            let out = stdout(&o);
+            assert_eq!(out.lines().count(), 10, "{name}");
+            assert_eq!(out.lines().nth(3).and_then(|l| l.chars().nth(3)), Some('1'), "{name}");
+        }
+    }
+    let o = torchlit(&["fov", &data("dungeons/corner.txt"), "--from", "3,3", "--algorithm", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("permissive-0"), "{}", stderr(&o));
+}
+
+#[test]
 fn line_prints_libtcod_cells() {
     let o = torchlit(&["line", "0,0", "4,2"]);
     assert_eq!(stdout(&o), "0,0 1,0 2,1 3,1 4,2\n");

@@ -50,6 +50,21 @@
 //!   no "unlimited", so we pass the radius covering the map from that origin (which makes
 //!   that allocation O(map area) per call: the cost of its API, not of our choice).
 //!
+//! # Every algorithm (`-- algorithms`)
+//!
+//! `cargo bench -p torchlit-fov --bench fov -- algorithms` skips the criterion benches and
+//! the tables above and times every [`Algorithm`] (walls lit, the first 100 origins of each
+//! workload, radius 8, 20 and unlimited) next to the Rust peers that implement the same
+//! algorithm: `doryen-fov` (`FovRecursiveShadowCasting`, a port of libtcod's `FOV_SHADOW`;
+//! `FovRestrictive`, MRPAS), `gametools` 0.11 (`recursive_shadowcasting_into`,
+//! `perimeter_raycasting_into`: Chebyshev radius, walls lit, no wall post-processing, a
+//! whole-grid clear per call), bracket-lib's recursive shadowcasting and the two Ford
+//! implementations above. The radius rules differ as described above, so the work is
+//! close, not identical. A further row times unlimited raycasting on an open 4096×1024
+//! map (issue 18). The maps, origins and medians go to `target/fov-bench/`, where
+//! `tools/tcod-vectors/bench.py` picks them up to time libtcod's C on the same calls.
+//! A filter such as `-- algorithms/shadow` narrows the table.
+//!
 //! After the criterion benches, a summary table gives the median ns per call of each
 //! implementation (our own `Instant` timing over a few 1,000-origin passes) and its ratio
 //! to torchlit, plus how far each peer's visible set is from libtcod's inside the common
@@ -275,6 +290,7 @@ trait Impl {
 }
 
 struct Torchlit {
+    algorithm: Algorithm,
     seen: Viewshed,
 }
 
@@ -283,7 +299,7 @@ impl Impl for Torchlit {
     fn run(&mut self, w: &Workload, radius: Option<u32>, origin: Point) -> usize {
         let width = w.width();
         let fov = Fov {
-            algorithm: Algorithm::Symmetric,
+            algorithm: self.algorithm,
             radius: radius.map(|r| Radius::new(f64::from(r)).expect("valid radius")),
             light_walls: true,
         };
@@ -367,27 +383,27 @@ impl Impl for FordFov {
     }
 }
 
-struct Doryen {
+struct Doryen<A> {
     map: doryen_fov::MapData,
-    fov: doryen_fov::FovRecursiveShadowCasting,
+    /// `FovRecursiveShadowCasting` (libtcod's FOV_SHADOW) or `FovRestrictive` (MRPAS).
+    fov: A,
     /// The previous origin: its radius' box is what the previous call could have set.
     last: Option<Point>,
 }
 
-impl Doryen {
-    fn new(w: &Workload) -> Doryen {
+impl<A> Doryen<A> {
+    fn new(w: &Workload, fov: A) -> Doryen<A> {
         let mut map = doryen_fov::MapData::new(w.width(), w.size.height as usize);
         for (t, &o) in map.transparent.iter_mut().zip(&w.opaque) {
             *t = !o;
         }
-        Doryen { map, fov: doryen_fov::FovRecursiveShadowCasting::new(), last: None }
+        Doryen { map, fov, last: None }
     }
 }
 
-impl Impl for Doryen {
+impl<A: doryen_fov::FovAlgorithm> Impl for Doryen<A> {
     #[inline]
     fn run(&mut self, w: &Workload, radius: Option<u32>, origin: Point) -> usize {
-        use doryen_fov::FovAlgorithm;
         let (width, height) = (w.width(), w.size.height as usize);
         // doryen-fov never clears `MapData::fov`: clear the box the previous call could
         // have touched (the whole map when unlimited).
@@ -492,6 +508,54 @@ impl Bracket {
     }
 }
 
+/// gametools 0.11 (`perimeter_raycasting_into`, `recursive_shadowcasting_into`): a
+/// Chebyshev radius (`None` covers the map), walls always lit, results in a caller-owned
+/// `Grid<bool>` that every call clears whole (its API's cost).
+struct Gametools {
+    map: gametools::Grid<bool>,
+    visible: gametools::FovMap,
+    shadow: bool,
+}
+
+impl Gametools {
+    fn new(w: &Workload, shadow: bool) -> Gametools {
+        let size = gametools::GridSize::new(w.width(), w.size.height as usize).expect("size");
+        let map = gametools::Grid::from_vec(size, w.opaque.clone()).expect("cells");
+        let visible = gametools::Grid::new(size, false).expect("size");
+        Gametools { map, visible, shadow }
+    }
+}
+
+impl Impl for Gametools {
+    #[inline]
+    fn run(&mut self, _w: &Workload, radius: Option<u32>, origin: Point) -> usize {
+        let source = gametools::Point::new(origin.x, origin.y);
+        let opaque = |_: gametools::Point, o: &bool| *o;
+        if self.shadow {
+            gametools::recursive_shadowcasting_into(
+                &self.map,
+                &mut self.visible,
+                source,
+                radius,
+                opaque,
+            );
+        } else {
+            gametools::perimeter_raycasting_into(
+                &self.map,
+                &mut self.visible,
+                source,
+                radius,
+                opaque,
+            );
+        }
+        usize::from(self.visible[source])
+    }
+
+    fn contains(&self, p: Point) -> bool {
+        self.visible[gametools::Point::new(p.x, p.y)]
+    }
+}
+
 /// The implementations, in table order; `torchlit` first (the ratios' denominator).
 const IMPLS: [&str; 6] = [
     "symmetric",
@@ -505,13 +569,21 @@ const IMPLS: [&str; 6] = [
 /// The implementation called `name`, set up for `w`.
 fn boxed_impl(name: &str, w: &Workload) -> Box<dyn ImplDyn> {
     match name {
-        "symmetric" => Box::new(Torchlit { seen: Viewshed::new(w.size) }),
+        "symmetric" => {
+            Box::new(Torchlit { algorithm: Algorithm::Symmetric, seen: Viewshed::new(w.size) })
+        }
         "adam_fov_rs" => Box::new(AdamFov { sink: Sink::new(w.size) }),
         "symmetric_shadowcasting" => Box::new(FordFov { sink: Sink::new(w.size) }),
-        "doryen_fov" => Box::new(Doryen::new(w)),
+        "doryen_fov" => Box::new(Doryen::new(w, doryen_fov::FovRecursiveShadowCasting::new())),
+        "doryen_restrictive" => Box::new(Doryen::new(w, doryen_fov::FovRestrictive::new())),
+        "gametools_raycast" => Box::new(Gametools::new(w, false)),
+        "gametools_shadow" => Box::new(Gametools::new(w, true)),
         "bracket_field_of_view" => Box::new(Bracket::new(w, false)),
         "bracket_symmetric" => Box::new(Bracket::new(w, true)),
-        other => unreachable!("unknown implementation {other}"),
+        other => match other.strip_prefix("torchlit-").map(str::parse::<Algorithm>) {
+            Some(Ok(algorithm)) => Box::new(Torchlit { algorithm, seen: Viewshed::new(w.size) }),
+            _ => unreachable!("unknown implementation {other}"),
+        },
     }
 }
 
@@ -561,7 +633,9 @@ macro_rules! impl_dyn {
 impl_dyn!(Torchlit, |_: &mut Torchlit| ());
 impl_dyn!(AdamFov, |_: &mut AdamFov| ());
 impl_dyn!(FordFov, |_: &mut FordFov| ());
-impl_dyn!(Doryen, |_: &mut Doryen| ());
+impl_dyn!(Doryen<doryen_fov::FovRecursiveShadowCasting>, |_: &mut _| ());
+impl_dyn!(Doryen<doryen_fov::FovRestrictive>, |_: &mut _| ());
+impl_dyn!(Gametools, |_: &mut Gametools| ());
 impl_dyn!(Bracket, |b: &mut Bracket| b.index_last());
 
 // ---------------------------------------------------------------------------------------
@@ -785,6 +859,165 @@ fn summary(workloads: &[Workload], filter: Option<&str>, slow: &SlowPasses) {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// Every algorithm: torchlit against the Rust peers with the same algorithm
+// ---------------------------------------------------------------------------------------
+
+/// The peers of each algorithm: the crates implementing the same algorithm (with their
+/// own radius rules, see the module docs). Algorithms not listed have none.
+const PEERS: [(&str, &[&str]); 4] = [
+    ("symmetric", &["symmetric_shadowcasting", "bracket_symmetric"]),
+    ("shadow", &["doryen_fov", "gametools_shadow", "bracket_field_of_view"]),
+    ("restrictive", &["doryen_restrictive"]),
+    ("basic", &["gametools_raycast"]),
+];
+
+/// Origins per (algorithm, workload, radius) in the algorithm table.
+const ALGO_ORIGINS: usize = 100;
+
+/// Median ns per call of `imps` (in turns, pass by pass) on the first [`ALGO_ORIGINS`]
+/// origins: at least 3 passes, more while under a fifth of a second, none after a second.
+fn algorithm_timings(w: &Workload, radius: Option<u32>, imps: &[String]) -> Vec<f64> {
+    let origins = &w.origins[..ALGO_ORIGINS.min(w.origins.len())];
+    let n = origins.len() as f64;
+    let mut impls: Vec<Box<dyn ImplDyn>> = imps.iter().map(|i| boxed_impl(i, w)).collect();
+    let mut passes: Vec<Vec<f64>> = vec![Vec::new(); imps.len()];
+    let mut spent = vec![0.0f64; imps.len()];
+    let start = Instant::now();
+    for round in 0..15 {
+        if round >= 3 && start.elapsed() > Duration::from_millis(200) {
+            break;
+        }
+        warm(w);
+        for (i, imp) in impls.iter_mut().enumerate() {
+            if round > 0 && spent[i] > SLOW_PASS.as_secs_f64() * 1e9 {
+                continue;
+            }
+            let t = Instant::now();
+            black_box(imp.run_all(w, radius, origins));
+            let ns = t.elapsed().as_secs_f64() * 1e9;
+            spent[i] += ns;
+            passes[i].push(ns / n);
+        }
+    }
+    passes
+        .into_iter()
+        .map(|mut p| {
+            p.sort_by(f64::total_cmp);
+            p[p.len() / 2]
+        })
+        .collect()
+}
+
+/// Issue 18's case: unlimited raycasting on a legal open 4096×1024 map (walls on the
+/// border only) was `O(W·H·max(W, H))`, 21 s a call, where the other algorithms take a
+/// fraction of a second. Rows `algorithms/open_4096/<algorithm>`, 3 origins.
+fn open_map_row(filter: Option<&str>) {
+    let (w, h) = (4096usize, 1024usize);
+    let border = (0..w * h).map(|i| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1);
+    let mut open = Workload::new("open_4096", Size::new(w as u32, h as u32), border.collect(), 18);
+    open.origins.truncate(3);
+    for algorithm in [Algorithm::Raycast, Algorithm::Symmetric, Algorithm::Shadow, Algorithm::Basic]
+    {
+        let row = format!("algorithms/open_4096/{algorithm}");
+        if filter.is_some_and(|f| !row.contains(f)) {
+            continue;
+        }
+        let ns = algorithm_timings(&open, None, &[format!("torchlit-{algorithm}")]);
+        println!(
+            "{:<14} {:<10} {:>9} {:>12.0}  (issue 18: open 4096x1024 map)",
+            algorithm.name(),
+            open.name,
+            "unlimited",
+            ns[0]
+        );
+    }
+}
+
+/// Where the algorithm table and the maps for `tools/tcod-vectors/bench.py` go.
+fn export_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/fov-bench")
+}
+
+/// Writes each workload (`W H`, rows of `#`/`.`, then the table's origins as `x,y`) for
+/// `bench.py`, which times libtcod's C on the same maps and origins.
+fn export_workloads(workloads: &[Workload]) -> std::io::Result<()> {
+    use std::fmt::Write as _;
+    let dir = export_dir();
+    std::fs::create_dir_all(&dir)?;
+    for w in workloads {
+        let mut text = format!("{} {}\n", w.size.width, w.size.height);
+        for row in w.opaque.chunks(w.width()) {
+            text.extend(row.iter().map(|&o| if o { '#' } else { '.' }));
+            text.push('\n');
+        }
+        for o in &w.origins[..ALGO_ORIGINS.min(w.origins.len())] {
+            let _ = write!(text, "{},{} ", o.x, o.y);
+        }
+        text.push('\n');
+        std::fs::write(dir.join(format!("{}.txt", w.name)), text)?;
+    }
+    Ok(())
+}
+
+/// The algorithm table: for every algorithm, workload and radius, torchlit's median ns per
+/// call and each same-algorithm peer's, with ratio = peer / torchlit. Rows are named
+/// `algorithms/<algorithm>/<radius>/<workload>` for the filter. Also written, tab
+/// separated, to `target/fov-bench/torchlit.tsv` for `bench.py`.
+fn algorithm_table(workloads: &[Workload], filter: Option<&str>) {
+    if let Err(e) = export_workloads(workloads) {
+        println!("could not export the workloads for bench.py: {e}");
+    }
+    println!();
+    println!(
+        "every algorithm: median ns per call, walls lit, first {ALGO_ORIGINS} origins \
+         (ratio = peer / torchlit)"
+    );
+    println!("{:<14} {:<10} {:>9} {:>12}  peers", "algorithm", "workload", "radius", "torchlit");
+    let mut tsv = String::from("algorithm\tworkload\tradius\ttorchlit_ns\tpeers\n");
+    for algorithm in Algorithm::ALL {
+        let peers = PEERS.iter().find(|(a, _)| *a == algorithm.name()).map_or(&[][..], |p| p.1);
+        for w in workloads {
+            for radius in RADII {
+                let row = format!("algorithms/{}/{}/{}", algorithm, radius_name(radius), w.name);
+                if filter.is_some_and(|f| !row.contains(f)) {
+                    continue;
+                }
+                let mut imps = vec![format!("torchlit-{algorithm}")];
+                imps.extend(peers.iter().map(|p| p.to_string()));
+                let ns = algorithm_timings(w, radius, &imps);
+                print!(
+                    "{:<14} {:<10} {:>9} {:>12.0}",
+                    algorithm.name(),
+                    w.name,
+                    radius_name(radius),
+                    ns[0]
+                );
+                let mut cells = Vec::new();
+                for (peer, t) in peers.iter().zip(&ns[1..]) {
+                    print!("  {peer} {t:.0} ({:.1}x)", t / ns[0]);
+                    cells.push(format!("{peer}={t:.0}"));
+                }
+                println!();
+                tsv.push_str(&format!(
+                    "{}\t{}\t{}\t{:.0}\t{}\n",
+                    algorithm,
+                    w.name,
+                    radius.unwrap_or(0),
+                    ns[0],
+                    cells.join(",")
+                ));
+            }
+        }
+    }
+    open_map_row(filter);
+    let path = export_dir().join("torchlit.tsv");
+    match std::fs::write(&path, tsv) {
+        Ok(()) => println!("written to {}", path.display()),
+        Err(e) => println!("could not write {}: {e}", path.display()),
+    }
+}
+
 fn main() {
     let mut workloads = [cave(0x5EED_0001), maze(0x5EED_0002), field(0x5EED_0003)];
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -803,7 +1036,8 @@ fn main() {
 
     let mut slow = SlowPasses::new();
     // FOV_BENCH_TABLE_ONLY=1 skips the criterion benches and prints only the tables.
-    if std::env::var_os("FOV_BENCH_TABLE_ONLY").is_none() || !tables {
+    let algorithms_only = filter.is_some_and(|f| f.starts_with("algorithms"));
+    if (std::env::var_os("FOV_BENCH_TABLE_ONLY").is_none() || !tables) && !algorithms_only {
         let mut c = Criterion::default()
             .warm_up_time(Duration::from_secs(1))
             .measurement_time(Duration::from_secs(2))
@@ -812,8 +1046,13 @@ fn main() {
         criterion_benches(&mut c, &workloads, filter, &mut slow);
         c.final_summary();
     }
-    if tables {
+    // `algorithms...` filters select the algorithm table only.
+    let algorithms_only = filter.is_some_and(|f| f.starts_with("algorithms"));
+    if tables && !algorithms_only {
         summary(&workloads, filter, &slow);
+    }
+    if tables && filter.is_none_or(|f| f.starts_with("algorithms")) {
+        algorithm_table(&workloads, filter);
     }
 }
 

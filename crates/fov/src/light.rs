@@ -18,7 +18,7 @@ pub struct LightSource {
 /// occluded by `algorithm` (light reaches and lights walls, as a torch does).
 ///
 /// `scratch` holds one source's light at a time; both viewsheds must be sized for `size`.
-/// Sources off the map are skipped.
+/// Sources off the map are skipped (and every source with a permissiveness above 8).
 ///
 /// # Source
 /// Seed 000, extra credits 2 and 3 (occluding torch; lava glowing with radius 2.5).
@@ -39,7 +39,11 @@ pub fn light_sources(
                     lit.insert(p);
                 }
             }
-            Err(FovError::OriginOutside { .. } | FovError::SizeMismatch { .. }) => {}
+            Err(
+                FovError::OriginOutside { .. }
+                | FovError::SizeMismatch { .. }
+                | FovError::Permissiveness(_),
+            ) => {}
         }
     }
 }

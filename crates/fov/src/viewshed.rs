@@ -24,6 +24,7 @@ pub struct Viewshed {
     len: usize,
     pub(crate) point_stack: Vec<Point>,
     pub(crate) row_stack: Vec<crate::symmetric::Row>,
+    pub(crate) libtcod: crate::libtcod::Scratch,
 }
 
 impl fmt::Debug for Viewshed {
@@ -45,6 +46,7 @@ impl Viewshed {
             len: 0,
             point_stack: Vec::new(),
             row_stack: Vec::new(),
+            libtcod: crate::libtcod::Scratch::default(),
         }
     }
 

@@ -39,37 +39,57 @@ fn compute(
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// Symmetric shadowcasting: a floor cell sees another iff the other sees it.
-    #[test]
-    fn symmetric_fov_is_symmetric((size, mut cells, a) in map_and_origin(), r in radius()) {
-        // The viewer stands on floor.
-        cells[a.y as usize * size.width as usize + a.x as usize] = false;
-        let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
-        let from_a = compute(Algorithm::Symmetric, size, &cells, a, r, true);
-        for b in (0..size.area()).map(|i| size.point_at(i)).filter(|&b| !opaque(b)) {
-            let from_b = compute(Algorithm::Symmetric, size, &cells, b, r, true);
-            prop_assert_eq!(from_a.contains(b), from_b.contains(a), "a={} b={}", a, b);
-        }
-    }
-
-    /// Every algorithm sees its own transparent origin and nothing beyond its radius.
+    /// Every algorithm sees its origin (libtcod's own algorithms always; torch, symmetric
+    /// and raycast when it is transparent) and nothing beyond its radius rule; without
+    /// light_walls no wall but (for libtcod's algorithms) the origin.
     #[test]
     fn origin_visible_and_radius_bounds((size, cells, origin) in map_and_origin(), r in radius(), light_walls: bool) {
         let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
         for algorithm in Algorithm::ALL {
             let seen = compute(algorithm, size, &cells, origin, r, light_walls);
-            if !opaque(origin) && r.is_none_or(|r| r.get() > 0.0) {
+            let own = !matches!(algorithm, Algorithm::Torch | Algorithm::Symmetric | Algorithm::Raycast);
+            if own || (!opaque(origin) && r.is_none_or(|r| r.get() > 0.0)) {
                 prop_assert!(seen.contains(origin), "{} origin", algorithm);
             }
             for p in seen.iter() {
                 let d = origin.offset_to(p);
                 if let Some(r) = r {
-                    let ok = if algorithm == Algorithm::Raycast { r.contains_inclusive(d) } else { r.contains(d) };
-                    prop_assert!(ok, "{} sees {} beyond radius {}", algorithm, p, r);
+                    // libtcod's integer radius: rounded down, below 1 only the origin.
+                    let n = r.get().floor() as i64;
+                    let (dx, dy) = (i64::from(d.dx), i64::from(d.dy));
+                    let (d2, square) = (dx * dx + dy * dy, dx.abs().max(dy.abs()) <= n);
+                    let ok = match algorithm {
+                        Algorithm::Torch | Algorithm::Symmetric => r.contains(d),
+                        Algorithm::Raycast => r.contains_inclusive(d),
+                        Algorithm::Shadow => d2 <= n * n,
+                        // Walls next to seen floor are lit anywhere in the radius' square.
+                        Algorithm::Basic | Algorithm::Diamond => {
+                            d2 <= n * n || (light_walls && opaque(p) && square)
+                        }
+                        Algorithm::Permissive(_) | Algorithm::Restrictive => square,
+                    };
+                    prop_assert!(ok || (own && p == origin), "{} sees {} beyond radius {}", algorithm, p, r);
                 }
-                if !light_walls {
+                let libtcod_origin = own && p == origin;
+                if !light_walls && !libtcod_origin {
                     prop_assert!(!opaque(p), "{} sees wall {} with light_walls false", algorithm, p);
                 }
+            }
+        }
+    }
+
+    /// The algorithms that claim symmetry ([`Algorithm::is_symmetric`]: symmetric
+    /// shadowcasting and permissive-8, Duerig's fully permissive FOV) are symmetric between
+    /// floor cells, with or without lit walls; libtcod's other algorithms are not.
+    #[test]
+    fn symmetric_algorithms_are_symmetric((size, mut cells, a) in map_and_origin(), r in radius(), light_walls: bool) {
+        cells[a.y as usize * size.width as usize + a.x as usize] = false;
+        let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
+        for algorithm in Algorithm::ALL.into_iter().filter(|a| a.is_symmetric()) {
+            let from_a = compute(algorithm, size, &cells, a, r, light_walls);
+            for b in (0..size.area()).map(|i| size.point_at(i)).filter(|&b| !opaque(b)) {
+                let from_b = compute(algorithm, size, &cells, b, r, light_walls);
+                prop_assert_eq!(from_a.contains(b), from_b.contains(a), "{} a={} b={}", algorithm, a, b);
             }
         }
     }
@@ -121,4 +141,18 @@ fn out_of_map_origin_and_wrong_size_are_errors() {
     assert!(fov.compute(size, Point::new(3, 0), |_| false, &mut seen).is_err());
     let mut small = Viewshed::new(Size::new(2, 2));
     assert!(fov.compute(size, Point::new(0, 0), |_| false, &mut small).is_err());
+    let fov = Fov { algorithm: Algorithm::Permissive(9), radius: None, light_walls: true };
+    assert_eq!(
+        fov.compute(size, Point::new(0, 0), |_| false, &mut seen),
+        Err(torchlit_fov::FovError::Permissiveness(9))
+    );
+}
+
+#[test]
+fn algorithm_names_round_trip() {
+    for algorithm in Algorithm::ALL {
+        assert_eq!(algorithm.name().parse::<Algorithm>(), Ok(algorithm));
+    }
+    assert_eq!("permissive-4".parse::<Algorithm>(), Ok(Algorithm::Permissive(4)));
+    assert!("permissive-9".parse::<Algorithm>().is_err());
 }
