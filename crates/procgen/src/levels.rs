@@ -124,77 +124,20 @@ pub fn cave_levels(seed: Seed, params: &CaveLevelsParams) -> Result<CaveLevels, 
         return Err(GenError::bad("cells_per_stair", "at least 1", 0));
     }
     let (w, h) = (width as usize, height as usize);
-    let n = w * h;
     let size = Size::new(width, height);
-    let d = depth as usize;
 
     // 1, 2: levels and their regions.
-    let mut tiles: Vec<Vec<Tile>> = Vec::with_capacity(d);
-    let mut regions: Vec<Vec<u32>> = Vec::with_capacity(d);
-    for z in 0..d {
-        let key = seed.derive("caves/noise", &[z as i64]).0;
-        let mut rock = RockBits::noise(key, (0, 0), size, cave.rock_probability);
-        let mut next = RockBits::new(size, true);
-        for _ in 0..cave.iterations {
-            cave.rule.step_bits(&rock, &mut next);
-            std::mem::swap(&mut rock, &mut next);
-        }
-        let mut open: Vec<bool> = rock.to_grid().values().map(|&r| !r).collect();
-        let (labels, sizes) = components::label(&open, w, h, true);
-        for (i, l) in labels.iter().enumerate() {
-            if *l != NONE && sizes[*l as usize] < min_region {
-                open[i] = false;
-            }
-        }
-        if !open.contains(&true) {
-            let (rw, rh) = (6.min(w - 2), 6.min(h - 2));
-            let (x0, y0) = ((w - rw) / 2, (h - rh) / 2);
-            for y in y0..y0 + rh {
-                open[y * w + x0..y * w + x0 + rw].fill(true);
-            }
-        }
-        let (labels, _) = components::label(&open, w, h, true);
-        tiles.push(open.iter().map(|&o| if o { Tile::Floor } else { Tile::Wall }).collect());
-        regions.push(labels);
-    }
+    let (mut tiles, regions): (Vec<Vec<Tile>>, Vec<Vec<u32>>) =
+        (0..depth as usize).map(|z| level(seed, z, size, &cave, min_region)).unzip();
 
     // 3: stairs where regions of adjacent levels overlap.
     let mut rng = Rng::new(seed.derive("caves/stairs", &[]));
-    for z in 0..d.saturating_sub(1) {
-        // The overlapping cells of each pair of regions, pairs in the reading order of
-        // their first shared cell (placing one pair's stairs changes no other pair's cells).
-        let mut order: Vec<(u32, u32)> = Vec::new();
-        let mut overlaps: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
-        for i in 0..n {
-            if tiles[z][i] != Tile::Floor || tiles[z + 1][i] != Tile::Floor {
-                continue;
-            }
-            let pair = (regions[z][i], regions[z + 1][i]);
-            overlaps
-                .entry(pair)
-                .or_insert_with(|| {
-                    order.push(pair);
-                    Vec::new()
-                })
-                .push(i);
-        }
-        for pair in order {
-            let Some(mut candidates) = overlaps.remove(&pair) else { continue };
-            rng.shuffle(&mut candidates);
-            let mut stairs = 0;
-            for (used, &p) in candidates.iter().enumerate() {
-                tiles[z][p] = Tile::StairsDown;
-                tiles[z + 1][p] = Tile::StairsUp;
-                stairs += 1;
-                if (candidates.len() - used - 1) / stairs <= cells_per_stair {
-                    break;
-                }
-            }
-        }
+    for z in 0..tiles.len().saturating_sub(1) {
+        place_stairs(&mut tiles, &regions, z, cells_per_stair, &mut rng);
     }
 
     // 4: the exit.
-    let floor0: Vec<usize> = (0..n).filter(|&i| tiles[0][i] == Tile::Floor).collect();
+    let floor0: Vec<usize> = (0..w * h).filter(|&i| tiles[0][i] == Tile::Floor).collect();
     let exit = *rng
         .choose(&floor0)
         .ok_or(GenError::GaveUp { what: "find a floor cell for the exit", attempts: 1 })?;
@@ -207,58 +150,11 @@ pub fn cave_levels(seed: Seed, params: &CaveLevelsParams) -> Result<CaveLevels, 
     for _ in 0..MAX_JOIN_ROUNDS {
         let comp = components_3d(&tiles, w, h);
         let main = comp[0][exit];
-        let parts = comp.iter().flatten().filter(|&&c| c != NONE).max().map_or(0, |&m| m + 1);
         if comp.iter().flatten().all(|&c| c == NONE || c == main) {
             joined = true;
             break;
         }
-        let mut cells: Vec<Vec<(usize, usize)>> = vec![Vec::new(); parts as usize];
-        let mut present: Vec<BTreeSet<u32>> = vec![BTreeSet::new(); d];
-        for z in 0..d {
-            for (a, &c) in comp[z].iter().enumerate() {
-                if c != NONE {
-                    cells[c as usize].push((z, a));
-                    present[z].insert(c);
-                }
-            }
-        }
-        let mut sets = UnionFind::new(parts as usize);
-        let mut dug = false;
-        for part in 0..parts {
-            if sets.find(part) == sets.find(main) {
-                continue;
-            }
-            'cells: for &(z, a) in &cells[part as usize] {
-                if tiles[z][a] != Tile::Floor {
-                    continue;
-                }
-                let levels = [z.checked_sub(1), (z + 1 < d).then_some(z + 1), Some(z)];
-                for zz in levels.into_iter().flatten() {
-                    let free = zz == z || matches!(tiles[zz][a], Tile::Floor | Tile::Wall);
-                    let root = sets.find(part);
-                    let other = present[zz].iter().any(|&o| sets.find(o) != root);
-                    if !free || !other {
-                        continue;
-                    }
-                    let Some(reached) =
-                        dig(&mut tiles[zz], &comp[zz], |c| sets.find(c) != root, a, w, h)
-                    else {
-                        continue;
-                    };
-                    if zz + 1 == z {
-                        tiles[z][a] = Tile::StairsUp;
-                        tiles[zz][a] = Tile::StairsDown;
-                    } else if zz == z + 1 {
-                        tiles[z][a] = Tile::StairsDown;
-                        tiles[zz][a] = Tile::StairsUp;
-                    }
-                    sets.union(part, reached);
-                    dug = true;
-                    break 'cells;
-                }
-            }
-        }
-        if !dug {
+        if !join_round(&mut tiles, &comp, main, w, h) {
             break;
         }
     }
@@ -276,6 +172,138 @@ pub fn cave_levels(seed: Seed, params: &CaveLevelsParams) -> Result<CaveLevels, 
         .ok_or(GenError::GaveUp { what: "assemble the levels", attempts: 1 })?;
     let exit = Point::new((exit % w) as i32, (exit / w) as i32);
     Ok(CaveLevels { levels, exit })
+}
+
+/// Level `z`: the cave automaton's rock, regions smaller than `min_region` filled (a
+/// small room carved in the middle when nothing is left), and the region label of every
+/// cell (row-major, [`NONE`] for rock).
+fn level(
+    seed: Seed,
+    z: usize,
+    size: Size,
+    cave: &CaveParams,
+    min_region: usize,
+) -> (Vec<Tile>, Vec<u32>) {
+    let (w, h) = (size.width as usize, size.height as usize);
+    let key = seed.derive("caves/noise", &[z as i64]).0;
+    let mut rock = RockBits::noise(key, (0, 0), size, cave.rock_probability);
+    let mut next = RockBits::new(size, true);
+    for _ in 0..cave.iterations {
+        cave.rule.step_bits(&rock, &mut next);
+        std::mem::swap(&mut rock, &mut next);
+    }
+    let mut open: Vec<bool> = rock.to_grid().values().map(|&r| !r).collect();
+    let (labels, sizes) = components::label(&open, w, h, true);
+    for (i, l) in labels.iter().enumerate() {
+        if *l != NONE && sizes[*l as usize] < min_region {
+            open[i] = false;
+        }
+    }
+    if !open.contains(&true) {
+        let (rw, rh) = (6.min(w - 2), 6.min(h - 2));
+        let (x0, y0) = ((w - rw) / 2, (h - rh) / 2);
+        for y in y0..y0 + rh {
+            open[y * w + x0..y * w + x0 + rw].fill(true);
+        }
+    }
+    let (labels, _) = components::label(&open, w, h, true);
+    (open.iter().map(|&o| if o { Tile::Floor } else { Tile::Wall }).collect(), labels)
+}
+
+/// Stairs between levels `z` and `z + 1` where their regions overlap: one pair at least
+/// per overlapping pair of regions, one more per `cells_per_stair` shared cells.
+fn place_stairs(
+    tiles: &mut [Vec<Tile>],
+    regions: &[Vec<u32>],
+    z: usize,
+    cells_per_stair: usize,
+    rng: &mut Rng,
+) {
+    // The overlapping cells of each pair of regions, pairs in the reading order of their
+    // first shared cell (placing one pair's stairs changes no other pair's cells).
+    let mut order: Vec<(u32, u32)> = Vec::new();
+    let mut overlaps: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
+    for i in 0..tiles[z].len() {
+        if tiles[z][i] != Tile::Floor || tiles[z + 1][i] != Tile::Floor {
+            continue;
+        }
+        let pair = (regions[z][i], regions[z + 1][i]);
+        overlaps
+            .entry(pair)
+            .or_insert_with(|| {
+                order.push(pair);
+                Vec::new()
+            })
+            .push(i);
+    }
+    for pair in order {
+        let Some(mut candidates) = overlaps.remove(&pair) else { continue };
+        rng.shuffle(&mut candidates);
+        let mut stairs = 0;
+        for (used, &p) in candidates.iter().enumerate() {
+            tiles[z][p] = Tile::StairsDown;
+            tiles[z + 1][p] = Tile::StairsUp;
+            stairs += 1;
+            if (candidates.len() - used - 1) / stairs <= cells_per_stair {
+                break;
+            }
+        }
+    }
+}
+
+/// One round of joining: every part (`comp`, labelled across levels) not yet joined to
+/// `main` digs to another part, on its level or through new stairs. Returns whether
+/// anything was dug.
+fn join_round(tiles: &mut [Vec<Tile>], comp: &[Vec<u32>], main: u32, w: usize, h: usize) -> bool {
+    let d = tiles.len();
+    let parts = comp.iter().flatten().filter(|&&c| c != NONE).max().map_or(0, |&m| m + 1);
+    let mut cells: Vec<Vec<(usize, usize)>> = vec![Vec::new(); parts as usize];
+    let mut present: Vec<BTreeSet<u32>> = vec![BTreeSet::new(); d];
+    for z in 0..d {
+        for (a, &c) in comp[z].iter().enumerate() {
+            if c != NONE {
+                cells[c as usize].push((z, a));
+                present[z].insert(c);
+            }
+        }
+    }
+    let mut sets = UnionFind::new(parts as usize);
+    let mut dug = false;
+    for part in 0..parts {
+        if sets.find(part) == sets.find(main) {
+            continue;
+        }
+        'cells: for &(z, a) in &cells[part as usize] {
+            if tiles[z][a] != Tile::Floor {
+                continue;
+            }
+            let levels = [z.checked_sub(1), (z + 1 < d).then_some(z + 1), Some(z)];
+            for zz in levels.into_iter().flatten() {
+                let free = zz == z || matches!(tiles[zz][a], Tile::Floor | Tile::Wall);
+                let root = sets.find(part);
+                let other = present[zz].iter().any(|&o| sets.find(o) != root);
+                if !free || !other {
+                    continue;
+                }
+                let Some(reached) =
+                    dig(&mut tiles[zz], &comp[zz], |c| sets.find(c) != root, a, w, h)
+                else {
+                    continue;
+                };
+                if zz + 1 == z {
+                    tiles[z][a] = Tile::StairsUp;
+                    tiles[zz][a] = Tile::StairsDown;
+                } else if zz == z + 1 {
+                    tiles[z][a] = Tile::StairsDown;
+                    tiles[zz][a] = Tile::StairsUp;
+                }
+                sets.union(part, reached);
+                dug = true;
+                break 'cells;
+            }
+        }
+    }
+    dug
 }
 
 /// Digs a 4-way tunnel on one level from cell `from` to the nearest passable cell whose
