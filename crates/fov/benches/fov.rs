@@ -925,11 +925,12 @@ fn open_map_row(filter: Option<&str>) {
         }
         let ns = algorithm_timings(&open, None, &[format!("torchlit-{algorithm}")]);
         println!(
-            "{:<14} {:<10} {:>9} {:>12.0}  (issue 18: open 4096x1024 map)",
+            "{:<14} {:<10} {:>9} {:>12.0}  (issue 18: open 4096x1024 map, origins {})",
             algorithm.name(),
             open.name,
             "unlimited",
-            ns[0]
+            ns[0],
+            open.origins.iter().map(|o| o.to_string()).collect::<Vec<_>>().join(" ")
         );
     }
 }
