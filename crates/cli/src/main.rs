@@ -9,6 +9,7 @@ mod maze_cmd;
 mod overworld_cmd;
 mod path_cmd;
 mod realtime;
+mod replay_cmd;
 mod settings;
 mod terminal;
 

@@ -8,6 +8,8 @@ use crate::caves::{CavesScreen, CavesSetup, Leave};
 use crate::chase::{ChaseScreen, ChaseSetup, SetupOutcome};
 use crate::maze::{MazeScreen, MazeSetup};
 use crate::overworld::{OverworldScreen, OverworldSetup};
+use crate::record::Recordings;
+use crate::replay::ReplayScreen;
 use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
 use crate::{Frame, Input};
@@ -30,6 +32,7 @@ enum Screen {
     ChaseSetup(Box<ChaseSetup>),
     Chase(Box<ChaseScreen>),
     Overworld(OverworldScreen),
+    Replay(Box<ReplayScreen>),
 }
 
 /// The whole front-end state: the current screen and what the menu starts games with.
@@ -49,6 +52,8 @@ pub struct App {
     note: Option<String>,
     /// What `overworld` opens with from the title menu.
     overworld: OverworldSetup,
+    /// Where finished games' recordings go (none: they are dropped).
+    recordings: Option<Recordings>,
 }
 
 impl App {
@@ -63,6 +68,7 @@ impl App {
             caves: CavesSetup::default(),
             note: None,
             overworld: OverworldSetup::default(),
+            recordings: None,
         }
     }
 
@@ -77,6 +83,7 @@ impl App {
             caves: CavesSetup::default(),
             note: None,
             overworld: OverworldSetup::default(),
+            recordings: None,
         }
     }
 
@@ -123,6 +130,31 @@ impl App {
         app.screen = Screen::Overworld(OverworldScreen::new(setup.clone()));
         app.overworld = OverworldSetup { start_new: false, ..setup };
         app
+    }
+
+    /// Opens straight into the replay screen; leaving it quits.
+    pub fn replay(default_world: UltimaWorld, screen: ReplayScreen) -> App {
+        let mut app = App::title(default_world);
+        app.back_quits = true;
+        app.screen = Screen::Replay(Box::new(screen));
+        app
+    }
+
+    /// Sets where the recordings of finished games go.
+    pub fn set_recordings(&mut self, recordings: Recordings) {
+        self.recordings = Some(recordings);
+    }
+
+    /// Hands the recordings sink to a play screen that has none yet (a game just began).
+    fn attach_recordings(&mut self) {
+        let sink = &self.recordings;
+        match &mut self.screen {
+            Screen::Caves(s) if !s.has_recordings() => s.set_recordings(sink.clone()),
+            Screen::Maze(s) if !s.has_recordings() => s.set_recordings(sink.clone()),
+            Screen::Ultima(s) if !s.has_recordings() => s.set_recordings(sink.clone()),
+            Screen::Chase(s) if !s.has_recordings() => s.set_recordings(sink.clone()),
+            _ => {}
+        }
     }
 
     /// Sets what `overworld` opens with from the title menu (worlds, keys, seed).
@@ -199,12 +231,17 @@ impl App {
             Screen::Caves(s) => s.is_running(),
             Screen::Chase(s) => s.wants_ticks(),
             Screen::Overworld(s) => s.wants_ticks(),
+            Screen::Replay(s) => s.wants_ticks(),
             _ => false,
         }
     }
 
     /// Advances a real-time screen by one tick (does nothing on other screens).
     pub fn tick(&mut self) {
+        self.attach_recordings();
+        if let Screen::Replay(s) = &mut self.screen {
+            s.tick();
+        }
         if let Screen::Maze(s) = &mut self.screen {
             s.tick();
         }
@@ -236,6 +273,7 @@ impl App {
 
     /// Handles one key.
     pub fn handle(&mut self, input: Input) -> Control {
+        self.attach_recordings();
         match &mut self.screen {
             Screen::Title(menu) => match menu.handle(input) {
                 Some(TitleItem::Quit) => return Control::Quit,
@@ -337,6 +375,11 @@ impl App {
                     return self.leave(Screen::Title(TitleMenu::default()));
                 }
             }
+            Screen::Replay(screen) => {
+                if screen.handle(input) {
+                    return self.leave(Screen::Title(TitleMenu::default()));
+                }
+            }
         }
         Control::Continue
     }
@@ -368,6 +411,7 @@ impl App {
             Screen::ChaseSetup(setup) => setup.render(frame),
             Screen::Chase(screen) => screen.render(frame),
             Screen::Overworld(screen) => screen.render(frame),
+            Screen::Replay(screen) => screen.render(frame),
         }
     }
 }
