@@ -49,7 +49,12 @@ pub fn run(path: &Path, verify: bool, default_world: UltimaWorld) -> Result<()> 
         println!("{}", verify_line(&bytes).with_context(|| format!("{}", path.display()))?);
         return Ok(());
     }
-    let replay = replay::open(&bytes).with_context(|| format!("{}", path.display()))?;
+    let mut replay = replay::open(&bytes).with_context(|| format!("{}", path.display()))?;
+    // One pass first lays down the snapshots, so every later seek is quick; a mismatch
+    // shows on the status line when playback reaches it.
+    let len = replay.len();
+    let _ = replay.seek(len);
+    let _ = replay.seek(0);
     crate::realtime::run(App::replay(default_world, ReplayScreen::new(replay)))
 }
 
@@ -142,4 +147,22 @@ pub fn screen_text(bytes: &[u8], keys: &[torchlit_ui::Input], ticks: u32) -> Opt
     let mut frame = torchlit_ui::Frame::new(100, 30);
     app.render(&mut frame);
     Some(frame.to_text())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_replay_screen_runs_in_the_app_and_shows_where_it_stands() {
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/recordings/chase-caught.tlrec"
+        ))
+        .expect("a catalog recording");
+        let text = screen_text(&bytes, &[torchlit_ui::Input::Char('e')], 1).expect("a screen");
+        assert!(text.contains("replay chase seed 0  step 4/4 (turn 4)"), "{text}");
+        assert!(text.contains("at the end") && text.contains("ends: caught"), "{text}");
+        assert!(screen_text(&bytes, &[torchlit_ui::Input::Char('q')], 0).is_none());
+    }
 }

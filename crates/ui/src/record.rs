@@ -57,9 +57,12 @@ impl fmt::Debug for Recordings {
     }
 }
 
+/// One recording kept in memory: `MODE-OUTCOME` and the file bytes.
+pub type KeptRecording = (String, Vec<u8>);
+
 /// Recordings kept in memory (tests, and front ends without a data directory).
 #[derive(Clone, Debug, Default)]
-pub struct MemoryRecordings(pub Rc<RefCell<Vec<(String, Vec<u8>)>>>);
+pub struct MemoryRecordings(pub Rc<RefCell<Vec<KeptRecording>>>);
 
 impl RecordingSink for MemoryRecordings {
     fn keep(&mut self, header: &Header, outcome: &str, bytes: &[u8]) -> Result<String, StoreError> {

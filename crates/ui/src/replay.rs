@@ -119,7 +119,8 @@ pub trait Replayer {
     /// # Errors
     /// A checkpoint at the new position that does not match.
     fn forward(&mut self) -> Result<bool, Divergence>;
-    /// Moves to `step` (clamped to the length), backward through the nearest snapshot.
+    /// Moves to `step` (clamped to the length) from the nearest snapshot before it (or
+    /// from here, when that is nearer), playing the steps in between.
     ///
     /// # Errors
     /// A checkpoint on the way that does not match.
@@ -255,13 +256,15 @@ impl<M: Mode> Replayer for Player<M> {
 
     fn seek(&mut self, step: u64) -> Result<(), Divergence> {
         let step = step.min(self.len());
-        if step < self.step {
-            let i = self.snapshots.partition_point(|(s, _)| *s <= step).saturating_sub(1);
-            if let Some((s, game)) = self.snapshots.get(i) {
-                self.step = *s;
-                self.game = game.clone();
-                self.messages.clear();
-            }
+        // The nearest snapshot at or before the target, if it is behind us (seeking back)
+        // or ahead of us (a long seek forward over ground played before).
+        let i = self.snapshots.partition_point(|(s, _)| *s <= step).saturating_sub(1);
+        if let Some((s, game)) = self.snapshots.get(i)
+            && (step < self.step || *s > self.step)
+        {
+            self.step = *s;
+            self.game = game.clone();
+            self.messages.clear();
         }
         while self.step < step {
             self.advance()?;
