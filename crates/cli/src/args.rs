@@ -102,6 +102,19 @@ pub enum Command {
     /// KIND: maze | cave | caves | overworld | level-chain | rooms. The seed used goes to
     /// stderr (`seed: TEXT`), so `torchlit gen rooms > d.txt` writes a valid dungeon file.
     Gen(crate::r#gen::GenArgs),
+    /// Watch a recording (pause, step, speeds, seek; `?` lists the keys), or check it
+    /// headless with --verify.
+    Replay {
+        /// The recording (`.tlrec`, from `<data dir>/recordings/` or anywhere).
+        file: PathBuf,
+        /// Replay headless as fast as possible, check every checkpoint and print one line
+        /// (mode, seed, outcome, final turn or tick, final hash, time); exit code 2 on a
+        /// mismatch or a bad file.
+        #[arg(long)]
+        verify: bool,
+    },
+    /// List the recordings in the data dir (mode, seed, outcome, length, date).
+    Recordings,
 }
 
 /// The playable modes.

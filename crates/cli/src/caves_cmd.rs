@@ -85,10 +85,21 @@ impl CavesStore for SqliteStore {
     fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError> {
         let id = self.world_for(game)?.id().clone();
         let path = self.store.write_morgue(&id, morgue).map_err(error)?;
+        self.store.remove_recording(&id).map_err(error)?;
         if let Some(db) = self.current.take() {
             db.delete().map_err(error)?;
         }
         Ok(path.display().to_string())
+    }
+
+    fn save_recording(&mut self, game: &Caves, bytes: &[u8]) -> Result<(), StoreError> {
+        let id = self.world_for(game)?.id().clone();
+        self.store.save_recording(&id, bytes).map_err(error)
+    }
+
+    fn load_recording(&mut self, game: &Caves) -> Option<Vec<u8>> {
+        let id = self.current.as_ref().filter(|db| db.info().seed == game.seed())?.id().clone();
+        self.store.load_recording(&id).ok().flatten()
     }
 }
 

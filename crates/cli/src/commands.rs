@@ -12,7 +12,7 @@ use torchlit_ui::App;
 
 use crate::args::{Cli, Command, LevelArg, Mode};
 use crate::settings::Settings;
-use crate::{caves_cmd, front, maze_cmd, overworld_cmd};
+use crate::{caves_cmd, front, maze_cmd, overworld_cmd, replay_cmd};
 
 /// The world `ultima` plays when no file is given: a 48x28 valley with a walled keep.
 const DEFAULT_WORLD: &[u8] = include_bytes!("../assets/keep.txt");
@@ -24,6 +24,9 @@ pub fn run(cli: Cli) -> Result<()> {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
             let mut app = App::title(default_world()?);
+            if let Some(sink) = replay_cmd::sink(&settings) {
+                app.set_recordings(sink);
+            }
             app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4)?);
             app.set_caves(caves_cmd::setup(&settings, None)?);
             app.set_overworld(overworld_cmd::setup(&settings, None)?);
@@ -38,13 +41,20 @@ pub fn run(cli: Cli) -> Result<()> {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
             let setup = caves_cmd::setup(&settings, seed.as_deref())?;
-            front::run(App::caves(default_world()?, setup))
+            let mut app = App::caves(default_world()?, setup);
+            if let Some(sink) = replay_cmd::sink(&settings) {
+                app.set_recordings(sink);
+            }
+            front::run(app)
         }
         Some(Command::Play { mode: Mode::Maze, seed, level, length, .. }) => {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
             let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length)?;
-            let app = App::maze(default_world()?, setup).context("play maze")?;
+            let mut app = App::maze(default_world()?, setup).context("play maze")?;
+            if let Some(sink) = replay_cmd::sink(&settings) {
+                app.set_recordings(sink);
+            }
             front::run(app)
         }
         Some(Command::Play { mode: Mode::Ultima, file, .. }) => {
@@ -52,7 +62,17 @@ pub fn run(cli: Cli) -> Result<()> {
                 Some(path) => load_ultima(&path)?,
                 None => default_world()?,
             };
-            front::run(App::ultima(world))
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let mut app = App::ultima(world);
+            if let Some(sink) = replay_cmd::sink(&settings) {
+                app.set_recordings(sink);
+            }
+            front::run(app)
+        }
+        Some(Command::Replay { file, verify }) => replay_cmd::run(&file, verify, default_world()?),
+        Some(Command::Recordings) => {
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            replay_cmd::list(&settings)
         }
         Some(Command::Light { world, at, radius }) => {
             let w = load_ultima(&world)?;

@@ -22,8 +22,11 @@
 //! - **Paths and logs.** [`Paths`] (OS directories or `--data-dir` / `--config`),
 //!   [`init_logging`] (a rotating file, never the screen).
 //!
-//! Left out: replays (seed + actions) arrive with their issue; which config section a
-//! mode reads is the mode's business.
+//! - **Recordings.** [`recording`]: a game as its start and its inputs (any serde type),
+//!   with state-hash checkpoints, in a versioned, checksummed file in
+//!   `<data dir>/recordings`; the format is documented there.
+//!
+//! Left out: which config section a mode reads is the mode's business.
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -69,6 +72,8 @@ mod saver;
 mod schema;
 mod store;
 mod world;
+
+pub mod recording;
 
 pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};

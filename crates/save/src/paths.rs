@@ -73,6 +73,11 @@ impl Paths {
         self.data_dir.join("worlds")
     }
 
+    /// The directory of game recordings (`<data dir>/recordings`).
+    pub fn recordings_dir(&self) -> PathBuf {
+        self.data_dir.join("recordings")
+    }
+
     /// The directory of log files (`<data dir>/logs`).
     pub fn logs_dir(&self) -> PathBuf {
         self.data_dir.join("logs")

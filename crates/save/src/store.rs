@@ -242,6 +242,48 @@ impl Store {
             .map_err(|e| SaveError::io("writing", &path, e))?;
         Ok(path)
     }
+
+    /// Where the recording so far of world `id`'s game is kept: beside its database as
+    /// `<id>.tlrec` (see [`crate::recording`]), so a continued game records on.
+    pub fn recording_path(&self, id: &WorldId) -> PathBuf {
+        self.dir.join(format!("{id}.{}", crate::recording::EXTENSION))
+    }
+
+    /// Keeps `bytes` (a recording file) as world `id`'s recording so far, replacing the
+    /// one before; old or new, never a mix.
+    ///
+    /// # Errors
+    /// [`SaveError::Io`] if it can't be written.
+    pub fn save_recording(&self, id: &WorldId, bytes: &[u8]) -> Result<(), SaveError> {
+        let path = self.recording_path(id);
+        fsutil::write_atomic(&path, bytes).map_err(|e| SaveError::io("writing", &path, e))
+    }
+
+    /// World `id`'s recording so far, if one was kept.
+    ///
+    /// # Errors
+    /// [`SaveError::Io`] if it exists but can't be read.
+    pub fn load_recording(&self, id: &WorldId) -> Result<Option<Vec<u8>>, SaveError> {
+        let path = self.recording_path(id);
+        match fs::read(&path) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(SaveError::io("reading", &path, e)),
+        }
+    }
+
+    /// Removes world `id`'s recording so far (its game ended); a missing one is fine.
+    ///
+    /// # Errors
+    /// [`SaveError::Io`] if it exists and can't be removed.
+    pub fn remove_recording(&self, id: &WorldId) -> Result<(), SaveError> {
+        let path = self.recording_path(id);
+        match fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(SaveError::io("removing", &path, e)),
+        }
+    }
 }
 
 /// Removes a database and its SQLite sidecar files, the sidecars first: a write-ahead log

@@ -9,6 +9,8 @@ use crate::caves::{CavesScreen, CavesSetup, Leave};
 use crate::chase::{ChaseScreen, ChaseSetup, SetupOutcome};
 use crate::maze::{MazeScreen, MazeSetup};
 use crate::overworld::{OverworldScreen, OverworldSetup};
+use crate::record::Recordings;
+use crate::replay::ReplayScreen;
 use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
 use crate::{Frame, Input, Rgb, Screen, Stack, Transition};
@@ -48,6 +50,8 @@ struct TitleScreen {
 /// every screen.
 pub struct App {
     stack: Stack,
+    /// Where finished games' recordings go (none: they are dropped).
+    recordings: Option<Recordings>,
 }
 
 impl App {
@@ -60,12 +64,12 @@ impl App {
         };
         let title =
             TitleScreen { menu: TitleMenu::default(), launch, note: None, key_releases: false };
-        App { stack: Stack::new(Box::new(title)) }
+        App { stack: Stack::new(Box::new(title)), recordings: None }
     }
 
     /// A game alone on the stack: leaving it quits.
     fn alone(screen: Box<dyn Screen>) -> App {
-        App { stack: Stack::new(screen) }
+        App { stack: Stack::new(screen), recordings: None }
     }
 
     fn launcher(&mut self) -> Option<&mut Launcher> {
@@ -117,6 +121,38 @@ impl App {
     pub fn chase(_default_world: UltimaWorld, mut screen: ChaseScreen) -> App {
         screen.back_quits = true;
         App::alone(Box::new(screen))
+    }
+
+    /// Opens straight into the replay screen; leaving it quits.
+    pub fn replay(_default_world: UltimaWorld, screen: ReplayScreen) -> App {
+        App::alone(Box::new(screen))
+    }
+
+    /// Sets where the recordings of finished games go.
+    pub fn set_recordings(&mut self, recordings: Recordings) {
+        self.recordings = Some(recordings);
+    }
+
+    /// Hands the recordings sink to a play screen that has none yet (a game just began).
+    fn attach_recordings(&mut self) {
+        let sink = self.recordings.clone();
+        if let Some(s) = self.stack.top_mut::<CavesScreen>() {
+            if !s.has_recordings() {
+                s.set_recordings(sink);
+            }
+        } else if let Some(s) = self.stack.top_mut::<MazeScreen>() {
+            if !s.has_recordings() {
+                s.set_recordings(sink);
+            }
+        } else if let Some(s) = self.stack.top_mut::<UltimaScreen>() {
+            if !s.has_recordings() {
+                s.set_recordings(sink);
+            }
+        } else if let Some(s) = self.stack.top_mut::<ChaseScreen>()
+            && !s.has_recordings()
+        {
+            s.set_recordings(sink);
+        }
     }
 
     /// Sets what `overworld` opens with from the title menu (worlds, keys, seed).
@@ -185,6 +221,7 @@ impl App {
 
     /// Advances a real-time screen by one tick (does nothing on other screens).
     pub fn tick(&mut self) -> Control {
+        self.attach_recordings();
         control(self.stack.tick())
     }
 
@@ -198,6 +235,7 @@ impl App {
         if input == Input::Ctrl('c') {
             return Control::Quit;
         }
+        self.attach_recordings();
         control(self.stack.handle(input))
     }
 
@@ -457,5 +495,24 @@ impl Screen for OverworldScreen {
 
     fn close(&mut self) -> Result<(), String> {
         self.shut_down()
+    }
+}
+
+impl Screen for ReplayScreen {
+    fn render(&self, frame: &mut Frame) {
+        ReplayScreen::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        leave_if(ReplayScreen::handle(self, input))
+    }
+
+    fn wants_ticks(&self) -> bool {
+        ReplayScreen::wants_ticks(self)
+    }
+
+    fn tick(&mut self) -> Transition {
+        ReplayScreen::tick(self);
+        Transition::Stay
     }
 }

@@ -12,6 +12,7 @@ use torchlit_geom::{Direction, Point};
 use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Action, Caves, Event, Item, Slot, Stairs};
 
+use crate::record::{Recorder, Recordings};
 use crate::{Cell, Frame, Input, Keymap, Rgb};
 
 pub use draw::{creature_look, item_look};
@@ -130,6 +131,8 @@ pub struct CavesScreen {
     messages: Vec<String>,
     mode: Mode,
     running: Option<Auto>,
+    /// The run's recording (none: a run continued without one, or a replay).
+    recorder: Option<Recorder<Action>>,
 }
 
 impl CavesScreen {
@@ -152,7 +155,9 @@ impl CavesScreen {
             messages: vec![welcome],
             mode: Mode::Play,
             running: None,
+            recorder: None,
         };
+        screen.recorder = Some(crate::replay::caves_recorder(&screen.game));
         if screen.game.outcome().is_some() {
             screen.finish();
         }
@@ -167,7 +172,71 @@ impl CavesScreen {
     ) -> CavesScreen {
         let mut screen = CavesScreen::new(game, keymap, store);
         screen.messages = vec![format!("Welcome back (turn {}).", screen.game.turn().0)];
+        let kept = screen.store.as_ref().and_then(|s| s.load_recording(&screen.game));
+        let recording = kept.and_then(|b| torchlit_save::recording::Recording::decode(&b).ok());
+        screen.recorder = recording.map(Recorder::resumed);
+        if screen.recorder.is_none() {
+            screen.messages.push("(This run has no recording to go on with.)".to_string());
+        }
         screen
+    }
+
+    /// A read-only screen showing `game` with `messages` (the replay screen draws
+    /// through it); nothing is recorded or saved.
+    pub(crate) fn replaying(game: Caves, messages: Vec<String>) -> CavesScreen {
+        let mode = match game.outcome() {
+            Some(_) => Mode::Ended { morgue: "The end of the recording.".to_string() },
+            None => Mode::Play,
+        };
+        CavesScreen {
+            game,
+            keymap: default_keymap(),
+            store: None,
+            messages,
+            mode,
+            running: None,
+            recorder: None,
+        }
+    }
+
+    /// Sets where the run's recording goes when it ends.
+    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+        if let Some(r) = &mut self.recorder {
+            r.set_sink(sink);
+        }
+    }
+
+    /// Whether the recording has somewhere to go (or there is none to send).
+    pub fn has_recordings(&self) -> bool {
+        self.recorder.as_ref().is_none_or(Recorder::has_sink)
+    }
+
+    /// The run's recording so far.
+    pub fn recorder(&self) -> Option<&Recorder<Action>> {
+        self.recorder.as_ref()
+    }
+
+    /// The one place actions reach the game: applies and records `action`.
+    fn apply(&mut self, action: Action) -> Vec<Event> {
+        let events = self.game.apply(action);
+        if let Some(r) = &mut self.recorder {
+            let game = &self.game;
+            r.record(action, || game.state_hash());
+        }
+        events
+    }
+
+    /// Saves the run and its recording so far.
+    fn save_run(
+        store: &StoreHandle,
+        game: &Caves,
+        recorder: Option<&Recorder<Action>>,
+    ) -> Result<(), StoreError> {
+        store.save(game)?;
+        if let Some(bytes) = recorder.and_then(|r| r.recording().encode().ok()) {
+            store.save_recording(game, &bytes)?;
+        }
+        Ok(())
     }
 
     /// The game being played.
@@ -195,7 +264,7 @@ impl CavesScreen {
         if self.game.outcome().is_none()
             && let Some(store) = &self.store
         {
-            let _ = store.save(&self.game);
+            let _ = CavesScreen::save_run(store, &self.game, self.recorder.as_ref());
         }
     }
 
@@ -220,7 +289,7 @@ impl CavesScreen {
             Auto::Travel(way) => Action::Travel(way),
         };
         let turn = self.game.turn();
-        let events = self.game.apply(action);
+        let events = self.apply(action);
         let stop = self.game.turn() == turn
             || events.iter().any(|e| matches!(e, Event::AutoStopped(_) | Event::GameOver(_)));
         let said: Vec<String> = events.iter().filter_map(describe).collect();
@@ -238,7 +307,7 @@ impl CavesScreen {
 
     /// Applies an action and shows its messages.
     fn act(&mut self, action: Action) {
-        let events = self.game.apply(action);
+        let events = self.apply(action);
         self.messages = events.iter().filter_map(describe).collect();
         if self.game.outcome().is_some() {
             self.finish();
@@ -247,13 +316,26 @@ impl CavesScreen {
 
     /// The run ended: morgue file and save deleted, end screen up.
     fn finish(&mut self) {
-        let text = morgue_text(&self.game);
+        let mut text = morgue_text(&self.game);
+        let (turns, hash) = (self.game.turn().0, self.game.state_hash());
+        let outcome = self.game.outcome().map_or("quit", crate::replay::caves_outcome);
+        let kept = self.recorder.as_mut().and_then(|r| r.finish(outcome, turns, hash));
+        if let Some(Ok(place)) = &kept {
+            text.push_str(&format!(
+                "\nRecording:     {place}\nWatch it with: torchlit replay {place}\n"
+            ));
+        }
         let morgue = match &self.store {
             Some(store) => match store.finish(&self.game, &text) {
                 Ok(path) => format!("Morgue file: {path}"),
                 Err(e) => format!("The morgue file could not be written: {e}"),
             },
             None => "No save directory: no morgue file written.".to_string(),
+        };
+        let morgue = match kept {
+            Some(Ok(place)) => format!("{morgue}  Recording: {place}"),
+            Some(Err(e)) => format!("{morgue}  The recording could not be kept: {e}"),
+            None => morgue,
         };
         self.mode = Mode::Ended { morgue };
     }
@@ -342,10 +424,12 @@ impl CavesScreen {
                 self.messages = vec!["Travel to which stairs? (> or <)".to_string()];
             }
             CavesCommand::Save => match &self.store {
-                Some(store) => match store.save(&self.game) {
-                    Ok(()) => return Leave::Back,
-                    Err(e) => self.messages = vec![format!("Could not save: {e}")],
-                },
+                Some(store) => {
+                    match CavesScreen::save_run(store, &self.game, self.recorder.as_ref()) {
+                        Ok(()) => return Leave::Back,
+                        Err(e) => self.messages = vec![format!("Could not save: {e}")],
+                    }
+                }
                 None => self.messages = vec!["There is nowhere to save this game.".to_string()],
             },
         }

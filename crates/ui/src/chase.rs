@@ -10,6 +10,7 @@ use torchlit_map::{Dungeon, Tile};
 use torchlit_rng::Seed;
 use torchlit_sim::modes::chase::{Chase, Event, HeroKind, MonsterKind, Outcome, Role, generate};
 
+use crate::record::{Recorder, Recordings};
 use crate::theme::tile_cell;
 use crate::{Cell, Frame, Input, Rgb, Sprite};
 
@@ -229,6 +230,8 @@ pub struct ChaseScreen {
     message: String,
     /// Leaving quits the program (started with `chase --watch`).
     pub back_quits: bool,
+    /// The chase's recording (none: a replay).
+    recorder: Option<Recorder<()>>,
 }
 
 impl Clone for ChaseScreen {
@@ -250,6 +253,7 @@ impl Clone for ChaseScreen {
         copy.speed = self.speed;
         copy.ticks = self.ticks;
         copy.message = self.message.clone();
+        copy.recorder = self.recorder.clone();
         copy
     }
 }
@@ -269,7 +273,9 @@ impl ChaseScreen {
         let mut game =
             Chase::new(dungeon, hero.strategy(), monster.strategy()).map_err(|e| e.to_string())?;
         let path = game.monster_path();
+        let recorder = Some(crate::replay::chase_recorder(&name, dungeon, hero, monster));
         Ok(ChaseScreen {
+            recorder,
             name,
             dungeon: dungeon.clone(),
             hero,
@@ -282,6 +288,38 @@ impl ChaseScreen {
             message: "space: one turn · p: auto-play".to_string(),
             back_quits,
         })
+    }
+
+    /// A read-only screen replaying a chase (nothing is recorded).
+    ///
+    /// # Errors
+    /// As [`ChaseScreen::new`].
+    pub(crate) fn replaying(
+        name: String,
+        dungeon: &Dungeon,
+        hero: HeroKind,
+        monster: MonsterKind,
+    ) -> Result<ChaseScreen, String> {
+        let mut screen = ChaseScreen::new(name, dungeon, hero, monster, false)?;
+        screen.recorder = None;
+        Ok(screen)
+    }
+
+    /// Plays one turn of a replay.
+    pub(crate) fn replay_turn(&mut self) {
+        self.step();
+    }
+
+    /// Sets where the chase's recording goes when it ends.
+    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+        if let Some(r) = &mut self.recorder {
+            r.set_sink(sink);
+        }
+    }
+
+    /// Whether the recording has somewhere to go (or there is none to send).
+    pub fn has_recordings(&self) -> bool {
+        self.recorder.as_ref().is_none_or(Recorder::has_sink)
     }
 
     /// The chase being watched.
@@ -353,9 +391,22 @@ impl ChaseScreen {
         if events.is_empty() {
             return;
         }
+        if let Some(r) = &mut self.recorder {
+            let game = &self.game;
+            r.record((), || game.state_hash());
+        }
         self.message = describe(self.game.turn().0, &events, self.game.board().monster_glyph());
         if let Some(outcome) = self.game.outcome() {
             self.auto = false;
+            let word = match outcome {
+                Outcome::Caught { .. } => "caught",
+                Outcome::Escaped { .. } => "escaped",
+                Outcome::TurnLimit { .. } => "limit",
+            };
+            let (turns, hash) = (self.game.turn().0, self.game.state_hash());
+            if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish(word, turns, hash)) {
+                tracing::warn!("chase recording not kept: {e}");
+            }
             self.message = match outcome {
                 Outcome::Caught { turn, .. } => {
                     format!("The monster catches the hero in turn {}.", turn.0)

@@ -16,6 +16,8 @@ pub mod caves;
 pub mod chase;
 pub mod maze;
 pub mod overworld;
+pub mod record;
+pub mod replay;
 pub mod theme;
 pub mod ultima;
 

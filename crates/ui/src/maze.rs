@@ -18,6 +18,7 @@ use torchlit_sim::modes::maze::{
 pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
 use look::Look;
 
+use crate::record::{Recorder, Recordings};
 use crate::{Cell, Frame, Input, Keymap, Rgb, Sprite};
 
 /// What a key means on the `maze` screen.
@@ -187,6 +188,8 @@ pub struct MazeScreen {
     help: bool,
     message: String,
     message_at: u64,
+    /// The game's recording (none: a replay).
+    recorder: Option<Recorder<TickInput>>,
 }
 
 /// How long a message stays, in ticks (3 s).
@@ -201,6 +204,7 @@ impl MazeScreen {
 
     /// A screen playing `game` with `keymap`.
     pub fn with_keymap(game: Maze, keymap: Keymap<MazeCommand>, releases: bool) -> MazeScreen {
+        let recorder = Some(crate::replay::maze_recorder(game.config()));
         MazeScreen {
             game,
             keymap,
@@ -208,6 +212,45 @@ impl MazeScreen {
             help: false,
             message: String::new(),
             message_at: 0,
+            recorder,
+        }
+    }
+
+    /// A read-only screen showing `game` with `message` (the replay screen draws
+    /// through it); nothing is recorded.
+    pub(crate) fn replaying(game: Maze, message: Option<String>) -> MazeScreen {
+        let mut screen = MazeScreen::with_keymap(game, default_keymap(), false);
+        screen.recorder = None;
+        if let Some(m) = message {
+            screen.message = m;
+            screen.message_at = screen.game.stats().ticks;
+        }
+        screen
+    }
+
+    /// Sets where the game's recording goes when it ends.
+    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+        if let Some(r) = &mut self.recorder {
+            r.set_sink(sink);
+        }
+    }
+
+    /// Whether the recording has somewhere to go (or there is none to send).
+    pub fn has_recordings(&self) -> bool {
+        self.recorder.as_ref().is_none_or(Recorder::has_sink)
+    }
+
+    /// The game's recording so far.
+    pub fn recorder(&self) -> Option<&Recorder<TickInput>> {
+        self.recorder.as_ref()
+    }
+
+    /// The game ended (won, or left): the recording goes to the sink.
+    fn end_recording(&mut self) {
+        let outcome = if self.game.is_won() { "won" } else { "quit" };
+        let (ticks, hash) = (self.game.now().0, self.game.state_hash());
+        if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish(outcome, ticks, hash)) {
+            tracing::warn!("maze recording not kept: {e}");
         }
     }
 
@@ -249,7 +292,10 @@ impl MazeScreen {
             return false;
         }
         match self.keymap.get(input) {
-            Some(MazeCommand::Back) => true,
+            Some(MazeCommand::Back) => {
+                self.end_recording();
+                true
+            }
             Some(MazeCommand::Help) => {
                 self.help = true;
                 false
@@ -275,11 +321,20 @@ impl MazeScreen {
         }
         let (pressed, held) = self.keys.tick();
         let input = TickInput { held: self.buttons(&held), pressed: self.buttons(&pressed) };
-        for event in self.game.tick(&input) {
+        let won = self.game.is_won();
+        let events = self.game.tick(&input);
+        if let Some(r) = &mut self.recorder {
+            let game = &self.game;
+            r.record(input, || game.state_hash());
+        }
+        for event in events {
             if let Some(text) = describe(event) {
                 self.message = text;
                 self.message_at = self.game.stats().ticks;
             }
+        }
+        if !won && self.game.is_won() {
+            self.end_recording();
         }
     }
 

@@ -3,6 +3,7 @@
 use torchlit_geom::{CardinalDirection, Point};
 use torchlit_sim::modes::ultima::{Action, Event, Ultima};
 
+use crate::record::{Recorder, Recordings};
 use crate::theme::{avatar_cell, remembered_cell, tile_cell};
 use crate::{Cell, Frame, Input, Keymap, Rgb};
 
@@ -59,17 +60,44 @@ pub struct UltimaScreen {
     keymap: Keymap<UltimaCommand>,
     help: bool,
     message: String,
+    /// The walk's recording (none: a replay).
+    recorder: Option<Recorder<Action>>,
 }
 
 impl UltimaScreen {
     /// A screen playing `game` with the default keys.
     pub fn new(game: Ultima) -> UltimaScreen {
+        let recorder = Some(crate::replay::ultima_recorder(&game));
         UltimaScreen {
             game,
             keymap: default_keymap(),
             help: false,
             message: "Night falls. Your torch flickers. (? for help)".to_string(),
+            recorder,
         }
+    }
+
+    /// A read-only screen showing `game` with `message` (the replay screen draws
+    /// through it); nothing is recorded.
+    pub(crate) fn replaying(game: Ultima, message: Option<String>) -> UltimaScreen {
+        let mut screen = UltimaScreen::new(game);
+        screen.recorder = None;
+        if let Some(m) = message {
+            screen.message = m;
+        }
+        screen
+    }
+
+    /// Sets where the walk's recording goes when it ends.
+    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+        if let Some(r) = &mut self.recorder {
+            r.set_sink(sink);
+        }
+    }
+
+    /// Whether the recording has somewhere to go (or there is none to send).
+    pub fn has_recordings(&self) -> bool {
+        self.recorder.as_ref().is_none_or(Recorder::has_sink)
     }
 
     /// The game being played.
@@ -90,13 +118,26 @@ impl UltimaScreen {
             return false;
         }
         match self.keymap.get(input) {
-            Some(UltimaCommand::Back) => true,
+            Some(UltimaCommand::Back) => {
+                let (turns, hash) = (self.game.turns().0, self.game.state_hash());
+                if let Some(Err(e)) =
+                    self.recorder.as_mut().and_then(|r| r.finish("quit", turns, hash))
+                {
+                    tracing::warn!("ultima recording not kept: {e}");
+                }
+                true
+            }
             Some(UltimaCommand::Help) => {
                 self.help = true;
                 false
             }
             Some(UltimaCommand::Act(action)) => {
-                for event in self.game.apply(action) {
+                let events = self.game.apply(action);
+                if let Some(r) = &mut self.recorder {
+                    let game = &self.game;
+                    r.record(action, || game.state_hash());
+                }
+                for event in events {
                     self.message = describe(event);
                 }
                 false
@@ -156,7 +197,7 @@ fn camera_offset(avatar: i32, world: i32, view: i32) -> i32 {
     if world <= view { -(view - world) / 2 } else { (avatar - view / 2).clamp(0, world - view) }
 }
 
-fn describe(event: Event) -> String {
+pub(crate) fn describe(event: Event) -> String {
     match event {
         Event::Moved { .. } => String::new(),
         Event::Blocked { tile: Some(t), .. } => format!("The {} blocks your way.", t.name()),

@@ -381,6 +381,21 @@ impl Chase {
         self.outcome
     }
 
+    /// A stable, portable hash of the game state (seahash over the postcard bytes of both
+    /// players, the potions left, both energies, the turn and whether it ended).
+    #[cfg(feature = "serde")]
+    pub fn state_hash(&self) -> u64 {
+        let (h, m) = (self.board.hero, self.board.monster);
+        let state = (
+            (h.at, h.potions, m.at, m.potions),
+            &self.board.potions,
+            (self.hero_energy, self.monster_energy),
+            self.turn,
+            self.outcome.map(|o| o.turns()),
+        );
+        postcard::to_allocvec(&state).map_or(0, |bytes| seahash::hash(&bytes))
+    }
+
     /// The name of a player's strategy.
     pub fn strategy_name(&self, role: Role) -> &str {
         match role {

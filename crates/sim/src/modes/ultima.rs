@@ -267,6 +267,14 @@ impl Ultima {
         self.memory.remember_all(&self.lit);
     }
 
+    /// A stable, portable hash of the game state (seahash over the postcard bytes of the
+    /// map, avatar, lighting, turns and memory; the lit set is rebuilt from them).
+    #[cfg(feature = "serde")]
+    pub fn state_hash(&self) -> u64 {
+        let state = (&self.map, self.avatar, self.lighting, self.turns, &self.memory);
+        postcard::to_allocvec(&state).map_or(0, |bytes| seahash::hash(&bytes))
+    }
+
     /// The world's tiles.
     pub fn map(&self) -> &TileMap {
         &self.map

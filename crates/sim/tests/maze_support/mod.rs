@@ -16,6 +16,8 @@ pub struct Bot {
     pub ticks: u64,
     /// Cells walks keep away from (unless they are the target).
     pub avoid: Vec<Point>,
+    /// Every tick's input, in order (the game's recording).
+    pub inputs: Vec<TickInput>,
 }
 
 pub fn button(d: CardinalDirection) -> Button {
@@ -48,11 +50,12 @@ impl Bot {
     /// A game without touching anything yet.
     pub fn raw(config: MazeConfig) -> Bot {
         let game = Maze::new(config).expect("the level builds");
-        Bot { game, events: Vec::new(), ticks: 0, avoid: Vec::new() }
+        Bot { game, events: Vec::new(), ticks: 0, avoid: Vec::new(), inputs: Vec::new() }
     }
 
     pub fn tick(&mut self, input: TickInput) -> Vec<Event> {
         let ev = self.game.tick(&input);
+        self.inputs.push(input);
         self.events.extend_from_slice(&ev);
         self.ticks += 1;
         ev

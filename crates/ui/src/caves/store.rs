@@ -39,6 +39,23 @@ pub trait CavesStore {
     /// # Errors
     /// When the morgue can't be written or the save can't be deleted.
     fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError>;
+
+    /// Keeps the recording so far (`bytes`, the recording file format) with the run just
+    /// saved by [`CavesStore::save`], so a continued run records on. The default keeps
+    /// nothing.
+    ///
+    /// # Errors
+    /// When it could not be written (the save itself stands).
+    fn save_recording(&mut self, game: &Caves, bytes: &[u8]) -> Result<(), StoreError> {
+        let _ = (game, bytes);
+        Ok(())
+    }
+
+    /// The recording kept with the saved run `game` (just loaded), if there is one.
+    fn load_recording(&mut self, game: &Caves) -> Option<Vec<u8>> {
+        let _ = game;
+        None
+    }
 }
 
 /// A shared handle to a [`CavesStore`] (the app and its screens use the same one).
@@ -76,6 +93,21 @@ impl StoreHandle {
     }
 }
 
+impl StoreHandle {
+    /// [`CavesStore::save_recording`].
+    ///
+    /// # Errors
+    /// As [`CavesStore::save_recording`].
+    pub fn save_recording(&self, game: &Caves, bytes: &[u8]) -> Result<(), StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.save_recording(game, bytes)
+    }
+
+    /// [`CavesStore::load_recording`].
+    pub fn load_recording(&self, game: &Caves) -> Option<Vec<u8>> {
+        self.0.try_borrow_mut().ok()?.load_recording(game)
+    }
+}
+
 fn busy() -> StoreError {
     StoreError("the save store is busy".to_string())
 }
@@ -94,6 +126,8 @@ pub struct MemoryStore {
     pub saved: Option<Caves>,
     /// Every morgue text written, oldest first.
     pub morgues: Vec<String>,
+    /// The recording kept with the saved run.
+    pub recording: Option<Vec<u8>>,
 }
 
 impl CavesStore for MemoryStore {
@@ -108,8 +142,18 @@ impl CavesStore for MemoryStore {
 
     fn finish(&mut self, _game: &Caves, morgue: &str) -> Result<String, StoreError> {
         self.saved = None;
+        self.recording = None;
         self.morgues.push(morgue.to_string());
         Ok(format!("morgue #{}", self.morgues.len()))
+    }
+
+    fn save_recording(&mut self, _game: &Caves, bytes: &[u8]) -> Result<(), StoreError> {
+        self.recording = Some(bytes.to_vec());
+        Ok(())
+    }
+
+    fn load_recording(&mut self, _game: &Caves) -> Option<Vec<u8>> {
+        self.recording.clone()
     }
 }
 
@@ -128,5 +172,13 @@ impl CavesStore for SharedMemoryStore {
 
     fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError> {
         self.0.try_borrow_mut().map_err(|_| busy())?.finish(game, morgue)
+    }
+
+    fn save_recording(&mut self, game: &Caves, bytes: &[u8]) -> Result<(), StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.save_recording(game, bytes)
+    }
+
+    fn load_recording(&mut self, game: &Caves) -> Option<Vec<u8>> {
+        self.0.try_borrow_mut().ok()?.load_recording(game)
     }
 }

@@ -92,6 +92,35 @@ impl std::hash::Hash for Area {
     }
 }
 
+/// The portable form of an area for [`super::Maze::state_hash`]: every field but the
+/// difficulty (which the config decides), the kind as its index.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Area {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let kind: u8 = match self.kind {
+            AreaKind::Spawn => 0,
+            AreaKind::Small => 1,
+            AreaKind::Medium => 2,
+            AreaKind::Large => 3,
+            AreaKind::Boss => 4,
+        };
+        (
+            kind,
+            &self.title,
+            self.key,
+            &self.cells,
+            &self.things,
+            self.portals,
+            &self.graph,
+            self.challenge,
+            self.hint,
+            self.reward,
+            (self.reward_given, self.solved),
+        )
+            .serialize(s)
+    }
+}
+
 /// The seed's grid (behaviour) name of an area kind: `Spawn` and `BossArea` use
 /// `"SmallArea"` (seed §2.1).
 pub fn grid_name(kind: AreaKind) -> &'static str {

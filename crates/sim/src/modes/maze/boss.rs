@@ -17,6 +17,7 @@ use crate::engine::ActorId;
 
 /// What a pickaxe blow did to the boss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum BossHit {
     /// Nothing (immune, or already dying).
     Ignored,
@@ -37,6 +38,7 @@ pub enum BossHit {
 /// teleport) covering the row or column in front of it except one random safe cell. [`BOSS_MAX_LIFE`] points; dead, it vanishes
 /// and drops the key [`BOSS_KEY_ID`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Boss {
     at: Point,
     facing: CardinalDirection,
@@ -214,6 +216,7 @@ impl Boss {
 /// ([`PROJECTILE_DAMAGE`], a contact interaction), which also stops it. It takes no
 /// interaction and no cell space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Projectile {
     at: Point,
     facing: CardinalDirection,

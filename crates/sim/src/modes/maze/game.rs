@@ -1,7 +1,5 @@
 //! The game: areas, the hero, the tick, resets, signals, dialogs, pause and victory.
 
-use std::hash::{Hash, Hasher};
-
 use torchlit_geom::{CardinalDirection, Point, Rect, Size};
 use torchlit_rng::{Rng, Seed};
 
@@ -64,6 +62,7 @@ impl MazeConfig {
 
 /// What the victory screen shows (seed §6.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     /// Ticks played (the area advancing: not paused, no dialog open).
     pub ticks: u64,
@@ -311,27 +310,28 @@ impl Maze {
         self.area().is_free(p) && p != self.player.at()
     }
 
-    /// A stable hash of the whole game state (seahash over every field, the random
-    /// generator's next outputs included): equal for equal games on every machine.
+    /// A stable, portable hash of the whole game state: seahash over the postcard bytes
+    /// of every field (the random generator's state included; the path cache is not
+    /// state). postcard writes integers as fixed-meaning varints and enum variants as
+    /// their index, so equal games hash equal on every machine.
+    #[cfg(feature = "serde")]
     pub fn state_hash(&self) -> u64 {
-        let mut h = seahash::SeaHasher::new();
-        self.config.hash(&mut h);
-        let mut rng = self.rng.clone();
-        h.write_u64(rng.next_u64());
-        h.write_u64(rng.next_u64());
-        self.areas.len().hash(&mut h);
-        for area in &self.areas {
-            area.hash(&mut h);
-        }
-        self.visited.hash(&mut h);
-        self.current.hash(&mut h);
-        self.player.hash(&mut h);
-        self.entry.hash(&mut h);
-        self.dialog.hash(&mut h);
-        (self.paused, self.victory, self.show_paths).hash(&mut h);
-        self.stats.hash(&mut h);
-        self.now.hash(&mut h);
-        h.finish()
+        let state = (
+            &self.config,
+            &self.rng,
+            &self.areas,
+            &self.visited,
+            self.current,
+            &self.player,
+            &self.entry,
+            self.dialog,
+            (self.paused, self.victory, self.show_paths),
+            self.stats,
+            self.now,
+        );
+        // Serializing plain data into memory does not fail; hash nothing rather than
+        // panic if it ever did.
+        postcard::to_allocvec(&state).map_or(0, |bytes| seahash::hash(&bytes))
     }
 
     /// Advances the game by one tick with `input` and returns what happened.

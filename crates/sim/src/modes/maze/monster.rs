@@ -39,6 +39,7 @@ pub enum MonsterState {
 /// hero as its target, and when the hero stands on the cell it faces, it hits for
 /// [`LOG_MONSTER_DAMAGE`]. It takes cell space until dead; dead, it vanishes in a cloud.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LogMonster {
     at: Point,
     facing: CardinalDirection,

@@ -25,6 +25,7 @@ pub enum PlayerState {
 ///
 /// It takes cell space: no other actor that does may share its cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Player {
     at: Point,
     facing: CardinalDirection,

@@ -15,6 +15,7 @@ use super::thing::{Thing, UpdateCtx};
 /// When its area is solved the maze disappears: rocks are then neither drawn nor in the
 /// way ([`Thing::present`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rock {
     at: Point,
     life: Life,

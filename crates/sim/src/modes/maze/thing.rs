@@ -22,6 +22,7 @@ use crate::engine::{ActorId, Actors};
 /// [`super::interaction`]); this enum is how they are stored, cloned and hashed, and what
 /// a front end matches on to draw them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Thing {
     /// A pickaxe lying on the ground.
     Pickaxe(Pickaxe),

@@ -1,0 +1,173 @@
+//! Recording games as they are played: each play screen keeps a [`Recorder`] of the
+//! inputs it sends to the sim (one place per mode), and when the game ends hands the
+//! encoded recording to the front end's [`RecordingSink`] (the terminal's writes it to
+//! `<data dir>/recordings/`). The format is `torchlit_save::recording`'s; the ui writes
+//! no file itself.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+use torchlit_save::recording::{Header, Recording, StartFile};
+
+use crate::caves::StoreError;
+
+/// Turns between state-hash checkpoints in the turn-based modes.
+pub const CHECKPOINT_TURNS: u32 = 100;
+/// Ticks between state-hash checkpoints in `maze` (10 seconds).
+pub const CHECKPOINT_TICKS: u32 = 240;
+
+/// Where finished recordings go; the front end supplies it.
+pub trait RecordingSink {
+    /// Keeps a finished recording (`bytes`, the file format) of a game that started as
+    /// `header` says and ended with `outcome`; returns where it went, for the player.
+    ///
+    /// # Errors
+    /// When it could not be kept (the game has ended anyway).
+    fn keep(&mut self, header: &Header, outcome: &str, bytes: &[u8]) -> Result<String, StoreError>;
+}
+
+/// A shared handle to a [`RecordingSink`] (the app hands it to every play screen).
+#[derive(Clone)]
+pub struct Recordings(Rc<RefCell<dyn RecordingSink>>);
+
+impl Recordings {
+    /// Wraps a sink.
+    pub fn new(sink: impl RecordingSink + 'static) -> Recordings {
+        Recordings(Rc::new(RefCell::new(sink)))
+    }
+
+    /// [`RecordingSink::keep`].
+    ///
+    /// # Errors
+    /// As [`RecordingSink::keep`], or when the sink is busy (never: single-threaded).
+    pub fn keep(&self, header: &Header, outcome: &str, bytes: &[u8]) -> Result<String, StoreError> {
+        self.0
+            .try_borrow_mut()
+            .map_err(|_| StoreError("the recordings store is busy".to_string()))?
+            .keep(header, outcome, bytes)
+    }
+}
+
+impl fmt::Debug for Recordings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Recordings(..)")
+    }
+}
+
+/// One recording kept in memory: `MODE-OUTCOME` and the file bytes.
+pub type KeptRecording = (String, Vec<u8>);
+
+/// Recordings kept in memory (tests, and front ends without a data directory).
+#[derive(Clone, Debug, Default)]
+pub struct MemoryRecordings(pub Rc<RefCell<Vec<KeptRecording>>>);
+
+impl RecordingSink for MemoryRecordings {
+    fn keep(&mut self, header: &Header, outcome: &str, bytes: &[u8]) -> Result<String, StoreError> {
+        let mut kept = self.0.try_borrow_mut().map_err(|_| StoreError("busy".to_string()))?;
+        kept.push((format!("{}-{outcome}", header.mode), bytes.to_vec()));
+        Ok(format!("recording #{}", kept.len()))
+    }
+}
+
+/// The recording of the game a screen is playing.
+#[derive(Clone, Debug)]
+pub struct Recorder<I> {
+    rec: Recording<I>,
+    sink: Option<Recordings>,
+    kept: Option<Result<String, String>>,
+}
+
+impl<I: Serialize + PartialEq> Recorder<I> {
+    /// A recorder of a game of `mode` starting now from `seed`, `file` and the mode's
+    /// encoded `options`, with a checkpoint every `every` steps.
+    pub fn new(
+        mode: &str,
+        seed: u64,
+        file: StartFile,
+        options: Vec<u8>,
+        every: u32,
+    ) -> Recorder<I> {
+        let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let header = Header {
+            rules_version: torchlit_sim::RULES_VERSION,
+            mode: mode.to_string(),
+            seed,
+            file,
+            options,
+            started,
+            checkpoint_every: every,
+        };
+        Recorder::resumed(Recording::new(header))
+    }
+
+    /// Records on from `rec` (a saved game's recording so far).
+    pub fn resumed(rec: Recording<I>) -> Recorder<I> {
+        Recorder { rec, sink: None, kept: None }
+    }
+
+    /// Sets the start time kept in the header (seconds since 1970 UTC; tools that make
+    /// recordings with a fixed date).
+    pub fn set_started(&mut self, secs: u64) {
+        self.rec.header.started = secs;
+    }
+
+    /// Where the recording goes when the game ends (none: it is dropped).
+    pub fn set_sink(&mut self, sink: Option<Recordings>) {
+        self.sink = sink;
+    }
+
+    /// Whether a sink was set.
+    pub fn has_sink(&self) -> bool {
+        self.sink.is_some()
+    }
+
+    /// The recording so far.
+    pub fn recording(&self) -> &Recording<I> {
+        &self.rec
+    }
+
+    /// Records one input sent to the game, then a checkpoint when one is due (`hash` is
+    /// the state after the input).
+    pub fn record(&mut self, input: I, hash: impl FnOnce() -> u64) {
+        if self.kept.is_some() {
+            return;
+        }
+        self.rec.push(input);
+        if self.rec.wants_checkpoint() {
+            self.rec.checkpoint(hash());
+        }
+    }
+
+    /// The game ended with `outcome` after `turns` turns (or ticks) in state `hash`:
+    /// hands the recording to the sink, once. Returns where it went (or why not);
+    /// `None` without a sink, or when already kept.
+    pub fn finish(
+        &mut self,
+        outcome: &str,
+        turns: u64,
+        hash: u64,
+    ) -> Option<Result<String, String>> {
+        if self.kept.is_some() {
+            return None;
+        }
+        self.rec.finish(outcome, turns, hash);
+        let sink = self.sink.as_ref()?;
+        let kept = match self.rec.encode() {
+            Ok(bytes) => sink.keep(&self.rec.header, outcome, &bytes).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        self.kept = Some(kept.clone());
+        Some(kept)
+    }
+
+    /// A line for the player once the game ended: where the recording went, or why not.
+    pub fn kept(&self) -> Option<String> {
+        match self.kept.as_ref()? {
+            Ok(place) => Some(format!("Recording: {place}")),
+            Err(e) => Some(format!("The recording could not be kept: {e}")),
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! Playing recordings back: headless ([`verify`]) or step by step for the replay screen
+//! ([`open`], [`ReplayScreen`]).
+//!
+//! A [`Replayer`] rebuilds the game from the recording's header and feeds it the
+//! recorded inputs, checking each checkpoint's state hash on the way; a mismatch is a
+//! [`Divergence`] naming the first step (and game turn) where the game went another way.
+//! While playing forward it keeps a snapshot of the game every few hundred steps, so
+//! seeking backward restores the nearest one and plays at most that many steps.
+
+mod modes;
+mod screen;
+
+use std::fmt;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use torchlit_save::recording::{Checkpoint, Header, Recording, RecordingError, Summary, read_info};
+
+use crate::Frame;
+
+pub use screen::{CONTROLS, ReplayScreen};
+
+pub(crate) use modes::caves_outcome;
+pub use modes::{caves_recorder, chase_recorder, maze_recorder, ultima_recorder};
+
+/// The first checkpoint whose hash the replay did not reproduce.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    /// Inputs applied when the hashes differed (the game went another way at or before
+    /// this step, after the previous checkpoint).
+    pub step: u64,
+    /// The game's own turn (or tick) count there.
+    pub turn: u64,
+    /// The previous checkpoint that matched (0: none).
+    pub since: u64,
+    /// The hash in the file.
+    pub expected: u64,
+    /// The hash of the replayed game.
+    pub found: u64,
+    /// The rules version the file was made with.
+    pub rules_version: u32,
+}
+
+impl fmt::Display for Divergence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the game went another way between step {} and step {} (turn {}): checkpoint \
+             hash {:016x}, replay {:016x}; the file was made with rules version {}, this is \
+             rules version {}",
+            self.since,
+            self.step,
+            self.turn,
+            self.expected,
+            self.found,
+            self.rules_version,
+            torchlit_sim::RULES_VERSION
+        )
+    }
+}
+
+/// Why a recording can't be played back.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The file itself: foreign, newer, damaged.
+    #[error(transparent)]
+    File(#[from] RecordingError),
+    /// A mode this torchlit does not know.
+    #[error("unknown mode {0:?}")]
+    UnknownMode(String),
+    /// The game could not be rebuilt from the header (a world that no longer parses).
+    #[error("the recorded game can't be started: {0}")]
+    Start(String),
+    /// A checkpoint was not reproduced.
+    #[error("{0}")]
+    Diverged(Divergence),
+}
+
+/// What a full headless replay found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The mode.
+    pub mode: String,
+    /// The seed.
+    pub seed: u64,
+    /// The outcome in the file (`None`: a game in progress).
+    pub outcome: Option<String>,
+    /// Inputs replayed.
+    pub steps: u64,
+    /// The game's turn (or tick) count at the end.
+    pub turns: u64,
+    /// The state hash at the end.
+    pub hash: u64,
+    /// Checkpoints checked.
+    pub checkpoints: usize,
+}
+
+/// A recording being played back, one step at a time.
+pub trait Replayer {
+    /// How the game started.
+    fn header(&self) -> &Header;
+    /// The recording's summary (its length and the outcome to come).
+    fn summary(&self) -> &Summary;
+    /// Inputs applied so far.
+    fn position(&self) -> u64;
+    /// Inputs in the recording.
+    fn len(&self) -> u64;
+    /// Whether the recording holds no input.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The game's own turn (or tick) count now.
+    fn turns(&self) -> u64;
+    /// The game's state hash now.
+    fn hash(&self) -> u64;
+    /// Applies the next input; `Ok(false)` at the end.
+    ///
+    /// # Errors
+    /// A checkpoint at the new position that does not match.
+    fn forward(&mut self) -> Result<bool, Divergence>;
+    /// Moves to `step` (clamped to the length) from the nearest snapshot before it (or
+    /// from here, when that is nearer), playing the steps in between.
+    ///
+    /// # Errors
+    /// A checkpoint on the way that does not match.
+    fn seek(&mut self, step: u64) -> Result<(), Divergence>;
+    /// Draws the game as its play screen does, with the last step's messages.
+    fn render(&self, frame: &mut Frame);
+    /// A copy at the same position.
+    fn boxed_clone(&self) -> Box<dyn Replayer>;
+    /// How many checkpoints the recording holds.
+    fn checkpoint_count(&self) -> usize;
+}
+
+/// One mode, as the replayer sees it.
+pub(crate) trait Mode: 'static {
+    /// Inputs as recorded.
+    type Input: Serialize + DeserializeOwned + PartialEq + Clone + fmt::Debug + 'static;
+    /// The game (or the read-only screen around it).
+    type Game: Clone + 'static;
+    /// Steps between snapshots (`u64::MAX`: none; seeking back starts over).
+    const SNAPSHOT_EVERY: u64;
+    /// Rebuilds the game at its start.
+    fn start(header: &Header) -> Result<Self::Game, String>;
+    /// Applies one input; returns the messages to show.
+    fn step(game: &mut Self::Game, input: &Self::Input) -> Vec<String>;
+    /// The portable state hash.
+    fn hash(game: &Self::Game) -> u64;
+    /// The game's turn (or tick) count.
+    fn turns(game: &Self::Game) -> u64;
+    /// Draws it with `messages`.
+    fn render(game: &Self::Game, messages: &[String], frame: &mut Frame);
+}
+
+/// A [`Replayer`] of mode `M`.
+struct Player<M: Mode> {
+    rec: Recording<M::Input>,
+    inputs: Vec<M::Input>,
+    game: M::Game,
+    step: u64,
+    /// `(step, game)`, ascending; the first is the start.
+    snapshots: Vec<(u64, M::Game)>,
+    messages: Vec<String>,
+}
+
+impl<M: Mode> Clone for Player<M> {
+    fn clone(&self) -> Player<M> {
+        Player {
+            rec: self.rec.clone(),
+            inputs: self.inputs.clone(),
+            game: self.game.clone(),
+            step: self.step,
+            snapshots: self.snapshots.clone(),
+            messages: self.messages.clone(),
+        }
+    }
+}
+
+impl<M: Mode> Player<M> {
+    fn new(bytes: &[u8]) -> Result<Player<M>, ReplayError> {
+        let rec: Recording<M::Input> = Recording::decode(bytes)?;
+        let game = M::start(&rec.header).map_err(ReplayError::Start)?;
+        let inputs = rec.inputs().cloned().collect();
+        Ok(Player {
+            rec,
+            inputs,
+            snapshots: vec![(0, game.clone())],
+            game,
+            step: 0,
+            messages: Vec::new(),
+        })
+    }
+
+    fn checkpoint_at(&self, step: u64) -> Option<(usize, &Checkpoint)> {
+        let cps = self.rec.checkpoints();
+        cps.binary_search_by_key(&step, |c| c.step).ok().map(|i| (i, &cps[i]))
+    }
+
+    /// One input, without messages (fast).
+    fn advance(&mut self) -> Result<bool, Divergence> {
+        let Some(input) = self.inputs.get(self.step as usize) else { return Ok(false) };
+        self.messages = M::step(&mut self.game, input);
+        self.step += 1;
+        if self.step.is_multiple_of(M::SNAPSHOT_EVERY)
+            && self.snapshots.last().is_some_and(|(s, _)| *s < self.step)
+        {
+            self.snapshots.push((self.step, self.game.clone()));
+        }
+        if let Some((i, cp)) = self.checkpoint_at(self.step) {
+            let found = M::hash(&self.game);
+            if found != cp.hash {
+                let since = i.checked_sub(1).map_or(0, |j| self.rec.checkpoints()[j].step);
+                return Err(Divergence {
+                    step: self.step,
+                    turn: M::turns(&self.game),
+                    since,
+                    expected: cp.hash,
+                    found,
+                    rules_version: self.rec.header.rules_version,
+                });
+            }
+        }
+        Ok(true)
+    }
+}
+
+impl<M: Mode> Replayer for Player<M> {
+    fn header(&self) -> &Header {
+        &self.rec.header
+    }
+
+    fn summary(&self) -> &Summary {
+        &self.rec.summary
+    }
+
+    fn position(&self) -> u64 {
+        self.step
+    }
+
+    fn len(&self) -> u64 {
+        self.inputs.len() as u64
+    }
+
+    fn turns(&self) -> u64 {
+        M::turns(&self.game)
+    }
+
+    fn hash(&self) -> u64 {
+        M::hash(&self.game)
+    }
+
+    fn forward(&mut self) -> Result<bool, Divergence> {
+        self.advance()
+    }
+
+    fn seek(&mut self, step: u64) -> Result<(), Divergence> {
+        let step = step.min(self.len());
+        // The nearest snapshot at or before the target, if it is behind us (seeking back)
+        // or ahead of us (a long seek forward over ground played before).
+        let i = self.snapshots.partition_point(|(s, _)| *s <= step).saturating_sub(1);
+        if let Some((s, game)) = self.snapshots.get(i)
+            && (step < self.step || *s > self.step)
+        {
+            self.step = *s;
+            self.game = game.clone();
+            self.messages.clear();
+        }
+        while self.step < step {
+            self.advance()?;
+        }
+        Ok(())
+    }
+
+    fn render(&self, frame: &mut Frame) {
+        M::render(&self.game, &self.messages, frame);
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Replayer> {
+        Box::new(self.clone())
+    }
+
+    fn checkpoint_count(&self) -> usize {
+        self.rec.checkpoints().len()
+    }
+}
+
+fn player<M: Mode>(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
+    Ok(Box::new(Player::<M>::new(bytes)?))
+}
+
+/// Opens a recording for playback, at its start.
+///
+/// # Errors
+/// [`ReplayError::File`] for a foreign, newer or damaged file,
+/// [`ReplayError::UnknownMode`], or [`ReplayError::Start`].
+pub fn open(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
+    let (header, _) = read_info(bytes)?;
+    match header.mode.as_str() {
+        "caves" => player::<modes::CavesMode>(bytes),
+        "maze" => player::<modes::MazeMode>(bytes),
+        "ultima" => player::<modes::UltimaMode>(bytes),
+        "chase" => player::<modes::ChaseMode>(bytes),
+        other => Err(ReplayError::UnknownMode(other.to_string())),
+    }
+}
+
+/// Replays a whole recording headless, checking every checkpoint, as fast as it goes.
+///
+/// # Errors
+/// As [`open`], and [`ReplayError::Diverged`] at the first checkpoint not reproduced.
+pub fn verify(bytes: &[u8]) -> Result<Verified, ReplayError> {
+    let mut replay = open(bytes)?;
+    while replay.forward().map_err(ReplayError::Diverged)? {}
+    let (header, summary) = (replay.header(), replay.summary());
+    Ok(Verified {
+        mode: header.mode.clone(),
+        seed: header.seed,
+        outcome: summary.outcome.clone(),
+        steps: replay.position(),
+        turns: replay.turns(),
+        hash: replay.hash(),
+        checkpoints: replay.checkpoint_count(),
+    })
+}

@@ -1,0 +1,269 @@
+//! The replay screen: the recorded game drawn by its own play screen, a status line
+//! (position, speed, the outcome to come), and keys to pause, step, change speed and
+//! seek.
+
+use std::fmt;
+
+use super::Replayer;
+use crate::{Cell, Frame, Input, Rgb};
+
+/// The speeds, as multiples of normal play; the last is "instant" (`0`: jump to the end).
+const SPEEDS: [u64; 6] = [1, 2, 4, 8, 16, 0];
+/// Turns per second at 1x in the turn-based modes (maze plays 24 ticks per second).
+const TURNS_PER_SECOND: u64 = 4;
+
+/// The keys of the replay screen (shown by `?`, and in the README).
+pub const CONTROLS: [(&str, &str); 11] = [
+    ("space", "pause / play"),
+    (". or →", "step one turn or tick forward (pauses)"),
+    (", or ←", "step one back (pauses)"),
+    ("+ / -", "faster / slower: 1, 2, 4, 8, 16x, instant"),
+    ("] / [", "seek 10% forward / back"),
+    ("b / e", "seek to the beginning / the end"),
+    ("g", "go to a step: type it, then Enter"),
+    ("0-9 then Enter", "(after g) the step to go to"),
+    ("?", "these keys"),
+    ("q / Esc", "leave"),
+    ("Ctrl-C", "quit at once"),
+];
+
+/// Plays a recording back in the terminal (or any front end).
+pub struct ReplayScreen {
+    replay: Box<dyn Replayer>,
+    paused: bool,
+    speed: usize,
+    credit: u64,
+    help: bool,
+    prompt: Option<String>,
+    note: Option<String>,
+    /// Whether the mode is real-time (a step is a tick).
+    realtime: bool,
+}
+
+impl Clone for ReplayScreen {
+    fn clone(&self) -> ReplayScreen {
+        ReplayScreen {
+            replay: self.replay.boxed_clone(),
+            paused: self.paused,
+            speed: self.speed,
+            credit: self.credit,
+            help: self.help,
+            prompt: self.prompt.clone(),
+            note: self.note.clone(),
+            realtime: self.realtime,
+        }
+    }
+}
+
+impl fmt::Debug for ReplayScreen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ReplayScreen")
+            .field("mode", &self.replay.header().mode)
+            .field("position", &self.replay.position())
+            .field("paused", &self.paused)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ReplayScreen {
+    /// A screen playing `replay` from where it stands, at 1x.
+    pub fn new(replay: Box<dyn Replayer>) -> ReplayScreen {
+        let realtime = replay.header().mode == "maze";
+        ReplayScreen {
+            replay,
+            paused: false,
+            speed: 0,
+            credit: 0,
+            help: false,
+            prompt: None,
+            note: None,
+            realtime,
+        }
+    }
+
+    /// The replay being shown.
+    pub fn replay(&self) -> &dyn Replayer {
+        self.replay.as_ref()
+    }
+
+    /// Whether playback is paused.
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// The speed multiple (`None`: instant).
+    pub fn speed(&self) -> Option<u64> {
+        SPEEDS.get(self.speed).copied().filter(|&s| s > 0)
+    }
+
+    /// Whether the front end should send ticks (playing, not at the end).
+    pub fn wants_ticks(&self) -> bool {
+        !self.paused && self.replay.position() < self.replay.len()
+    }
+
+    /// One tick (1/24 s) of the front end's clock: plays the steps due at this speed.
+    pub fn tick(&mut self) {
+        if !self.wants_ticks() {
+            return;
+        }
+        let Some(mult) = self.speed() else {
+            let end = self.replay.len();
+            self.seek(end);
+            return;
+        };
+        // Steps per second at 1x: 24 ticks in maze, a few turns elsewhere.
+        let rate = if self.realtime { 24 } else { TURNS_PER_SECOND };
+        self.credit += mult * rate;
+        while self.credit >= 24 {
+            self.credit -= 24;
+            if !self.forward() {
+                break;
+            }
+        }
+    }
+
+    fn forward(&mut self) -> bool {
+        match self.replay.forward() {
+            Ok(more) => more,
+            Err(d) => {
+                self.diverged(&d);
+                false
+            }
+        }
+    }
+
+    fn diverged(&mut self, d: &super::Divergence) {
+        self.paused = true;
+        self.note = Some(format!("Checkpoint mismatch: {d}"));
+    }
+
+    fn seek(&mut self, step: u64) {
+        if let Err(d) = self.replay.seek(step) {
+            self.diverged(&d);
+        }
+        self.credit = 0;
+    }
+
+    /// Handles a key; returns `true` when the player leaves.
+    pub fn handle(&mut self, input: Input) -> bool {
+        if self.help {
+            self.help = false;
+            return false;
+        }
+        if let Some(typed) = &mut self.prompt {
+            match input {
+                Input::Char(c) if c.is_ascii_digit() && typed.len() < 18 => typed.push(c),
+                Input::Backspace => {
+                    typed.pop();
+                }
+                Input::Enter => {
+                    let target = typed.parse::<u64>().ok();
+                    self.prompt = None;
+                    if let Some(step) = target {
+                        self.seek(step);
+                    }
+                }
+                _ => self.prompt = None,
+            }
+            return false;
+        }
+        let (pos, len) = (self.replay.position(), self.replay.len());
+        let tenth = (len / 10).max(1);
+        match input {
+            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return true,
+            Input::Char(' ') => self.paused = !self.paused,
+            Input::Char('.') | Input::Right => {
+                self.paused = true;
+                self.forward();
+            }
+            Input::Char(',') | Input::Left => {
+                self.paused = true;
+                self.seek(pos.saturating_sub(1));
+            }
+            Input::Char('+') | Input::Char('=') => {
+                self.speed = (self.speed + 1).min(SPEEDS.len() - 1)
+            }
+            Input::Char('-') => self.speed = self.speed.saturating_sub(1),
+            Input::Char(']') => self.seek(pos + tenth),
+            Input::Char('[') => self.seek(pos.saturating_sub(tenth)),
+            Input::Char('b') => self.seek(0),
+            Input::Char('e') => self.seek(len),
+            Input::Char('g') => self.prompt = Some(String::new()),
+            Input::Char('?') => self.help = true,
+            _ => {}
+        }
+        false
+    }
+
+    /// The status line: mode, seed, position, speed, state and the outcome to come.
+    pub fn status(&self) -> String {
+        let r = &self.replay;
+        let (h, s) = (r.header(), r.summary());
+        let unit = if self.realtime { "tick" } else { "turn" };
+        let speed = self.speed().map_or("instant".to_string(), |m| format!("{m}x"));
+        let state = if r.position() >= r.len() {
+            "at the end"
+        } else if self.paused {
+            "paused"
+        } else {
+            "playing"
+        };
+        let ends = match &s.outcome {
+            Some(o) => format!("ends: {o} at {unit} {}", s.turns),
+            None => "a game in progress".to_string(),
+        };
+        format!(
+            "replay {} seed {}  step {}/{} ({unit} {})  {speed} {state}  {ends}  ? keys",
+            h.mode,
+            h.seed,
+            r.position(),
+            r.len(),
+            r.turns()
+        )
+    }
+
+    /// Draws the game (as its play screen does) above the status line.
+    pub fn render(&self, frame: &mut Frame) {
+        let (w, h) = (frame.width(), frame.height());
+        let rows = h.saturating_sub(1).max(1);
+        let mut game = Frame::new(w, rows);
+        self.replay.render(&mut game);
+        for y in 0..rows {
+            for x in 0..w {
+                if let Some(c) = game.get(x, y) {
+                    frame.put(i32::from(x), i32::from(y), *c);
+                }
+            }
+        }
+        let (w, y) = (i32::from(w), i32::from(h) - 1);
+        let bar = Rgb(40, 30, 60);
+        frame.fill(0, y, w, 1, Cell { bg: bar, ..Cell::BLANK });
+        let line = match (&self.prompt, &self.note) {
+            (Some(typed), _) => {
+                format!("go to step: {typed}_  (Enter goes, any other key cancels)")
+            }
+            (None, Some(note)) => note.clone(),
+            (None, None) => self.status(),
+        };
+        frame.print(0, y, &line, Rgb(255, 220, 120), bar);
+        if self.help {
+            self.render_help(frame);
+        }
+    }
+
+    fn render_help(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let bw = 64.min(w);
+        let bh = (CONTROLS.len() as i32 + 4).min(h);
+        let (x, y) = (((w - bw) / 2).max(0), ((h - bh) / 2).max(0));
+        let bg = Rgb(20, 20, 30);
+        frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
+        frame.border(x, y, bw, bh, Rgb(255, 170, 60));
+        frame.print_bold(x + 2, y, " replay keys (any key closes) ", Rgb(255, 170, 60));
+        for (i, (keys, what)) in CONTROLS.iter().enumerate() {
+            let row = y + 2 + i as i32;
+            frame.print(x + 2, row, keys, Rgb(255, 220, 120), bg);
+            frame.print(x + 18, row, what, Rgb::WHITE, bg);
+        }
+    }
+}

@@ -1,0 +1,540 @@
+//! Recordings: the committed catalog (`testdata/recordings/`) replays to its pinned final
+//! hashes, the scripts that made it still make it byte for byte, random inputs recorded
+//! and replayed reproduce every checkpoint, and the screens record what they send.
+//!
+//! `TORCHLIT_UPDATE_RECORDINGS=1 cargo test -p torchlit-ui --test recordings` rewrites
+//! the catalog (a deliberate rules change: bump `torchlit_sim::RULES_VERSION` too).
+
+#[path = "../../sim/tests/maze_support/mod.rs"]
+mod maze_support;
+
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use torchlit_geom::{CardinalDirection, Direction};
+use torchlit_map::{Dungeon, UltimaWorld};
+use torchlit_rng::{Rng, Seed as RngSeed};
+use torchlit_save::recording::Recording;
+use torchlit_sim::modes::caves::{self, Action, Caves, Slot, Stairs};
+use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, Outcome};
+use torchlit_sim::modes::maze::{Button, Buttons, Maze, MazeConfig, Seed, TickInput};
+use torchlit_sim::modes::ultima::{self, Ultima};
+use torchlit_ui::caves::{CavesScreen, SharedMemoryStore, StoreHandle, default_keymap};
+use torchlit_ui::record::{MemoryRecordings, Recordings};
+use torchlit_ui::replay::{
+    self, ReplayError, ReplayScreen, caves_recorder, chase_recorder, maze_recorder, ultima_recorder,
+};
+use torchlit_ui::{App, Control, Frame, Input};
+
+/// The start date written into catalog recordings (2025-11-24), so they are reproducible.
+const DATE: u64 = 1_764_000_000;
+
+fn catalog_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/recordings")
+}
+
+fn caves_word(o: caves::Outcome) -> &'static str {
+    match o {
+        caves::Outcome::Won => "won",
+        caves::Outcome::Lost(caves::Cause::LeftWithoutTreasure) => "left",
+        caves::Outcome::Lost(_) => "died",
+    }
+}
+
+/// Plays `actions` on a new caves run of `seed` (until it ends) and records them.
+fn caves_recording(seed: u64, actions: impl IntoIterator<Item = Action>) -> Vec<u8> {
+    let mut game = Caves::new(caves::Seed(seed)).expect("the caves build");
+    let mut rec = caves_recorder(&game);
+    rec.set_started(DATE);
+    for a in actions {
+        if game.outcome().is_some() {
+            break;
+        }
+        game.apply(a);
+        rec.record(a, || game.state_hash());
+    }
+    let outcome = game.outcome().map_or("quit", caves_word);
+    rec.finish(outcome, game.turn().0, game.state_hash());
+    rec.recording().encode().expect("encodes")
+}
+
+/// The caves test script: walk, explore, pick up, eat, wield.
+fn caves_short() -> Vec<Action> {
+    (0..120)
+        .map(|i| match i % 12 {
+            0..=2 => Action::Explore,
+            3 | 4 => Action::Move(Direction::ALL[(i / 12) % 8]),
+            5 => Action::Wait,
+            6 => Action::PickUp,
+            7 => Action::Move(Direction::ALL[i % 8]),
+            8 => Action::Equip(Slot::from_letter('a').expect("a")),
+            9 => Action::Eat(Slot::from_letter('b').expect("b")),
+            10 => Action::Travel(Stairs::Down),
+            _ => Action::Descend,
+        })
+        .collect()
+}
+
+/// A scripted delver: explores, fights what it bumps into, picks up and eats what it
+/// finds, goes down when it can; `n` actions from its own generator.
+fn caves_delver(seed: u64, n: usize) -> Vec<Action> {
+    let mut rng = Rng::new(RngSeed(seed));
+    let letters = ['a', 'b', 'c', 'd', 'e'];
+    (0..n)
+        .map(|_| match rng.below(20) {
+            0..=7 => Action::Explore,
+            8..=11 => Action::Move(Direction::ALL[rng.below(8) as usize]),
+            12 => Action::PickUp,
+            13 | 14 => {
+                Action::Eat(Slot::from_letter(letters[rng.below(5) as usize]).expect("a letter"))
+            }
+            15 => Action::Equip(Slot::from_letter(letters[rng.below(5) as usize]).expect("a")),
+            16 => Action::Travel(Stairs::Down),
+            17 => Action::Descend,
+            _ => Action::Wait,
+        })
+        .collect()
+}
+
+/// A delver that looks before it acts: eats when hungry, fights what stands next to it,
+/// picks up what it stands on, wields what it finds, explores, and waits for monsters
+/// to come when there is nothing left to see. Returns the actions it took (at most
+/// `n`).
+fn caves_survivor(seed: u64, n: usize) -> Vec<Action> {
+    let mut game = Caves::new(caves::Seed(seed)).expect("the caves build");
+    let mut rng = Rng::new(RngSeed(seed));
+    let mut out = Vec::with_capacity(n);
+    let mut explored = false;
+    let mut wait = false;
+    while out.len() < n && game.outcome().is_none() {
+        let hero = game.hero();
+        let at = game.player().at();
+        let hungry = hero.stomach().food() < 400;
+        let food = hero.inventory().iter().find(|(_, i)| i.is_edible()).map(|(s, _)| s);
+        let weapon = hero
+            .inventory()
+            .iter()
+            .find(|(s, i)| i.is_equippable() && !hero.is_equipped(*s))
+            .map(|(s, _)| s);
+        let foe = Direction::ALL.into_iter().find(|d| {
+            game.visible_creature(at + d.offset())
+                .is_some_and(|c| c.kind() != caves::CreatureKind::Player)
+        });
+        let action = if let (true, Some(slot)) = (hungry, food) {
+            Action::Eat(slot)
+        } else if let Some(d) = foe {
+            Action::Move(d)
+        } else if game.current_level().item(at).is_some() && hero.inventory().len() < 20 {
+            Action::PickUp
+        } else if let Some(slot) = weapon {
+            Action::Equip(slot)
+        } else if !explored && !wait {
+            Action::Explore
+        } else if rng.below(4) == 0 {
+            Action::Move(Direction::ALL[rng.below(8) as usize])
+        } else {
+            Action::Wait
+        };
+        let events = game.apply(action);
+        wait = false;
+        if action == Action::Explore {
+            for e in &events {
+                match e {
+                    caves::Event::AutoStopped(caves::Stop::Explored) => explored = true,
+                    caves::Event::AutoStopped(
+                        caves::Stop::MonsterNearby(_) | caves::Stop::Blocked(..),
+                    ) => wait = true,
+                    _ => {}
+                }
+            }
+        }
+        out.push(action);
+    }
+    out
+}
+
+/// Records `inputs` on a maze of `config` (quit at the end, or won).
+fn maze_recording(config: MazeConfig, inputs: &[TickInput]) -> Vec<u8> {
+    let mut game = Maze::new(config).expect("the level builds");
+    let mut rec = maze_recorder(&config);
+    rec.set_started(DATE);
+    for input in inputs {
+        game.tick(input);
+        rec.record(*input, || game.state_hash());
+    }
+    let outcome = if game.is_won() { "won" } else { "quit" };
+    rec.finish(outcome, game.now().0, game.state_hash());
+    rec.recording().encode().expect("encodes")
+}
+
+/// Random buttons held for random spans, the welcome dialog read first.
+fn maze_script(seed: u64, ticks: usize) -> Vec<TickInput> {
+    let mut rng = Rng::new(RngSeed(seed));
+    let moves = [Button::Up, Button::Left, Button::Down, Button::Right];
+    let mut out = vec![TickInput::IDLE];
+    out.extend([TickInput::press(Button::NextDialog); 3]);
+    while out.len() < ticks {
+        let held = match rng.below(10) {
+            0 => Button::Interact,
+            1 => Button::Pickaxe,
+            _ => moves[rng.below(4) as usize],
+        };
+        for i in 0..rng.range(1, 20) {
+            let pressed = if i == 0 { Buttons::of(&[held]) } else { Buttons::NONE };
+            out.push(TickInput { held: Buttons::of(&[held]), pressed });
+        }
+    }
+    out.truncate(ticks);
+    out
+}
+
+/// The maze bot of the sim's tests wins a one-maze level (as the sim's step 4 test).
+fn maze_win() -> Vec<TickInput> {
+    use torchlit_sim::modes::maze::Thing;
+    let mut bot = maze_support::Bot::new(MazeConfig::generated(Seed(5), 1));
+    assert!(bot.leave_spawn() && bot.through_maze(5) && bot.fight_boss());
+    bot.idle(25);
+    let key = bot
+        .find(
+            |t| matches!(t, Thing::Key(k) if k.id == torchlit_sim::modes::maze::rules::BOSS_KEY_ID),
+        )
+        .expect("the boss dropped its key");
+    assert!(bot.walk_to(key));
+    bot.idle(1);
+    let side = entry(&bot);
+    bot.open_portal(side);
+    assert!(bot.cross(side));
+    bot.idle(200);
+    let back = entry(&bot);
+    assert!(bot.cross(back));
+    let treasure = bot.find(|t| matches!(t, Thing::Treasure(_))).expect("a treasure in Spawn");
+    assert!(bot.walk_to(treasure));
+    assert!(bot.game.is_won());
+    bot.inputs
+}
+
+fn entry(bot: &maze_support::Bot) -> torchlit_sim::modes::maze::Side {
+    torchlit_sim::modes::maze::Side::ALL
+        .into_iter()
+        .find(|&s| bot.game.area().portal(s).is_some_and(|p| p.link().is_some()))
+        .expect("an entry")
+}
+
+fn ultima_world() -> UltimaWorld {
+    UltimaWorld::parse(include_bytes!("../../../testdata/ultima/30x20.txt")).expect("parses")
+}
+
+fn ultima_actions(seed: u64, n: usize) -> Vec<ultima::Action> {
+    let mut rng = Rng::new(RngSeed(seed));
+    (0..n)
+        .map(|_| match rng.below(12) {
+            0 => ultima::Action::TorchUp,
+            1 => ultima::Action::TorchDown,
+            2 => ultima::Action::ToggleLighting,
+            _ => ultima::Action::Move(CardinalDirection::ALL[rng.below(4) as usize]),
+        })
+        .collect()
+}
+
+fn ultima_recording(actions: &[ultima::Action]) -> Vec<u8> {
+    let mut game = Ultima::new(ultima_world());
+    let mut rec = ultima_recorder(&game);
+    rec.set_started(DATE);
+    for &a in actions {
+        game.apply(a);
+        rec.record(a, || game.state_hash());
+    }
+    rec.finish("quit", game.turns().0, game.state_hash());
+    rec.recording().encode().expect("encodes")
+}
+
+fn chase_recording(name: &str, text: &str, hero: HeroKind) -> Vec<u8> {
+    let dungeon = Dungeon::parse(text.as_bytes()).expect("parses");
+    let mut game =
+        Chase::new(&dungeon, hero.strategy(), MonsterKind::Monster.strategy()).expect("a chase");
+    let mut rec = chase_recorder(name, &dungeon, hero, MonsterKind::Monster);
+    rec.set_started(DATE);
+    while game.outcome().is_none() {
+        game.play_turn();
+        rec.record((), || game.state_hash());
+    }
+    let word = match game.outcome() {
+        Some(Outcome::Caught { .. }) => "caught",
+        Some(Outcome::Escaped { .. }) => "escaped",
+        _ => "limit",
+    };
+    rec.finish(word, game.turn().0, game.state_hash());
+    rec.recording().encode().expect("encodes")
+}
+
+/// Every catalog recording, by file name, as the scripts make it.
+fn catalog() -> Vec<(&'static str, Vec<u8>)> {
+    let bundled = |name: &str| {
+        torchlit_ui::chase::BUNDLED.iter().find(|b| b.0 == name).map(|b| b.1).expect("bundled")
+    };
+    vec![
+        ("caves-short.tlrec", caves_recording(1, caves_short())),
+        ("caves-death.tlrec", caves_recording(7, caves_delver(7, 20_000))),
+        ("caves-long.tlrec", caves_recording(11, caves_survivor(11, 10_000))),
+        (
+            "maze-short.tlrec",
+            maze_recording(MazeConfig::generated(Seed(9), 3), &maze_script(42, 3000)),
+        ),
+        ("maze-win.tlrec", maze_recording(MazeConfig::generated(Seed(5), 1), &maze_win())),
+        (
+            "maze-ten-minutes.tlrec",
+            maze_recording(MazeConfig::generated(Seed(3), 4), &maze_script(7, 24 * 600)),
+        ),
+        ("ultima-walk.tlrec", ultima_recording(&ultima_actions(5, 400))),
+        (
+            "chase-caught.tlrec",
+            chase_recording("corner_trap", bundled("corner_trap"), HeroKind::Rogue),
+        ),
+        (
+            "chase-escaped.tlrec",
+            chase_recording("hallway_escape", bundled("hallway_escape"), HeroKind::Speedy),
+        ),
+    ]
+}
+
+fn catalog_line(name: &str, bytes: &[u8]) -> String {
+    let v = replay::verify(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+    format!(
+        "{name} {} {} {} {} {:016x}",
+        v.mode,
+        v.outcome.as_deref().unwrap_or("-"),
+        v.turns,
+        v.steps,
+        v.hash
+    )
+}
+
+#[test]
+fn the_scripts_still_make_the_committed_catalog_and_it_verifies_to_its_hashes() {
+    let dir = catalog_dir();
+    let made = catalog();
+    let lines: Vec<String> = made.iter().map(|(n, b)| catalog_line(n, b)).collect();
+    if std::env::var_os("TORCHLIT_UPDATE_RECORDINGS").is_some() {
+        std::fs::create_dir_all(&dir).expect("the catalog directory");
+        for (name, bytes) in &made {
+            std::fs::write(dir.join(name), bytes).expect("written");
+        }
+        std::fs::write(dir.join("catalog.txt"), lines.join("\n") + "\n").expect("written");
+    }
+    let pinned = std::fs::read_to_string(dir.join("catalog.txt")).expect("catalog.txt");
+    let pinned: Vec<&str> = pinned.lines().collect();
+    assert_eq!(pinned, lines, "final hashes changed: a rules change bumps RULES_VERSION");
+    for (name, bytes) in &made {
+        let committed = std::fs::read(dir.join(name)).expect("a committed recording");
+        assert!(committed == *bytes, "{name}: the script no longer makes the committed file");
+    }
+}
+
+#[test]
+fn the_catalog_has_a_win_and_a_death_and_long_games() {
+    let pinned = std::fs::read_to_string(catalog_dir().join("catalog.txt")).expect("catalog");
+    let has = |mode: &str, outcome: &str| {
+        pinned
+            .lines()
+            .any(|l| l.split(' ').nth(1) == Some(mode) && l.split(' ').nth(2) == Some(outcome))
+    };
+    assert!(has("caves", "died") && has("maze", "won"));
+    assert!(has("chase", "caught") && has("chase", "escaped"));
+    let ticks = |name: &str| {
+        pinned
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split(' ').nth(4)?.parse::<u64>().ok())
+    };
+    assert_eq!(ticks("maze-ten-minutes"), Some(24 * 600));
+}
+
+#[test]
+fn a_changed_input_is_a_divergence_naming_the_step_and_rules_version() {
+    let bytes = caves_recording(1, caves_short());
+    let mut rec: Recording<Action> = Recording::decode(&bytes).expect("decodes");
+    // The same header and checkpoints over other inputs: the game goes another way.
+    let mut other: Recording<Action> = Recording::new(rec.header.clone());
+    let cps = rec.checkpoints().to_vec();
+    let inputs: Vec<Action> = rec.inputs().copied().collect();
+    for (i, a) in inputs.iter().enumerate() {
+        let a = if i == 50 { Action::Move(Direction::North) } else { *a };
+        other.push(a);
+        if let Some(c) = cps.iter().find(|c| c.step == other.steps()) {
+            other.checkpoint(c.hash);
+        }
+    }
+    rec = other;
+    let err = replay::verify(&rec.encode().expect("encodes")).err();
+    match err {
+        Some(ReplayError::Diverged(d)) => {
+            assert_eq!((d.since, d.step), (0, 100), "{d}");
+            assert!(d.to_string().contains("rules version 1"), "{d}");
+        }
+        other => panic!("expected a divergence, got {other:?}"),
+    }
+}
+
+#[test]
+fn damaged_and_foreign_files_are_errors() {
+    let bytes = caves_recording(1, caves_short());
+    assert!(matches!(replay::open(b"hello"), Err(ReplayError::File(_))));
+    assert!(matches!(replay::verify(&bytes[..bytes.len() / 2]), Err(ReplayError::File(_))));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn caves_random_inputs_replay_to_every_checkpoint(seed in 0u64..1000, picks in prop::collection::vec(0u8..40, 0..300)) {
+        let actions = picks.iter().map(|&p| match p {
+            0..=7 => Action::Move(Direction::ALL[p as usize]),
+            8..=15 => Action::Explore,
+            16 => Action::PickUp,
+            17 => Action::Descend,
+            18 => Action::Ascend,
+            19 => Action::Travel(Stairs::Down),
+            20 => Action::Travel(Stairs::Up),
+            21 => Action::Eat(Slot::from_letter('a').expect("a")),
+            22 => Action::Drop(Slot::from_letter('a').expect("a")),
+            23 => Action::Equip(Slot::from_letter('b').expect("b")),
+            _ => Action::Wait,
+        });
+        let bytes = caves_recording(seed, actions);
+        let v = replay::verify(&bytes);
+        prop_assert!(v.is_ok(), "{:?}", v.err());
+    }
+
+    #[test]
+    fn maze_random_inputs_replay_to_every_checkpoint(seed in 0u64..1000, masks in prop::collection::vec((0u16..2048, 0u16..2048, 1usize..30), 0..80)) {
+        let mut inputs = Vec::new();
+        for (held, pressed, n) in masks {
+            let buttons = |m: u16| Buttons::of(&Button::ALL.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, b)| *b).collect::<Vec<_>>());
+            inputs.extend(std::iter::repeat_n(TickInput { held: buttons(held), pressed: buttons(pressed) }, n));
+        }
+        let bytes = maze_recording(MazeConfig::generated(Seed(seed), 2), &inputs);
+        let v = replay::verify(&bytes);
+        prop_assert!(v.is_ok(), "{:?}", v.err());
+    }
+
+    #[test]
+    fn ultima_random_inputs_replay_to_every_checkpoint(seed in 0u64..1000, n in 0usize..400) {
+        let bytes = ultima_recording(&ultima_actions(seed, n));
+        let v = replay::verify(&bytes);
+        prop_assert!(v.is_ok(), "{:?}", v.err());
+    }
+
+    #[test]
+    fn chase_games_replay_to_every_checkpoint(i in 0usize..9, speedy: bool) {
+        let (name, text) = torchlit_ui::chase::BUNDLED[i];
+        let hero = if speedy { HeroKind::Speedy } else { HeroKind::Rogue };
+        let v = replay::verify(&chase_recording(name, text, hero));
+        prop_assert!(v.is_ok(), "{:?}", v.err());
+    }
+}
+
+#[test]
+fn seeking_back_and_forth_lands_on_the_same_states() {
+    let bytes = caves_recording(7, caves_delver(7, 3000));
+    let mut r = replay::open(&bytes).expect("opens");
+    let len = r.len();
+    let mut hashes = Vec::new();
+    while r.position() < len {
+        hashes.push(r.hash());
+        r.forward().expect("no divergence");
+    }
+    for target in [len / 2, 3, len - 1, 0, len / 3, 1] {
+        r.seek(target).expect("seeks");
+        assert_eq!(r.position(), target);
+        assert_eq!(r.hash(), hashes[target as usize], "step {target}");
+    }
+}
+
+#[test]
+fn the_replay_screen_pauses_steps_seeks_and_lists_its_keys() {
+    let bytes = caves_recording(1, caves_short());
+    let replay = replay::open(&bytes).expect("opens");
+    let len = replay.len();
+    let mut screen = ReplayScreen::new(replay);
+    assert!(screen.wants_ticks());
+    for _ in 0..24 {
+        screen.tick();
+    }
+    assert_eq!(screen.replay().position(), 4, "1x: four turns a second");
+    screen.handle(Input::Char(' '));
+    assert!(screen.is_paused() && !screen.wants_ticks());
+    screen.handle(Input::Char('.'));
+    assert_eq!(screen.replay().position(), 5);
+    screen.handle(Input::Char(','));
+    screen.handle(Input::Char(','));
+    assert_eq!(screen.replay().position(), 3);
+    for c in ['g', '6', '0'] {
+        screen.handle(Input::Char(c));
+    }
+    screen.handle(Input::Enter);
+    assert_eq!(screen.replay().position(), 60);
+    assert!(screen.status().contains("step 60/"), "{}", screen.status());
+    assert!(screen.status().contains("ends: "), "{}", screen.status());
+    for _ in 0..4 {
+        screen.handle(Input::Char('+'));
+    }
+    assert_eq!(screen.speed(), Some(16));
+    screen.handle(Input::Char('+'));
+    assert_eq!(screen.speed(), None, "instant");
+    screen.handle(Input::Char(' '));
+    screen.tick();
+    assert_eq!(screen.replay().position(), len, "instant jumps to the end");
+    screen.handle(Input::Char('b'));
+    assert_eq!(screen.replay().position(), 0);
+    screen.handle(Input::Char('?'));
+    let mut frame = Frame::new(100, 30);
+    screen.render(&mut frame);
+    let text = frame.to_text();
+    assert!(text.contains("replay keys") && text.contains("faster / slower"), "{text}");
+    let mut app = App::replay(ultima_world(), screen);
+    app.handle(Input::Char('x'));
+    assert_eq!(app.handle(Input::Char('q')), Control::Quit);
+}
+
+#[test]
+fn the_ultima_screen_records_what_it_sends_and_keeps_it_on_leaving() {
+    let kept = MemoryRecordings::default();
+    let mut app = App::ultima(ultima_world());
+    app.set_recordings(Recordings::new(kept.clone()));
+    for c in ['d', 'd', 's', '+', 'l', 'a'] {
+        app.handle(Input::Char(c));
+    }
+    let hash = app.ultima_screen().expect("playing").game().state_hash();
+    assert_eq!(app.handle(Input::Char('q')), Control::Quit);
+    let kept = kept.0.borrow();
+    assert_eq!(kept.len(), 1);
+    let v = replay::verify(&kept[0].1).expect("verifies");
+    assert_eq!(
+        (v.mode.as_str(), v.outcome.as_deref(), v.steps, v.hash),
+        ("ultima", Some("quit"), 6, hash)
+    );
+}
+
+#[test]
+fn a_saved_caves_run_keeps_its_recording_and_records_on() {
+    let shared = SharedMemoryStore::default();
+    let store = StoreHandle::new(shared.clone());
+    let game = Caves::new(caves::Seed(3)).expect("caves");
+    let mut screen = CavesScreen::new(game, default_keymap(), Some(store.clone()));
+    for c in ['l', 'l', 'j', '.'] {
+        screen.handle(Input::Char(c));
+    }
+    let steps = screen.recorder().expect("recording").recording().steps();
+    assert!(steps >= 4, "{steps}");
+    screen.handle(Input::Char('S'));
+    let saved = store.load().expect("readable").expect("saved");
+    let mut resumed = CavesScreen::resumed(saved, default_keymap(), Some(store));
+    assert_eq!(resumed.recorder().expect("kept with the save").recording().steps(), steps);
+    for c in ['h', 'k', '.'] {
+        resumed.handle(Input::Char(c));
+    }
+    let rec = resumed.recorder().expect("recording").recording();
+    assert_eq!(rec.steps(), steps + 3);
+    let v = replay::verify(&rec.encode().expect("encodes")).expect("the whole run verifies");
+    assert_eq!(v.hash, resumed.game().state_hash());
+}
