@@ -10,7 +10,7 @@ use torchlit_map::{AnyMap, UltimaWorld, map_to_ultima, parse_any, ultima_to_map}
 use torchlit_sim::modes::ultima::classic_light;
 use torchlit_ui::App;
 
-use crate::args::{Cli, Command, LevelArg, Mode};
+use crate::args::{Cli, Command, LevelArg, Mode, RulesArg};
 use crate::settings::Settings;
 use crate::{caves_cmd, maze_cmd, overworld_cmd, realtime, terminal};
 
@@ -24,7 +24,8 @@ pub fn run(cli: Cli) -> Result<()> {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
             let mut app = App::title(default_world()?);
-            app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4)?);
+            let rules = maze_cmd::rules(&settings, RulesArg::Default, None);
+            app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4, rules)?);
             app.set_caves(caves_cmd::setup(&settings, None)?);
             app.set_overworld(overworld_cmd::setup(&settings, None)?);
             realtime::run(app)
@@ -40,10 +41,13 @@ pub fn run(cli: Cli) -> Result<()> {
             let setup = caves_cmd::setup(&settings, seed.as_deref())?;
             realtime::run(App::caves(default_world()?, setup))
         }
-        Some(Command::Play { mode: Mode::Maze, seed, level, length, .. }) => {
+        Some(Command::Play {
+            mode: Mode::Maze, seed, level, length, rules, heart_drop, ..
+        }) => {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
-            let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length)?;
+            let rules = maze_cmd::rules(&settings, rules, heart_drop);
+            let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length, rules)?;
             let app = App::maze(default_world()?, setup).context("play maze")?;
             realtime::run(app)
         }

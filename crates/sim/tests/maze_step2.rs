@@ -190,4 +190,3 @@ fn no_swing_without_the_pickaxe() {
     assert!(ev.is_empty());
     assert_eq!(bot.game.player().state(), torchlit_sim::modes::maze::PlayerState::Idle);
 }
-
