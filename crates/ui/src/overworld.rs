@@ -647,7 +647,8 @@ impl Flow {
             Rgb::BLACK,
             false,
         );
-        let items = ["n) new world", "l) or Enter) load a world", "d) delete a world", "Esc) back"];
+        let items =
+            ["n) new world", "l) load a world (or Enter)", "d) delete a world", "Esc) back"];
         for (i, item) in items.iter().enumerate() {
             draw::text(frame, x + 2, top + 3 + i as i32, item, Rgb::WHITE, Rgb::BLACK, false);
         }

@@ -383,7 +383,7 @@ fn the_world_menu_tells_worlds_apart() {
     let mut app = app(dir.path());
     new_world(&mut app, "twin");
     press(&mut app, &[Input::Char('x')]);
-    assert!(text(&app, dir.path()).contains("Enter) load a world"));
+    assert!(text(&app, dir.path()).contains("l) load a world (or Enter)"));
     press(&mut app, &[Input::Char('n')]);
     press(&mut app, &typing("twin"));
     press(&mut app, &[Input::Enter, Input::Enter]);
