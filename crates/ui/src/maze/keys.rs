@@ -13,10 +13,15 @@ pub const FALLBACK_HOLD_TICKS: u32 = 8;
 const FIRST_REPEAT_GAP: u32 = 3;
 
 /// A press of a key still down within this many ticks (83 ms) of its previous press is
-/// an auto-repeat: terminals repeat 12 to 30 times a second, and no hand taps that fast.
-/// A later one is a new press (the first repeat, after the terminal's repeat delay, is
-/// therefore read as a second press).
+/// an auto-repeat (terminals repeat 12 to 30 times a second), unless that previous press
+/// was a fresh one: no terminal repeats sooner than [`MIN_REPEAT_DELAY`] after a key goes
+/// down, so that is a second tap. A later press is a new press too (the first repeat,
+/// after the terminal's repeat delay, is therefore read as a second press).
 const MAX_REPEAT_INTERVAL: u32 = 2;
+
+/// The shortest auto-repeat delay of terminals, in ticks (5 = 208 ms; they default to
+/// 250 to 660 ms).
+const MIN_REPEAT_DELAY: u32 = 5;
 
 /// The gap is the measured time between two repeats plus two ticks (one of jitter), within
 /// these bounds.
@@ -33,6 +38,10 @@ struct Held {
     last: u32,
     /// Repeats seen since the press.
     repeats: u32,
+    /// Whether the press was surely a tap: the key was up, or its previous press came
+    /// sooner than any terminal's repeat delay. Only a press that may be a terminal's
+    /// first repeat can start a stream of repeats.
+    fresh: bool,
     /// How long a repeat keeps it down.
     gap: u32,
 }
@@ -46,8 +55,9 @@ struct Held {
 ///
 /// - a fresh press goes down for [`FALLBACK_HOLD_TICKS`] (one step: a tap moves one
 ///   cell);
-/// - a press of a key that is still down, within 2 ticks of its previous press or in a
-///   stream of repeats, is an auto-repeat: it is not a new press (holding the pause key
+/// - a press of a key that is still down, within 2 ticks of its previous press (unless
+///   that one was a tap: two quick taps stay two presses) or in a stream of repeats, is
+///   an auto-repeat: it is not a new press (holding the pause key
 ///   toggles it at most twice, at the press and at the first repeat), and it keeps the
 ///   key down for a short gap after it (the measured time between repeats plus two
 ///   ticks, 3 to 6 ticks);
@@ -99,8 +109,15 @@ impl KeyTracker {
         if !self.pressed.contains(&input) {
             self.pressed.push(input);
         }
+        let now = self.now;
+        let fresh = self
+            .held
+            .iter()
+            .find(|h| h.input == input)
+            .is_none_or(|h| now - h.last < MIN_REPEAT_DELAY);
         self.held.retain(|h| h.input != input);
-        self.held.push(Held { input, until, last: self.now, repeats: 0, gap: FIRST_REPEAT_GAP });
+        let gap = FIRST_REPEAT_GAP;
+        self.held.push(Held { input, until, last: self.now, repeats: 0, fresh, gap });
     }
 
     /// A key went up.
@@ -122,7 +139,12 @@ impl KeyTracker {
         if let Some(input) = self.queued.pop_front() {
             let repeat = |h: &Held| {
                 let since = now - h.last;
-                since <= MAX_REPEAT_INTERVAL || (h.repeats > 0 && since <= h.gap)
+                if h.repeats > 0 {
+                    since <= h.gap
+                } else {
+                    // After a tap, no terminal repeats this soon: a second tap.
+                    !h.fresh && since <= MAX_REPEAT_INTERVAL
+                }
             };
             match self.held.iter_mut().find(|h| h.input == input && h.until.is_some() && repeat(h))
             {
@@ -194,6 +216,8 @@ mod tests {
         k.tick();
         k.press(Input::Enter);
         assert_eq!(k.tick().0, vec![Input::Enter], "3 ticks later: a second tap");
+        k.press(Input::Enter);
+        assert_eq!(k.tick().0, vec![Input::Enter], "1 tick after a tap: a second tap");
     }
 
     #[test]
