@@ -42,6 +42,14 @@ pub enum Command {
         /// `maze`: how many maze areas a generated level has (0 goes straight to the boss).
         #[arg(long, default_value_t = 4)]
         length: u32,
+        /// `maze`: the rules: `seed` is the source document's game exactly, `default`
+        /// differs as the README lists.
+        #[arg(long, value_enum, default_value_t = RulesArg::Default)]
+        rules: RulesArg,
+        /// `maze`: the chance, in percent, that a broken rock leaves a heart (default:
+        /// the config's `[maze] heart_drop_percent`, 50).
+        #[arg(long, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
+        heart_drop: Option<u8>,
     },
     /// Print how many tiles seed 000's torch lights: `light(X, Y, R) = N`.
     ///
@@ -138,6 +146,15 @@ pub enum LevelArg {
     Fixed,
     /// A chain of `--length` mazes from `generateLine`.
     Generated,
+}
+
+/// Which rules a mode plays by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    /// The default game: the source document's rules with the changes the README lists.
+    Default,
+    /// The source document's rules exactly.
+    Seed,
 }
 
 /// A cell given as `X,Y` on the command line.

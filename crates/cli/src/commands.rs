@@ -10,7 +10,7 @@ use torchlit_map::{AnyMap, UltimaWorld, map_to_ultima, parse_any, ultima_to_map}
 use torchlit_sim::modes::ultima::classic_light;
 use torchlit_ui::App;
 
-use crate::args::{Cli, Command, LevelArg, Mode};
+use crate::args::{Cli, Command, LevelArg, Mode, RulesArg};
 use crate::settings::Settings;
 use crate::{caves_cmd, front, maze_cmd, overworld_cmd, replay_cmd};
 
@@ -27,7 +27,8 @@ pub fn run(cli: Cli) -> Result<()> {
             if let Some(sink) = replay_cmd::sink(&settings) {
                 app.set_recordings(sink);
             }
-            app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4)?);
+            let rules = maze_cmd::rules(&settings, RulesArg::Default, None);
+            app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4, rules)?);
             app.set_caves(caves_cmd::setup(&settings, None)?);
             app.set_overworld(overworld_cmd::setup(&settings, None)?);
             front::run(app)
@@ -47,10 +48,13 @@ pub fn run(cli: Cli) -> Result<()> {
             }
             front::run(app)
         }
-        Some(Command::Play { mode: Mode::Maze, seed, level, length, .. }) => {
+        Some(Command::Play {
+            mode: Mode::Maze, seed, level, length, rules, heart_drop, ..
+        }) => {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
-            let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length)?;
+            let rules = maze_cmd::rules(&settings, rules, heart_drop);
+            let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length, rules)?;
             let mut app = App::maze(default_world()?, setup).context("play maze")?;
             if let Some(sink) = replay_cmd::sink(&settings) {
                 app.set_recordings(sink);

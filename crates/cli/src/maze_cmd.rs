@@ -3,17 +3,17 @@
 //! reset_game, reset_area, next_dialog, pause, show_paths, help, back).
 
 use anyhow::{Context, Result};
-use torchlit_sim::modes::maze::MazeConfig;
+use torchlit_sim::modes::maze::{MazeConfig, Rules};
 use torchlit_ui::maze::{MazeSetup, keymap_with};
 
-use crate::args::LevelArg;
+use crate::args::{LevelArg, RulesArg};
 use crate::settings::{Settings, seed_arg};
 
 /// The mode name in the config file (`[keys.maze]`).
 const MODE: &str = "maze";
 
-/// What `maze` starts with: the game for `--seed`, `--level`, `--length`, and the keys
-/// of the config file's `[keys.maze]` (the defaults when there is none).
+/// What `maze` starts with: the game for `--seed`, `--level`, `--length` and `rules`,
+/// and the keys of the config file's `[keys.maze]` (the defaults when there is none).
 ///
 /// # Errors
 /// A `[keys.maze]` entry naming a key or action `maze` doesn't know, with file and line.
@@ -22,10 +22,23 @@ pub fn setup(
     seed: Option<&str>,
     level: LevelArg,
     length: u32,
+    rules: Rules,
 ) -> Result<MazeSetup> {
     let overrides = settings.key_overrides(MODE)?;
     let keymap = keymap_with(&overrides).context("the config file's [keys.maze]")?;
-    Ok(MazeSetup { config: maze_config(seed, level, length), keymap })
+    let config = MazeConfig { rules, ..maze_config(seed, level, length) };
+    Ok(MazeSetup { config, keymap })
+}
+
+/// The rules for `--rules` and `--heart-drop`: the ruleset, with the heart drop from
+/// `--heart-drop`, else the config's `[maze] heart_drop_percent`.
+pub fn rules(settings: &Settings, set: RulesArg, heart_drop: Option<u8>) -> Rules {
+    let base = match set {
+        RulesArg::Default => Rules::default(),
+        RulesArg::Seed => Rules::seed(),
+    };
+    let heart_drop_percent = heart_drop.unwrap_or(settings.config.maze.heart_drop_percent);
+    Rules { heart_drop_percent, ..base }
 }
 
 /// The game for the command line's `--seed`, `--level` and `--length`. A seed that is a
@@ -56,6 +69,19 @@ mod tests {
             (c.seed, c.level),
             (Seed::from_text("hello"), LevelKind::Generated { length: 2 })
         );
+    }
+
+    #[test]
+    fn rules_come_from_the_ruleset_the_flag_and_the_config() {
+        let settings = Settings { paths: None, config: torchlit_save::Config::defaults() };
+        let seed = rules(&settings, RulesArg::Seed, None);
+        assert_eq!(seed, Rules::seed());
+        let r = rules(&settings, RulesArg::Default, Some(10));
+        assert_eq!(r, Rules { heart_drop_percent: 10, ..Rules::default() });
+        assert_ne!(r.forget_ticks, None);
+        let mut settings = settings;
+        settings.config.maze.heart_drop_percent = 80;
+        assert_eq!(rules(&settings, RulesArg::Seed, None).heart_drop_percent, 80);
     }
 
     #[test]

@@ -461,10 +461,10 @@ fn caves_explores_looks_saves_and_continues_from_the_title() {
 
 /// The `overworld` status line (the bottom row of the play screen), if it is up.
 fn overworld_status(screen: &str) -> Option<&str> {
-    screen.lines().rev().find(|l| l.contains(") region (") && l.contains("  gold "))
+    screen.lines().rev().find(|l| l.contains(")  region (") && l.contains("  gold "))
 }
 
-/// The player's cell and region on the `overworld` status line: `(x, y) region (rx, ry)`.
+/// The player's cell and region on the `overworld` status line: `(x, y)  region (rx, ry)`.
 fn overworld_place(screen: &str) -> Option<String> {
     let status = overworld_status(screen)?;
     let start = status.find(" (")? + 1;
@@ -474,7 +474,7 @@ fn overworld_place(screen: &str) -> Option<String> {
 
 /// The region part of a place: `(rx, ry)`.
 fn region_of(place: &str) -> &str {
-    place.split(" region ").nth(1).unwrap_or("")
+    place.split("  region ").nth(1).unwrap_or("")
 }
 
 #[test]

@@ -61,9 +61,11 @@ impl Difficulty {
 /// Starting from the whole open grid, each sub-region `(x, y, w, h)` is divided unless
 /// `w <= difficulty` or `h <= difficulty`:
 ///
-/// - the wall runs across the longer side's direction of cut: a region wider than tall
-///   gets a vertical wall, taller than wide a horizontal one, a square one a random one
-///   (`Rng::below(2)`, the seed's `nextBoolean`);
+/// - the wall's direction is random, favouring the longer side (the seed's step 2): a
+///   horizontal wall with probability `h / (w + h)` (`Rng::below(w + h) < h`), so a
+///   square region gets either with even odds and a region twice as tall as wide a
+///   horizontal wall two times in three; a region only 1 or 2 cells across one way can
+///   only be cut the other way;
 /// - the wall lies on an odd coordinate of the grid (`y + 1 + 2·below((h−1)/2)` for a
 ///   horizontal wall), across the whole sub-region;
 /// - one opening in it, at an even coordinate (`x + 2·below((w+1)/2)`);
@@ -105,7 +107,13 @@ pub fn maze(
         if rw <= d || rh <= d || (rw < 3 && rh < 3) {
             continue;
         }
-        let horizontal = if rh != rw { rh > rw } else { rng.below(2) == 1 };
+        let horizontal = if rw < 3 {
+            true
+        } else if rh < 3 {
+            false
+        } else {
+            (rng.below((rw + rh) as u64) as usize) < rh
+        };
         if horizontal {
             let wall_y = y + 1 + 2 * rng.below(((rh - 1) / 2) as u64) as usize;
             let hole_x = x + 2 * rng.below(rw.div_ceil(2) as u64) as usize;
@@ -153,6 +161,19 @@ mod tests {
         let walls = m.values().filter(|&&c| c == WALL).count();
         assert_eq!(walls, 2, "{m:?}");
         assert_eq!(m[Point::new(1, 1)], WALL);
+    }
+
+    #[test]
+    fn the_wall_direction_favours_the_longer_side_without_always_taking_it() {
+        // The first wall of a 9x31 region: horizontal 31 times in 40, so both happen.
+        let d = Difficulty::new(1).expect("valid");
+        let first_is_horizontal = |seed: u64| {
+            let m = maze(Seed(seed), 9, 31, d).expect("valid");
+            // A horizontal wall fills a whole odd row but one cell.
+            (0..31).any(|y| (0..9).filter(|&x| m[Point::new(x, y)] == WALL).count() == 8)
+        };
+        let horizontal = (0..200).filter(|&s| first_is_horizontal(s)).count();
+        assert!((120..200).contains(&horizontal), "{horizontal} of 200");
     }
 
     #[test]

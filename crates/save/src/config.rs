@@ -128,6 +128,21 @@ impl Default for PlayConfig {
     }
 }
 
+/// Settings of `maze` (seed 001).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MazeSettings {
+    /// The chance, in percent, that a broken rock leaves a heart (seed 001 §3.4: "e.g.
+    /// 50%"). 0 to 100.
+    pub heart_drop_percent: u8,
+}
+
+impl Default for MazeSettings {
+    fn default() -> MazeSettings {
+        MazeSettings { heart_drop_percent: 50 }
+    }
+}
+
 /// The least severe level written to the log file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -232,6 +247,8 @@ pub struct Config {
     pub generation: GenerationConfig,
     /// Play.
     pub play: PlayConfig,
+    /// `maze`.
+    pub maze: MazeSettings,
     /// Logging.
     pub log: LogConfig,
     /// Key bindings per mode.
@@ -313,6 +330,7 @@ impl Config {
         let mut config = Config {
             generation: GenerationConfig::default(),
             play: PlayConfig::default(),
+            maze: MazeSettings::default(),
             log: LogConfig::default(),
             keys: KeyBindings::default(),
         };
@@ -506,6 +524,11 @@ impl Config {
                 out.death_loses_item = v.into_inner();
             }
         }
+        if let Some(m) = file.maze {
+            let mut n = u32::from(next.maze.heart_drop_percent);
+            set_int(&mut n, m.heart_drop_percent, "maze.heart_drop_percent", 0..=100, &cx)?;
+            next.maze.heart_drop_percent = u8::try_from(n).unwrap_or(100);
+        }
         if let Some(l) = file.log
             && let Some(level) = l.level
         {
@@ -634,6 +657,7 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
 struct FileConfig {
     generation: Option<FileGeneration>,
     play: Option<FilePlay>,
+    maze: Option<FileMaze>,
     log: Option<FileLog>,
     keys: Option<BTreeMap<String, FileKeys>>,
 }
@@ -663,6 +687,12 @@ struct FilePlay {
     turn_delay_ms: Option<Spanned<i64>>,
     debug_info: Option<Spanned<bool>>,
     death_loses_item: Option<Spanned<bool>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileMaze {
+    heart_drop_percent: Option<Spanned<i64>>,
 }
 
 /// A number written either way (`1` or `1.0`) where a fraction is expected.

@@ -79,7 +79,7 @@ pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};
 pub use config::{
     Binding, Config, ConfigError, ConfigHash, DEFAULTS_TOML, GenerationConfig, KeyBindings,
-    LogConfig, LogLevel, Origin, PlayConfig,
+    LogConfig, LogLevel, MazeSettings, Origin, PlayConfig,
 };
 pub use error::{Record, SaveError};
 pub use id::WorldId;

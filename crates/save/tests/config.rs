@@ -227,3 +227,13 @@ fn generation_hash_is_stable_and_sees_every_field() {
     nz.chest_probability = -0.0;
     assert_eq!(z.hash(), nz.hash());
 }
+
+#[test]
+fn maze_heart_drop_is_a_setting_with_a_range() -> TestResult {
+    assert_eq!(Config::defaults().maze.heart_drop_percent, 50);
+    let c = parse("[maze]\nheart_drop_percent = 20\n")?;
+    assert_eq!(c.maze.heart_drop_percent, 20);
+    let e = parse("[maze]\nheart_drop_percent = 101\n").expect_err("out of range");
+    assert!(e.to_string().contains(":2:") && e.to_string().contains("0 to 100"), "{e}");
+    Ok(())
+}

@@ -72,6 +72,25 @@ fn the_hero_walks_turns_and_stays_inside() {
     assert_eq!(to_seed(bot.at(), 8), Point::new(4, 8));
 }
 
+/// A held arrow walks over the pickaxe without stopping, and the hero takes it on the
+/// way (seed §3.1: collectables are picked up by walking over them, not only by a hero
+/// that stops on them).
+#[test]
+fn a_held_key_walks_over_items_and_takes_them() {
+    let mut bot = Bot::fixed(1);
+    let pickaxe = bot.find(|t| matches!(t, Thing::Pickaxe(_))).expect("a pickaxe");
+    assert_eq!(bot.at(), spawn_point(5, 7));
+    let mut stood_still_on_it = false;
+    for _ in 0..4 * 8 {
+        bot.tick(TickInput::hold(Button::Down));
+        stood_still_on_it |= bot.at() == pickaxe && !bot.game.player().is_moving();
+    }
+    assert!(!stood_still_on_it, "the hero never stopped on the pickaxe");
+    assert_eq!(bot.at(), spawn_point(5, 3), "it walked on past it");
+    assert!(bot.game.player().has_pickaxe());
+    assert!(bot.events.contains(&Event::PickedUp(Pickup::Pickaxe)));
+}
+
 /// §2.5.1 and §2.5.3: the pickaxe at (5, 4) and the heart at (4, 5) are picked up by
 /// walking over them, and disappear.
 #[test]

@@ -5,12 +5,12 @@ mod maze_support;
 use maze_support::Bot;
 use torchlit_geom::{CardinalDirection, Point};
 use torchlit_sim::modes::maze::rules::{
-    IMMUNITY_TICKS, LOG_MONSTER_PERCEPTION, MAX_MONSTERS_PER_AREA, PLAYER_MAX_LIFE,
+    FORGET_TICKS, IMMUNITY_TICKS, LOG_MONSTER_PERCEPTION, MAX_MONSTERS_PER_AREA, PLAYER_MAX_LIFE,
     TRANSITION_TICKS,
 };
 use torchlit_sim::modes::maze::{
-    AreaId, AreaKind, Difficulty, Event, LogMonster, Maze, MazeConfig, MonsterState, Seed, Side,
-    Thing, TickInput,
+    AreaId, AreaKind, Difficulty, Event, LogMonster, Maze, MazeConfig, MonsterState, Rules, Seed,
+    Side, Thing, TickInput,
 };
 
 fn monsters(bot: &Bot) -> Vec<LogMonster> {
@@ -123,7 +123,9 @@ fn wandering_monsters_move() {
 /// hero stands in front of it, and can kill it: the area starts over with full life.
 #[test]
 fn chasing_monsters_track_hurt_and_kill_the_hero() {
-    let mut bot = in_small_maze(7);
+    // The seed's rules: a chaser tracks the hero anywhere in the maze.
+    let mut bot = Bot::new(MazeConfig { rules: Rules::seed(), ..MazeConfig::fixed(Seed(7)) });
+    assert!(bot.game.wizard().enter(AreaId(1), Side::W));
     // Three chasers in a HARDEST maze never fall asleep (1 - p = 0).
     let free: Vec<Point> = bot
         .game
@@ -149,6 +151,7 @@ fn chasing_monsters_track_hurt_and_kill_the_hero() {
         }
     }
     let mut hurt_at = None;
+    let mut lowest = PLAYER_MAX_LIFE;
     for t in 0..3000 {
         let ev = bot.tick(TickInput::IDLE);
         if hurt_at.is_none() && ev.iter().any(|e| matches!(e, Event::PlayerHurt { .. })) {
@@ -156,8 +159,13 @@ fn chasing_monsters_track_hurt_and_kill_the_hero() {
             assert_eq!(bot.game.player().life().current(), PLAYER_MAX_LIFE - 1);
             assert!(bot.game.player().life().is_immune());
         }
+        if !ev.contains(&Event::PlayerDied) {
+            lowest = lowest.min(bot.game.player().life().current());
+        }
         if ev.contains(&Event::PlayerDied) {
             assert!(hurt_at.is_some());
+            // §4.2: the hero dies when its life falls *below* zero: it lives on at 0.
+            assert_eq!(lowest, 0, "the hero was alive with a life of 0");
             assert_eq!(bot.game.player().life().current(), PLAYER_MAX_LIFE, "full life again");
             assert!(!bot.game.player().life().is_immune(), "no immunity after a reset");
             assert_eq!(bot.at(), bot.game.area().arrival(Side::W), "back at the entry");
@@ -168,6 +176,55 @@ fn chasing_monsters_track_hurt_and_kill_the_hero() {
         }
     }
     panic!("the chasers never killed the hero (hurt at {hurt_at:?})");
+}
+
+/// The default rules: a chaser that has not perceived the hero (its 11x11 square) for
+/// `forget_ticks` forgets it and wanders again; under the seed's rules it keeps chasing.
+#[test]
+fn default_chasers_forget_a_hero_they_lost_and_seed_chasers_do_not() {
+    for rules in [Rules::default(), Rules::seed()] {
+        let mut bot = Bot::new(MazeConfig { rules, ..MazeConfig::fixed(Seed(7)) });
+        // The large maze: room to be out of sight.
+        assert!(bot.game.wizard().enter(AreaId(3), Side::W));
+        let hero = bot.at();
+        let far = bot
+            .game
+            .area()
+            .graph()
+            .iter()
+            .filter(|&(p, &n)| n && bot.game.can_enter(p))
+            .map(|(p, _)| p)
+            .filter(|p| (p.x - hero.x).abs() > 12 || (p.y - hero.y).abs() > 12)
+            .max_by_key(|p| (p.x - hero.x).abs() + (p.y - hero.y).abs())
+            .expect("a far cell");
+        // Only our chaser: the area's own monsters asleep.
+        bot.game.wizard().set_monsters(MonsterState::Sleeping);
+        assert!(bot.game.wizard().add_monster(far, MonsterState::Chasing));
+        bot.game.wizard().set_monsters(MonsterState::Sleeping);
+        assert!(bot.game.wizard().wake_monster_at(far, MonsterState::Chasing));
+        // Follow our chaser by its cell (it moves at most one cell a tick); the sleepers
+        // stay out of it.
+        let mut at = far;
+        let mut state = MonsterState::Chasing;
+        for _ in 0..FORGET_TICKS + 2 {
+            bot.idle(1);
+            let m = monsters(&bot)
+                .into_iter()
+                .find(|m| (m.at().x - at.x).abs() + (m.at().y - at.y).abs() <= 1)
+                .expect("the chaser is still there");
+            at = m.at();
+            state = m.state();
+            assert!(
+                (at.x - hero.x).abs() > LOG_MONSTER_PERCEPTION
+                    || (at.y - hero.y).abs() > LOG_MONSTER_PERCEPTION,
+                "it never perceives the hero"
+            );
+        }
+        match rules.forget_ticks {
+            Some(_) => assert_eq!(state, MonsterState::Wandering, "it forgot the hero"),
+            None => assert_eq!(state, MonsterState::Chasing, "the seed's chaser keeps chasing"),
+        }
+    }
 }
 
 /// §4.2.1: immunity lasts 24 ticks (the hero blinks meanwhile), a heart gives a point

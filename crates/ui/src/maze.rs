@@ -28,12 +28,14 @@ pub enum MazeCommand {
     Button(Button),
     /// Show or hide the controls (the game does not advance meanwhile).
     Help,
+    /// Show or hide the map of the whole area as explored so far (the game goes on).
+    Map,
     /// Leave the screen.
     Back,
 }
 
 /// The action names of `[keys.maze]` in a config file, and what each means.
-pub const ACTIONS: [(&str, MazeCommand); 13] = [
+pub const ACTIONS: [(&str, MazeCommand); 14] = [
     ("up", MazeCommand::Button(Button::Up)),
     ("left", MazeCommand::Button(Button::Left)),
     ("down", MazeCommand::Button(Button::Down)),
@@ -46,6 +48,7 @@ pub const ACTIONS: [(&str, MazeCommand); 13] = [
     ("pause", MazeCommand::Button(Button::Pause)),
     ("show_paths", MazeCommand::Button(Button::ShowPaths)),
     ("help", MazeCommand::Help),
+    ("map", MazeCommand::Map),
     ("back", MazeCommand::Back),
 ];
 
@@ -57,9 +60,9 @@ pub fn action(name: &str) -> Option<MazeCommand> {
 /// The default bindings (the seed's `KeyBindings`, for a QWERTY keyboard): arrows and
 /// `w a s d` move, `e` interacts, Space or `f` swings the pickaxe, `r` resets the game,
 /// `t` the area, Enter (or `n`) advances a dialog, `p` pauses, `v` shows the monsters'
-/// paths, `?` help, `q`/Esc back.
+/// paths, `m` the map of the area, `?` help, `q`/Esc back.
 pub fn default_keymap() -> Keymap<MazeCommand> {
-    use MazeCommand::{Back, Button as B, Help};
+    use MazeCommand::{Back, Button as B, Help, Map};
     Keymap::new([
         (Input::Up, B(Button::Up)),
         (Input::Left, B(Button::Left)),
@@ -81,6 +84,7 @@ pub fn default_keymap() -> Keymap<MazeCommand> {
         (Input::Char('p'), B(Button::Pause)),
         (Input::Char('v'), B(Button::ShowPaths)),
         (Input::Char('?'), Help),
+        (Input::Char('m'), Map),
         (Input::Char('q'), Back),
         (Input::Esc, Back),
         (Input::Ctrl('c'), Back),
@@ -138,7 +142,7 @@ impl MazeSetup {
 }
 
 /// The controls, as the help box and the welcome dialog list them.
-pub const CONTROLS: [(&str, &str); 11] = [
+pub const CONTROLS: [(&str, &str); 12] = [
     ("w a s d / arrows", "walk (hold to keep walking)"),
     ("e", "interact: open a locked portal with its key"),
     ("Space / f", "swing the pickaxe (rocks, monsters, the boss)"),
@@ -147,6 +151,7 @@ pub const CONTROLS: [(&str, &str); 11] = [
     ("t", "restart this area"),
     ("r", "restart the whole game"),
     ("v", "show / hide the monsters' paths"),
+    ("m", "map of the whole area (as explored)"),
     ("?", "show / hide this help"),
     ("q / Esc", "back to the title menu"),
     ("Ctrl-C", "quit at once"),
@@ -179,6 +184,11 @@ pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
     }
 }
 
+/// The smallest terminal the screen plays in, `(columns, rows)`: the 10x10 grid of the
+/// smallest area at one cell per two columns, the message and the status line, and room
+/// for the hearts, keys and hint on the status line.
+pub const MIN_SIZE: (u16, u16) = (40, 12);
+
 /// The `maze` screen: the game plus what the screen shows around it.
 #[derive(Clone, Debug)]
 pub struct MazeScreen {
@@ -186,10 +196,15 @@ pub struct MazeScreen {
     keymap: Keymap<MazeCommand>,
     keys: KeyTracker,
     help: bool,
+    map: bool,
     message: String,
     message_at: u64,
     /// The game's recording (none: a replay).
     recorder: Option<Recorder<TickInput>>,
+    /// Per area (by index), the grid cells that have been on screen.
+    explored: Vec<Vec<bool>>,
+    /// The size of the last frame drawn (what was on screen is computed from it).
+    last_size: std::cell::Cell<(i32, i32)>,
 }
 
 /// How long a message stays, in ticks (3 s).
@@ -210,9 +225,12 @@ impl MazeScreen {
             keymap,
             keys: KeyTracker::new(releases),
             help: false,
+            map: false,
             message: String::new(),
             message_at: 0,
             recorder,
+            explored: Vec::new(),
+            last_size: std::cell::Cell::new((80, 24)),
         }
     }
 
@@ -251,6 +269,50 @@ impl MazeScreen {
         let (ticks, hash) = (self.game.now().0, self.game.state_hash());
         if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish(outcome, ticks, hash)) {
             tracing::warn!("maze recording not kept: {e}");
+        }
+    }
+
+    /// Whether the map of the whole area is shown.
+    pub fn map_open(&self) -> bool {
+        self.map
+    }
+
+    /// Whether the last frame drawn was smaller than [`MIN_SIZE`] (the game waits).
+    pub fn too_small(&self) -> bool {
+        let (w, h) = self.last_size.get();
+        w < i32::from(MIN_SIZE.0) || h < i32::from(MIN_SIZE.1)
+    }
+
+    /// Whether cell `p` of the current area has been on screen.
+    pub fn is_explored(&self, p: Point) -> bool {
+        let grid = self.game.area().cells().size();
+        if !grid.contains(p) {
+            return false;
+        }
+        let i = p.y as usize * grid.width as usize + p.x as usize;
+        self.explored.get(self.game.current().index()).and_then(|e| e.get(i)).copied() == Some(true)
+    }
+
+    /// Marks what the view shows now as explored.
+    fn mark_explored(&mut self) {
+        let (w, h) = self.last_size.get();
+        let view = self.window(w, (h - 2).max(1));
+        let grid = self.game.area().cells().size();
+        let n = self.game.areas().len();
+        if self.explored.len() != n {
+            self.explored = vec![Vec::new(); n];
+        }
+        let seen = &mut self.explored[self.game.current().index()];
+        if seen.len() != grid.area() {
+            *seen = vec![false; grid.area()];
+        }
+        for cy in 0..view.cells_h {
+            for cx in 0..view.cells_w {
+                let p = Point::new(cx + view.ox, cy + view.oy);
+                if grid.contains(p) {
+                    seen[p.y as usize * grid.width as usize + p.x as usize] = true;
+                }
+            }
         }
     }
 
@@ -300,6 +362,10 @@ impl MazeScreen {
                 self.help = true;
                 false
             }
+            Some(MazeCommand::Map) => {
+                self.map = !self.map;
+                false
+            }
             Some(MazeCommand::Button(_)) => {
                 self.keys.press(input);
                 false
@@ -316,7 +382,7 @@ impl MazeScreen {
     /// Advances the game one tick with the keys of this tick (nothing while the help box
     /// is open).
     pub fn tick(&mut self) {
-        if self.help {
+        if self.help || self.too_small() {
             return;
         }
         let (pressed, held) = self.keys.tick();
@@ -328,6 +394,9 @@ impl MazeScreen {
             r.record(input, || game.state_hash());
         }
         for event in events {
+            if event == Event::GameReset {
+                self.explored.clear();
+            }
             if let Some(text) = describe(event) {
                 self.message = text;
                 self.message_at = self.game.stats().ticks;
@@ -336,6 +405,7 @@ impl MazeScreen {
         if !won && self.game.is_won() {
             self.end_recording();
         }
+        self.mark_explored();
     }
 
     fn buttons(&self, inputs: &[Input]) -> Buttons {
@@ -351,10 +421,31 @@ impl MazeScreen {
     /// Draws the screen into `frame`.
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        self.last_size.set((w, h));
+        if self.too_small() {
+            let lines = [
+                "terminal too small".to_string(),
+                format!("needs {}x{}", MIN_SIZE.0, MIN_SIZE.1),
+                format!("(now {w}x{h})"),
+                "q: back".to_string(),
+            ];
+            for (i, line) in lines.iter().enumerate() {
+                let x = ((w - line.chars().count() as i32) / 2).max(0);
+                frame.print(x, i as i32, line, Rgb(255, 220, 120), Rgb::BLACK);
+            }
+            return;
+        }
         let view_h = (h - 2).max(1);
-        self.render_area(frame, w, view_h);
+        if self.map {
+            self.render_map(frame, w, view_h);
+        } else {
+            self.render_area(frame, w, view_h);
+        }
         let fresh = self.game.stats().ticks.saturating_sub(self.message_at) < MESSAGE_TICKS;
-        if fresh {
+        if self.map {
+            let note = "map of the area as explored · m: back to the view";
+            frame.print(0, h - 2, note, Rgb(150, 200, 255), Rgb::BLACK);
+        } else if fresh {
             frame.print(0, h - 2, &self.message, Rgb::WHITE, Rgb::BLACK);
         }
         self.render_status(frame, w, h);
@@ -385,15 +476,92 @@ impl MazeScreen {
         rows.min(cols).clamp(1, 4)
     }
 
+    /// What the view of `w × view_h` screen cells shows now.
+    fn window(&self, w: i32, view_h: i32) -> Window {
+        let s = self.scale(w, view_h);
+        let grid = self.game.area().cells().size();
+        let (cells_w, cells_h) = (w / (2 * s), view_h / s);
+        let hero = self.game.player().at();
+        Window {
+            s,
+            cells_w,
+            cells_h,
+            ox: camera_offset(hero.x, grid.width as i32, cells_w),
+            oy: camera_offset(hero.y, grid.height as i32, cells_h),
+            pad_x: (w - cells_w * 2 * s) / 2,
+        }
+    }
+
+    /// The whole area, two map rows per screen row (`▀` with the upper cell's colour in
+    /// front and the lower one's behind) and two columns per cell when they fit; cells
+    /// never on screen stay black.
+    fn render_map(&self, frame: &mut Frame, w: i32, view_h: i32) {
+        let area = self.game.area();
+        let grid = area.cells().size();
+        let (gw, gh) = (grid.width as i32, grid.height as i32);
+        let cols = if 2 * gw <= w { 2 } else { 1 };
+        let x0 = ((w - cols * gw) / 2).max(0);
+        let y0 = ((view_h - (gh + 1) / 2) / 2).max(0);
+        let mut colours: Vec<Rgb> = vec![Rgb::BLACK; grid.area()];
+        let index = |p: Point| (p.y as usize) * grid.width as usize + p.x as usize;
+        for (p, &c) in area.cells().iter() {
+            if self.is_explored(p) {
+                colours[index(p)] = map_colour(look::cell(c));
+            }
+        }
+        for (_, t) in area.present_things() {
+            let colour = match t {
+                Thing::Portal(p) => {
+                    for c in p.cells() {
+                        if grid.contains(c) && self.is_explored(c) {
+                            colours[index(c)] = map_colour(look::portal(p.state(), p.side()));
+                        }
+                    }
+                    continue;
+                }
+                Thing::Rock(_) => Rgb(120, 120, 135),
+                Thing::Key(_) => Rgb(255, 210, 40),
+                Thing::Heart(_) => Rgb(255, 80, 110),
+                Thing::Pickaxe(_) => Rgb(110, 230, 230),
+                Thing::Treasure(_) => Rgb(255, 215, 0),
+                Thing::LogMonster(_) => Rgb(200, 110, 50),
+                Thing::Boss(_) => Rgb(220, 60, 220),
+                Thing::Projectile(_) => continue,
+            };
+            let p = t.at();
+            if grid.contains(p) && self.is_explored(p) {
+                colours[index(p)] = colour;
+            }
+        }
+        let hero = self.game.player().at();
+        if grid.contains(hero) {
+            colours[index(hero)] = Rgb(255, 255, 255);
+        }
+        for sy in 0..(gh + 1) / 2 {
+            for x in 0..gw {
+                let top = colours[index(Point::new(x, 2 * sy))];
+                let bottom = if 2 * sy + 1 < gh {
+                    colours[index(Point::new(x, 2 * sy + 1))]
+                } else {
+                    Rgb::BLACK
+                };
+                let cell = if top == bottom {
+                    if top == Rgb::BLACK { Cell::BLANK } else { Cell::new('█', top) }
+                } else {
+                    Cell { bg: bottom, ..Cell::new('▀', top) }
+                };
+                for dx in 0..cols {
+                    frame.put(x0 + cols * x + dx, y0 + sy, cell);
+                }
+            }
+        }
+    }
+
     fn render_area(&self, frame: &mut Frame, w: i32, view_h: i32) {
         let area = self.game.area();
-        let s = self.scale(w, view_h);
+        let Window { s, cells_w, cells_h, ox, oy, pad_x } = self.window(w, view_h);
         let grid = area.cells().size();
-        let (cells_w, cells_h) = (w / (2 * s), view_h / s);
         let hero = self.game.player();
-        let ox = camera_offset(hero.at().x, grid.width as i32, cells_w);
-        let oy = camera_offset(hero.at().y, grid.height as i32, cells_h);
-        let pad_x = (w - cells_w * 2 * s) / 2;
         let now = self.game.now().0;
         let mut looks: Vec<Option<Look>> = vec![None; grid.area()];
         let index = |p: Point| (p.y as usize) * grid.width as usize + p.x as usize;
@@ -478,32 +646,52 @@ impl MazeScreen {
         }
     }
 
+    /// The status line: the area, hearts, keys, pickaxe, then the clock and the key hint
+    /// when there is room for them. What does not fit goes, least important first (the
+    /// hint, the clock, the area's name), so the hint never overwrites the hearts or the
+    /// keys.
     fn render_status(&self, frame: &mut Frame, w: i32, h: i32) {
         let bg = Rgb(30, 30, 50);
         frame.fill(0, h - 1, w, 1, Cell { bg, ..Cell::BLANK });
         let hero = self.game.player();
         let life = hero.life();
-        let mut x = 0;
-        let mut put = |frame: &mut Frame, text: &str, fg: Rgb| {
-            frame.print(x, h - 1, text, fg, bg);
-            x += text.chars().count() as i32;
-        };
-        put(frame, self.game.area().title(), Rgb(255, 220, 120));
-        put(frame, "  ", Rgb::WHITE);
         let hearts: String =
             (0..life.max()).map(|i| if i < life.current() { '♥' } else { '♡' }).collect();
-        put(frame, &hearts, Rgb(255, 80, 110));
+        let mut parts: Vec<(String, Rgb)> = vec![
+            (self.game.area().title().to_string(), Rgb(255, 220, 120)),
+            (format!("  {hearts}"), Rgb(255, 80, 110)),
+        ];
         if !hero.keys().is_empty() {
             let names: Vec<String> = hero.keys().iter().map(|&k| key_name(k)).collect();
-            put(frame, &format!("  keys {}", names.join(" ")), Rgb(255, 210, 40));
+            parts.push((format!("  keys {}", names.join(" ")), Rgb(255, 210, 40)));
         }
         if hero.has_pickaxe() {
-            put(frame, "  pickaxe", Rgb(110, 230, 230));
+            parts.push(("  pickaxe".to_string(), Rgb(110, 230, 230)));
+        }
+        let len = |parts: &[(String, Rgb)]| -> i32 {
+            parts.iter().map(|(t, _)| t.chars().count() as i32).sum()
+        };
+        if len(&parts) > w {
+            parts.remove(0);
+            parts[0].0 = parts[0].0.trim_start().to_string();
         }
         let secs = self.game.stats().ticks / 24;
-        put(frame, &format!("  {:02}:{:02}", secs / 60, secs % 60), Rgb::GREY);
-        let hint = "? help  q back";
-        frame.print(w - hint.len() as i32, h - 1, hint, Rgb::GREY, bg);
+        let time = format!("  {:02}:{:02}", secs / 60, secs % 60);
+        if len(&parts) + time.len() as i32 <= w {
+            parts.push((time, Rgb::GREY));
+        }
+        let used = len(&parts);
+        let mut x = 0;
+        for (text, fg) in &parts {
+            frame.print(x, h - 1, text, *fg, bg);
+            x += text.chars().count() as i32;
+        }
+        let hint = ["? help  m map  q back", "? help  q back", "? help"]
+            .into_iter()
+            .find(|hint| used + 2 + hint.len() as i32 <= w);
+        if let Some(hint) = hint {
+            frame.print(w - hint.len() as i32, h - 1, hint, Rgb::GREY, bg);
+        }
     }
 
     fn render_victory(&self, frame: &mut Frame) {
@@ -527,6 +715,23 @@ impl MazeScreen {
             Place::Center,
         );
     }
+}
+
+/// The part of the area the view shows: scale, size in map cells, the top-left map
+/// cell and the left padding in screen columns.
+struct Window {
+    s: i32,
+    cells_w: i32,
+    cells_h: i32,
+    ox: i32,
+    oy: i32,
+    pad_x: i32,
+}
+
+/// One colour for a cell's look on the map: walls their glyph colour, the rest their
+/// background.
+fn map_colour(l: Look) -> Rgb {
+    if l.fill { l.fg } else { l.bg }
 }
 
 /// How a key identifier reads on the status line.
@@ -599,9 +804,32 @@ enum Place {
     Bottom,
 }
 
-/// A horizontally centred box with a title, lines and a footer.
+/// `line` cut at spaces into pieces of at most `width` characters (a word longer than
+/// that is cut); an empty line stays one empty line.
+pub fn wrap(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut rest: Vec<char> = line.chars().collect();
+    while rest.len() > width {
+        let cut = rest[..=width].iter().rposition(|&c| c == ' ').filter(|&i| i > 0);
+        let (head, tail) = match cut {
+            Some(i) => (rest[..i].to_vec(), rest[i + 1..].to_vec()),
+            None => (rest[..width].to_vec(), rest[width..].to_vec()),
+        };
+        out.push(head.iter().collect::<String>().trim_end().to_string());
+        rest = tail.into_iter().skip_while(|&c| c == ' ').collect();
+    }
+    out.push(rest.into_iter().collect());
+    out
+}
+
+/// A horizontally centred box with a title, lines and a footer; lines wider than the
+/// terminal allows are wrapped at spaces.
 fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: Rgb, place: Place) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let room = (w - 4).max(1) as usize;
+    let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, room)).collect();
+    let lines: Vec<&str> = wrapped.iter().map(String::as_str).collect();
     let inner = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(footer.len()) as i32;
     let bw = (inner + 4).min(w);
     let bh = (lines.len() as i32 + 4).min(h);
@@ -679,6 +907,14 @@ mod tests {
         assert_eq!(action("nope"), None);
         let k = default_keymap();
         assert_eq!(k.get(Input::Char('e')), Some(MazeCommand::Button(Button::Interact)));
+    }
+
+    #[test]
+    fn lines_wrap_at_spaces() {
+        assert_eq!(wrap("take the pickaxe lying", 10), vec!["take the", "pickaxe", "lying"]);
+        assert_eq!(wrap("", 10), vec![""]);
+        assert_eq!(wrap("abcdefghijkl", 5), vec!["abcde", "fghij", "kl"]);
+        assert_eq!(wrap("fits", 10), vec!["fits"]);
     }
 
     #[test]

@@ -29,7 +29,7 @@ use std::rc::Rc;
 use torchlit_save::Config;
 use torchlit_sim::TICKS_PER_SECOND;
 use torchlit_sim::modes::overworld::combat::FightEntry;
-use torchlit_sim::modes::overworld::{Action, Event, FightReport, Item};
+use torchlit_sim::modes::overworld::{Action, Event, FightOutcome, FightReport, Item, Reward};
 
 use crate::{Frame, Input, Keymap, Rgb};
 
@@ -245,6 +245,11 @@ struct Playback {
     shown: usize,
     /// Ticks until the next blow.
     wait: u32,
+    /// What the message line says once the fight is over (the outcome, rewards, better
+    /// gear): held back so nothing tells the end before the last blow.
+    after: Vec<String>,
+    /// Once over, the first line shown (the panel starts at its top; ↑/↓ scroll).
+    scroll: usize,
 }
 
 impl Playback {
@@ -280,7 +285,7 @@ impl Play {
         let mut messages = vec![welcome];
         if session.generation_changed() {
             messages.push(
-                "Warning: the [generation] config changed since this world was made; new regions may not join the old ones."
+                "Note: the [generation] config differs from this world's; the world keeps its own settings (the config's apply to new worlds)."
                     .to_string(),
             );
         }
@@ -381,6 +386,17 @@ impl Flow {
                     new.note = Some(no_data_dir());
                     return (Page::New(new), Leave::Stay);
                 };
+                let taken = worlds
+                    .list()
+                    .is_ok_and(|rows| rows.iter().any(|r| r.name.as_deref() == Some(&new.name)));
+                if taken {
+                    new.note = Some(format!(
+                        "There is already a world named {}: choose another name.",
+                        display_name(&new.name)
+                    ));
+                    new.field = Field::Name;
+                    return (Page::New(new), Leave::Stay);
+                }
                 return match OverworldSession::create(worlds, &new.name, &new.seed) {
                     Ok(session) => {
                         let welcome = format!(
@@ -465,6 +481,7 @@ impl Flow {
             }
             Input::Char('n') | Input::Char('N') | Input::Esc => {
                 picker.note = Some("Nothing was deleted.".to_string());
+                picker.typed.clear();
                 (Page::Pick(picker), Leave::Stay)
             }
             _ => (Page::Confirm { row, picker }, Leave::Stay),
@@ -474,10 +491,20 @@ impl Flow {
     fn play(&mut self, input: Input, mut play: Box<Play>) -> (Page, Leave) {
         match &mut play.panel {
             Panel::Fight(p) => {
-                if p.done() {
-                    play.panel = Panel::None;
-                } else {
+                if !p.done() {
                     p.shown = p.report.log.entries.len();
+                } else {
+                    match input {
+                        Input::Up => p.scroll = p.scroll.saturating_sub(1),
+                        Input::Down => p.scroll += 1,
+                        _ => {
+                            let after = std::mem::take(&mut p.after);
+                            play.panel = Panel::None;
+                            for text in after {
+                                play.say(text);
+                            }
+                        }
+                    }
                 }
                 return (Page::Play(play), Leave::Stay);
             }
@@ -512,12 +539,23 @@ impl Flow {
         match self.setup.keymap.get(input) {
             Some(OverworldCommand::Move(d)) => {
                 play.quit_armed = false;
-                for event in play.session.apply(Action::Move(d)) {
-                    if let Some(text) = describe(&event) {
-                        play.say(text);
-                    }
-                    if let Event::Fight(report) = event {
-                        let mut p = Playback { report, shown: 0, wait: self.setup.turn_ticks };
+                let before = gear_of(play.session.game().player());
+                let events = play.session.apply(Action::Move(d));
+                let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
+                texts.extend(better_gear(&play.session, before, &events, &self.setup.keymap));
+                let fight = events.into_iter().find_map(|e| match e {
+                    Event::Fight(report) => Some(report),
+                    _ => None,
+                });
+                match fight {
+                    Some(report) => {
+                        let mut p = Playback {
+                            report,
+                            shown: 0,
+                            wait: self.setup.turn_ticks,
+                            after: texts,
+                            scroll: 0,
+                        };
                         if self.setup.turn_ticks == 0 {
                             p.shown = p.report.log.entries.len();
                         } else {
@@ -525,12 +563,19 @@ impl Flow {
                         }
                         play.panel = Panel::Fight(p);
                     }
+                    None => texts.into_iter().for_each(|t| play.say(t)),
                 }
             }
             Some(OverworldCommand::Inventory) => play.panel = Panel::Inventory { note: None },
             Some(OverworldCommand::Help) => play.panel = Panel::Help,
             Some(OverworldCommand::Quit) => return self.leave(play),
-            None => {}
+            None => {
+                let help = keys_of(&self.setup.keymap, OverworldCommand::Help)
+                    .into_iter()
+                    .next()
+                    .map_or_else(|| "?".to_string(), key_name);
+                play.say(format!("Unknown key; {help} for help."));
+            }
         }
         (Page::Play(play), Leave::Stay)
     }
@@ -607,7 +652,8 @@ impl Flow {
             Rgb::BLACK,
             false,
         );
-        let items = ["n) new world", "l) load a world", "d) delete a world", "Esc) back"];
+        let items =
+            ["n) new world", "l) load a world (or Enter)", "d) delete a world", "Esc) back"];
         for (i, item) in items.iter().enumerate() {
             draw::text(frame, x + 2, top + 3 + i as i32, item, Rgb::WHITE, Rgb::BLACK, false);
         }
@@ -632,26 +678,45 @@ impl Flow {
 
     fn render_play(&self, frame: &mut Frame, play: &Play) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        if w < i32::from(MIN_SIZE.0) || h < i32::from(MIN_SIZE.1) {
+            let lines = [
+                "terminal too small".to_string(),
+                format!("(needs {}x{})", MIN_SIZE.0, MIN_SIZE.1),
+            ];
+            for (i, line) in lines.iter().enumerate() {
+                draw::text(
+                    frame,
+                    0,
+                    i as i32,
+                    &draw::fit(line, w.max(0) as usize),
+                    NOTE,
+                    Rgb::BLACK,
+                    false,
+                );
+            }
+            return;
+        }
         let game = play.session.game();
-        let map_h = (h - 2).max(0);
-        draw::draw_world(game, frame, (0, 0, w, map_h));
-        // The message line: the latest message.
+        // The latest message, wrapped: a long one takes up to three lines over the map.
         let message = play.messages.last().cloned().unwrap_or_default();
         let message = if self.setup.debug { debug_line(&play.session) } else { message };
-        draw::text(
-            frame,
-            0,
-            h - 2,
-            &draw::fit(&message, w.max(0) as usize),
-            Rgb::WHITE,
-            Rgb::BLACK,
-            false,
-        );
+        let mut lines = draw::wrap(&message, w.max(1) as usize);
+        lines.truncate(3);
+        let message_h = lines.len().max(1) as i32;
+        let map_h = (h - 1 - message_h).max(0);
+        draw::draw_world(game, frame, (0, 0, w, map_h));
+        for (i, line) in lines.iter().enumerate() {
+            draw::text(frame, 0, map_h + i as i32, line, Rgb::WHITE, Rgb::BLACK, false);
+        }
+        let fight = match &play.panel {
+            Panel::Fight(p) if !p.done() => Some(&*p.report),
+            _ => None,
+        };
         draw::text(
             frame,
             0,
             h - 1,
-            &draw::fit(&status_line(&play.session), w.max(0) as usize),
+            &status_line(&play.session, fight, w.max(0) as usize),
             Rgb(200, 200, 160),
             Rgb::BLACK,
             false,
@@ -707,32 +772,117 @@ fn display_name(name: &str) -> String {
     if name.is_empty() { "(unnamed)".to_string() } else { name.to_string() }
 }
 
-/// The play screen's bottom line.
-fn status_line(session: &OverworldSession) -> String {
+/// The smallest terminal the play screen is drawn in, `(columns, rows)`: below it a
+/// notice says so.
+pub const MIN_SIZE: (u16, u16) = (40, 10);
+
+/// The play screen's bottom line, at most `width` columns: whole fields, the least
+/// important dropped first (the region, the world's name, the cell, sword and armour,
+/// gold), so kills and the save state stay. While `fight` is being played back, its
+/// kill and gold are not counted yet (the panel tells the end after the last blow).
+fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: usize) -> String {
     let game = session.game();
     let p = game.player();
     let at = p.at();
     let region = game.region_of(at);
     let sword = p.weapon().map_or(1, |t| t.damage());
     let armour = p.armour().map_or(0, |t| t.shielding());
+    let (mut kills, mut gold) = (p.kills(), p.gold());
+    if let Some(FightReport { outcome: FightOutcome::Won { rewards }, .. }) = fight {
+        kills = kills.saturating_sub(1);
+        let won: u64 =
+            rewards.iter().map(|r| if let Reward::Gold(g) = r { u64::from(*g) } else { 0 }).sum();
+        gold = gold.saturating_sub(won);
+    }
     let status = session.status();
-    let saved = match (&status.error, status.pending) {
-        (Some(_), _) => "SAVE FAILED",
-        (None, 0) => "saved",
-        (None, _) => "saving",
+    let saved = match (&status.error, status.pending, session.unsaved_moves()) {
+        (Some(_), _, _) => "SAVE FAILED".to_string(),
+        (None, 0, 0) => "saved".to_string(),
+        (None, 0, n) => format!("unsaved {n}"),
+        (None, _, _) => "saving".to_string(),
     };
-    format!(
-        "{}  ({}, {}) region ({}, {})  gold {}  sword {} armour {}  kills {}  {saved}",
-        draw::fit(&display_name(&session.info().name), 20),
-        at.x,
-        at.y,
-        region.x,
-        region.y,
-        p.gold(),
-        sword,
-        armour,
-        p.kills(),
-    )
+    // (text, importance: higher stays longer), in the order shown.
+    let fields = [
+        (draw::fit(&display_name(&session.info().name), 20), 2),
+        (format!("({}, {})", at.x, at.y), 3),
+        (format!("region ({}, {})", region.x, region.y), 1),
+        (format!("gold {gold}"), 5),
+        (format!("sword {sword} armour {armour}"), 4),
+        (format!("kills {kills}"), 6),
+        (saved, 7),
+    ];
+    let mut keep = [true; 7];
+    let line = |keep: &[bool; 7]| {
+        let shown: Vec<&str> =
+            fields.iter().zip(keep).filter(|(_, k)| **k).map(|((t, _), _)| t.as_str()).collect();
+        shown.join("  ")
+    };
+    let mut order: Vec<usize> = (0..fields.len()).collect();
+    order.sort_by_key(|&i| fields[i].1);
+    for i in order {
+        if draw::width(&line(&keep)) <= width {
+            break;
+        }
+        keep[i] = false;
+    }
+    draw::fit(&line(&keep), width)
+}
+
+/// What the player wields and wears: `(sword damage, armour points)`.
+fn gear_of(p: &torchlit_sim::modes::overworld::Player) -> (u32, u32) {
+    (p.weapon().map_or(1, |t| t.damage()), p.armour().map_or(0, |t| t.shielding()))
+}
+
+/// For each sword or armour the events gave that beats what was wielded or worn before,
+/// a line saying so and how to equip it (the inventory key, then the item's letter).
+fn better_gear(
+    session: &OverworldSession,
+    (sword, armour): (u32, u32),
+    events: &[Event],
+    keymap: &Keymap<OverworldCommand>,
+) -> Vec<String> {
+    let inventory = keys_of(keymap, OverworldCommand::Inventory)
+        .into_iter()
+        .next()
+        .map_or_else(|| "the inventory key".to_string(), key_name);
+    let mut found: Vec<Item> = Vec::new();
+    for event in events {
+        let rewards: &[Reward] = match event {
+            Event::ChestOpened { rewards, .. } => rewards,
+            Event::Fight(report) => match &report.outcome {
+                FightOutcome::Won { rewards } => rewards,
+                _ => &[],
+            },
+            _ => &[],
+        };
+        for r in rewards {
+            if let Reward::Item(item) = r {
+                let better = match item {
+                    Item::Sword(t) => t.damage() > sword,
+                    Item::Armour(t) => t.shielding() > armour,
+                };
+                if better && !found.contains(item) {
+                    found.push(*item);
+                }
+            }
+        }
+    }
+    let pack = session.game().player().pack();
+    found
+        .into_iter()
+        .filter_map(|item| {
+            let i = pack.iter().position(|(it, _)| it == item)?;
+            let letter = (b'a' + (i as u8).min(25)) as char;
+            let (verb, what) = match item {
+                Item::Sword(_) => ("wield", "sword"),
+                Item::Armour(_) => ("wear", "armour"),
+            };
+            Some(format!(
+                "The {} is better than your {what}: {inventory}, then {letter}, to {verb} it.",
+                item.name()
+            ))
+        })
+        .collect()
 }
 
 fn debug_line(session: &OverworldSession) -> String {
@@ -864,21 +1014,29 @@ fn render_fight(frame: &mut Frame, p: &Playback) {
     let title = format!("Fight: {kind}");
     let (x, y, w, h) = draw::panel(frame, (fw - 4).min(76), (fh - 4).min(18), &title, NOTE);
     let width = w.max(1) as usize;
-    let mut lines = draw::wrap(&text::opening_text(&p.report), width);
+    let body = (h - 1).max(0) as usize;
+    let mut lines = Vec::new();
+    if p.done() {
+        // Over: the outcome on top, then the whole log from its first line (↑/↓ scroll).
+        lines.extend(draw::wrap(&outcome_text(&p.report), width));
+        lines.push(String::new());
+    }
+    lines.extend(draw::wrap(&text::opening_text(&p.report), width));
     for entry in &p.report.log.entries[..p.shown.min(p.report.log.entries.len())] {
         lines.extend(draw::wrap(&entry_text(entry, kind), width));
     }
-    let footer = if p.done() {
-        lines.push(String::new());
-        lines.extend(draw::wrap(&outcome_text(&p.report), width));
-        "any key: close"
+    let (skip, footer) = if p.done() {
+        let last = lines.len().saturating_sub(body);
+        let footer =
+            if last > 0 { "↑/↓: scroll   any other key: close" } else { "any key: close" };
+        (p.scroll.min(last), footer)
     } else {
-        "any key: skip to the end"
+        // Playing: the latest blow stays in view.
+        (lines.len().saturating_sub(body), "any key: skip to the end")
     };
-    let body = (h - 1).max(0) as usize;
-    let skip = lines.len().saturating_sub(body);
-    for (i, line) in lines.iter().skip(skip).enumerate() {
-        draw::text(frame, x, y + i as i32, line, Rgb::WHITE, Rgb::BLACK, false);
+    for (i, line) in lines.iter().skip(skip).take(body).enumerate() {
+        let bold = p.done() && skip == 0 && i == 0;
+        draw::text(frame, x, y + i as i32, line, Rgb::WHITE, Rgb::BLACK, bold);
     }
     draw::text(frame, x, y + h - 1, footer, Rgb::GREY, Rgb::BLACK, false);
 }

@@ -1,6 +1,6 @@
 //! Snapshots of the `maze` screen at 80x24 (glyphs), and what its keys do.
 
-use torchlit_geom::CardinalDirection;
+use torchlit_geom::{CardinalDirection, Point};
 use torchlit_sim::modes::maze::{
     AreaId, Button, Event, Maze, MazeConfig, MonsterState, Seed, Side, Thing, TickInput,
 };
@@ -29,8 +29,11 @@ fn tap(s: &mut MazeScreen, input: Input) {
 fn past_the_dialog(s: &mut MazeScreen) {
     s.tick();
     for _ in 0..3 {
+        // Three taps a few ticks apart (two presses a tick apart are an auto-repeat).
         s.handle(Input::Enter);
-        s.tick();
+        for _ in 0..3 {
+            s.tick();
+        }
     }
     assert!(s.game().dialog().is_none());
 }
@@ -170,4 +173,107 @@ fn maze_from_the_title_menu_and_back() {
     assert!(app.maze_screen().is_none(), "back on the title");
     assert_eq!(app.handle(Input::Char('m')), Control::Continue);
     assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
+}
+
+fn render_at(screen: &MazeScreen, w: u16, h: u16) -> String {
+    let mut frame = Frame::new(w, h);
+    screen.render(&mut frame);
+    frame.to_text()
+}
+
+/// Without release events, an auto-repeating arrow is a hold: the hero walks without a
+/// stop while the repeats come (the repeat delay, 6 ticks, is shorter than a step) and
+/// stops on the cell it is entering when they stop, never a cell further.
+#[test]
+fn auto_repeat_is_a_hold_that_ends_when_the_repeats_stop() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    let start = s.game().player().at();
+    s.handle(Input::Char('s'));
+    let mut entering_at_release = None;
+    for t in 0..60 {
+        if (6..=24).contains(&t) {
+            s.handle(Input::Char('s'));
+        }
+        s.tick();
+        if t <= 24 {
+            assert!(s.game().player().is_moving(), "no stop while the key repeats (tick {t})");
+        }
+        if t == 24 {
+            entering_at_release = Some(s.game().player().at());
+        }
+    }
+    let end = s.game().player().at();
+    assert_eq!(Some(end), entering_at_release, "stops on the cell it was entering");
+    assert_eq!(end.y - start.y, 4, "25 ticks of holding: 4 cells (3 steps and the fourth)");
+}
+
+#[test]
+fn maze_too_small_terminal() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    let text = render_at(&s, 30, 8);
+    assert!(text.contains("terminal too small") && text.contains("needs 40x12"), "{text}");
+    assert!(s.too_small());
+    let hash = s.game().state_hash();
+    s.tick();
+    assert_eq!(s.game().state_hash(), hash, "the game waits while it cannot be seen");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn maze_welcome_dialog_wraps_at_50_columns() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    s.tick();
+    let text = render_at(&s, 50, 20);
+    assert!(text.contains("Beyond the chained"), "{text}");
+    assert!(text.contains("the boss"), "the end of a long line is wrapped, not cut:\n{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// At 40 columns with keys and the pickaxe, the hint gives way: hearts and keys stay.
+#[test]
+fn the_key_hint_never_covers_hearts_or_keys() {
+    let mut game = Maze::new(MazeConfig::fixed(Seed(5))).expect("builds");
+    game.wizard().skip_dialogs();
+    game.wizard().give_pickaxe();
+    game.wizard().give_key(torchlit_sim::modes::maze::rules::SPAWN_KEY_ID);
+    game.wizard().give_key(3);
+    let mut s = MazeScreen::new(game, false);
+    s.tick();
+    let text = render_at(&s, 40, 12);
+    let status = text.lines().nth(11).expect("a status line");
+    assert!(status.contains("♥♥♥♥♥") && status.contains("keys 3 MAX"), "{status}");
+    assert!(status.contains("pickaxe"), "{status}");
+    let text = render(&s);
+    let status = text.lines().nth(23).expect("a status line");
+    assert!(status.contains("keys 3 MAX") && status.contains("? help"), "{status}");
+}
+
+/// At 80x24 a 32x32 area shows 22 rows; `m` shows all of it as explored so far.
+#[test]
+fn maze_large_area_map() {
+    let mut game = Maze::new(MazeConfig::fixed(Seed(5))).expect("builds");
+    game.wizard().skip_dialogs();
+    assert!(game.wizard().enter(AreaId(3), Side::W));
+    let mut s = MazeScreen::new(game, false);
+    s.tick();
+    let hero = s.game().player().at();
+    assert!(s.is_explored(hero));
+    let grid = s.game().area().cells().size();
+    let unexplored = (0..grid.height as i32)
+        .flat_map(|y| (0..grid.width as i32).map(move |x| Point::new(x, y)))
+        .filter(|&p| !s.is_explored(p))
+        .count();
+    assert!(unexplored > 0, "rows off screen are not explored yet");
+    s.handle(Input::Char('m'));
+    assert!(s.map_open());
+    s.tick();
+    let text = render(&s);
+    let rows = text.lines().take(22).filter(|l| l.contains('█') || l.contains('▀')).count();
+    // 34 map rows in 17 screen rows; the 22 rows seen so far fill at least 11 of them.
+    assert!((11..=17).contains(&rows), "{rows} rows:\n{text}");
+    insta::assert_snapshot!(text);
+    s.handle(Input::Char('m'));
+    assert!(!s.map_open());
 }

@@ -282,9 +282,10 @@ fn the_config_file_is_created_and_its_overrides_are_played() {
     assert_eq!(s.game().region_size(), 32);
     let id = s.info().id.clone();
     s.close().expect("close");
-    // Opened with other generation settings: it still opens, and says so.
+    // Opened with other generation settings: it still opens, says so, and keeps its own.
     let changed = OverworldSession::open(&worlds, &id).expect("open");
     assert!(changed.generation_changed());
+    assert_eq!(changed.game().region_size(), 32, "rebuilt from its own settings");
     drop(changed);
     let same = OverworldSession::open(&custom, &id).expect("open");
     assert!(!same.generation_changed());
@@ -336,4 +337,31 @@ fn a_world_stopped_before_its_first_save_opens_as_a_new_game() {
     let s = OverworldSession::open(&worlds, &id).expect("opens");
     let fresh = Overworld::new(spec.seed, worlds.rules()).expect("a world");
     assert_eq!(s.game(), &fresh);
+}
+
+/// A world is always rebuilt from the generation settings it was made with: change
+/// `region_size` in the config, reopen, and the map around the player is the same.
+#[test]
+fn a_saved_world_never_changes_shape() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let worlds = worlds_in(dir.path());
+    let mut s = OverworldSession::create(&worlds, "fixed", "shape").expect("create");
+    let steps = path_to(s.game(), |p| s.game().ground(p) == Ground::Chest);
+    walk(&mut s, &steps);
+    let before = s.game().clone();
+    let id = s.info().id.clone();
+    s.close().expect("close");
+    let text = "[generation]\nregion_size = 37\n";
+    let config = Config::parse(text, Path::new("torchlit.toml")).expect("valid");
+    let other = Worlds::with_store(Store::at(dir.path().join("worlds")), config);
+    let again = OverworldSession::open(&other, &id).expect("open");
+    assert_eq!(again.game().region_size(), before.region_size());
+    let at = before.player().at();
+    for y in at.y - 19..=at.y + 19 {
+        for x in at.x - 40..=at.x + 40 {
+            let p = Point::new(x, y);
+            assert_eq!(again.game().ground(p), before.ground(p), "{p:?}");
+        }
+    }
+    assert_eq!(again.game().player(), before.player());
 }

@@ -171,7 +171,7 @@ fn fights_are_shown_blow_by_blow_and_can_be_skipped() {
     press(&mut app, &[Input::Char(' ')]);
     settle(&mut app);
     let end = text(&app, dir.path());
-    assert!(end.contains("any key: close"), "{end}");
+    assert!(end.contains("key: close"), "{end}");
     assert!(end.contains("You have killed") || end.contains("You have been killed"), "{end}");
     insta::assert_snapshot!("overworld_fight_panel", end);
     press(&mut app, &[Input::Char(' ')]);
@@ -313,4 +313,120 @@ fn tiny_and_odd_frames_never_panic() {
         app.render(&mut frame);
         press(&mut app, &[Input::Esc]);
     }
+}
+
+fn status(screen: &str) -> String {
+    screen.lines().last().expect("a status line").trim_end().to_string()
+}
+
+/// The outcome and the new kill count wait for the last blow; closing the panel puts the
+/// outcome on the message line.
+#[test]
+fn a_fight_keeps_its_outcome_until_the_last_blow() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = App::title(world());
+    app.set_overworld(setup(dir.path(), 3));
+    new_world(&mut app, "suspense");
+    let g = game_of(&app);
+    let keys = keys_to(&g, |p| g.watcher(p).is_some());
+    press(&mut app, &keys);
+    let first = text(&app, dir.path());
+    assert!(first.contains("Fight: "), "{first}");
+    for told in ["You have killed", "You have been killed", "It leaves"] {
+        assert!(!first.contains(told), "told before the end: {first}");
+    }
+    assert!(status(&first).contains("kills 0"), "{first}");
+    press(&mut app, &[Input::Char(' ')]);
+    let end = text(&app, dir.path());
+    let outcome = ["You have killed", "You have been killed", "you back away"];
+    assert!(outcome.iter().any(|o| end.contains(o)), "{end}");
+    // The panel starts at its top once over: the outcome, then the first line of the log.
+    assert!(end.contains(" sees you!"), "the first line is in view: {end}");
+    press(&mut app, &[Input::Char(' ')]);
+    let after = text(&app, dir.path());
+    assert!(!after.contains("Fight: "));
+    assert!(outcome.iter().any(|o| after.contains(o)), "on the message line: {after}");
+    let kills = game_of(&app).player().kills();
+    assert!(status(&after).contains(&format!("kills {kills}")), "{after}");
+}
+
+/// `saved` only when nothing is waiting; otherwise how many moves are not on disk yet.
+#[test]
+fn the_status_line_says_saved_only_when_nothing_is_pending() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "honest");
+    assert!(status(&text(&app, dir.path())).ends_with("  saved"));
+    let keys = keys_to(&game_of(&app), |_| true);
+    press(&mut app, &keys[..1]);
+    settle(&mut app);
+    assert!(status(&text(&app, dir.path())).ends_with("unsaved 1"), "{}", text(&app, dir.path()));
+}
+
+/// An unbound key answers; `q` leaves the world (saving it), as in every mode.
+#[test]
+fn unknown_keys_answer_and_q_leaves() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "keys");
+    press(&mut app, &[Input::Char('z')]);
+    assert!(text(&app, dir.path()).contains("Unknown key; ? for help."));
+    press(&mut app, &[Input::Char('q')]);
+    assert!(text(&app, dir.path()).contains("keys was saved."));
+}
+
+/// The world menu: names are unique, an empty name shows as `(unnamed)`, a cancelled
+/// delete clears what was typed, and the menu says that Enter loads.
+#[test]
+fn the_world_menu_tells_worlds_apart() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "twin");
+    press(&mut app, &[Input::Char('x')]);
+    assert!(text(&app, dir.path()).contains("l) load a world (or Enter)"));
+    press(&mut app, &[Input::Char('n')]);
+    press(&mut app, &typing("twin"));
+    press(&mut app, &[Input::Enter, Input::Enter]);
+    let screen = text(&app, dir.path());
+    assert!(screen.contains("There is already a world named twin"), "{screen}");
+    // An empty name.
+    for _ in 0..4 {
+        press(&mut app, &[Input::Backspace]);
+    }
+    press(&mut app, &[Input::Enter, Input::Enter]);
+    settle(&mut app);
+    assert!(text(&app, dir.path()).contains("Welcome to (unnamed)!"));
+    press(&mut app, &[Input::Char('x'), Input::Char('d')]);
+    let list = text(&app, dir.path());
+    assert!(list.contains("(unnamed)"), "{list}");
+    press(&mut app, &typing("twin"));
+    press(&mut app, &[Input::Enter, Input::Char('n')]);
+    let screen = text(&app, dir.path());
+    assert!(screen.contains("Nothing was deleted.") && screen.contains("> █"), "{screen}");
+}
+
+/// Small terminals: the status line keeps kills and the save state at 60 columns; a
+/// long message wraps; below the minimum a notice says what is needed.
+#[test]
+fn small_terminals_keep_what_matters() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "a rather long world name");
+    let mut frame = Frame::new(60, 20);
+    app.render(&mut frame);
+    let screen = frame.to_text();
+    let line = status(&screen);
+    assert!(line.contains("kills 0") && line.ends_with("saved"), "{line:?}");
+    assert!(!line.contains("region"), "the region goes first: {line:?}");
+    // The welcome message is longer than 40 columns: it wraps instead of being cut.
+    let mut frame = Frame::new(40, 12);
+    app.render(&mut frame);
+    let screen = frame.to_text();
+    assert!(screen.contains("Welcome to a rather long world name!"), "{screen}");
+    assert!(screen.contains("for help."), "{screen}");
+    let mut frame = Frame::new(30, 8);
+    app.render(&mut frame);
+    let screen = frame.to_text();
+    assert!(screen.contains("terminal too small") && screen.contains("needs 40x10"), "{screen}");
+    insta::assert_snapshot!("overworld_too_small", screen);
 }

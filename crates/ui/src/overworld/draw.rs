@@ -117,8 +117,19 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let limit = width.max(2);
     let mut lines = Vec::new();
     let mut line = String::new();
+    // A label and its number stay together ("Health: 48.72" never breaks after the colon).
+    let mut words: Vec<String> = Vec::new();
     for word in text.split(' ') {
-        let mut word = word.to_string();
+        match words.last_mut() {
+            Some(last) if last.ends_with(':') && word.starts_with(|c: char| c.is_ascii_digit()) => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+    }
+    for word in words {
+        let mut word = word;
         loop {
             let used = self::width(&line);
             let len = self::width(&word);
@@ -199,6 +210,13 @@ pub fn panel(frame: &mut Frame, w: i32, h: i32, title: &str, fg: Rgb) -> (i32, i
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_label_and_its_number_stay_on_one_line() {
+        let lines = wrap("You hit the rat for 3 damage. Health: 48.72", 38);
+        assert_eq!(lines, ["You hit the rat for 3 damage.", "Health: 48.72"]);
+        assert_eq!(wrap("Note: the end", 8), ["Note:", "the end"]);
+    }
 
     #[test]
     fn wrapping_keeps_words_and_cuts_long_ones() {

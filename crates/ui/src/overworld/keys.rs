@@ -66,7 +66,7 @@ impl OverworldCommand {
 }
 
 /// The default keys (the same as the built-in config): WASD and the arrows walk, `i`
-/// inventory, `?` help, `x` and Esc save and leave.
+/// inventory, `?` help, `q`, `x` and Esc save and leave.
 pub fn default_keymap() -> Keymap<OverworldCommand> {
     use CardinalDirection::*;
     use OverworldCommand::*;
@@ -82,6 +82,7 @@ pub fn default_keymap() -> Keymap<OverworldCommand> {
         (Input::Right, Move(East)),
         (c('i'), Inventory),
         (c('?'), Help),
+        (c('q'), Quit),
         (c('x'), Quit),
         (Input::Esc, Quit),
     ])

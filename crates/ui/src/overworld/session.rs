@@ -4,14 +4,61 @@ use std::time::{Duration, Instant};
 
 use torchlit_rng::Seed;
 use torchlit_save::{
-    GenerationCheck, Record, RegionKey, Save, SaveError, Saver, WorldDb, WorldId, WorldInfo,
-    WorldSpec,
+    Config, GenerationCheck, GenerationConfig, Record, RegionKey, Save, SaveError, Saver, WorldDb,
+    WorldId, WorldInfo, WorldSpec,
 };
 use torchlit_sim::modes::overworld::{
-    Action, Event, Overworld, OverworldError, Player, RegionChanges, RegionCoord,
+    Action, Event, Overworld, OverworldError, Player, RegionChanges, RegionCoord, Rules,
 };
 
-use super::worlds::{MODE, Worlds};
+use super::worlds::{MODE, Worlds, rules_from_config};
+
+/// The `[generation]` settings a world was made with, stored in the world (its snapshot
+/// record, which `overworld` worlds have no other use for) when it is created: the world
+/// is always rebuilt from these, whatever the config says later (the config's
+/// `[generation]` applies to new worlds).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct WorldSettings {
+    /// The layout's version, for later additions.
+    version: u32,
+    region_size: u32,
+    iterations: u32,
+    death_threshold: u32,
+    rock_probability: f64,
+    chest_probability: f64,
+    chest_max_items: u32,
+}
+
+impl WorldSettings {
+    fn of(g: &GenerationConfig) -> WorldSettings {
+        WorldSettings {
+            version: 1,
+            region_size: g.region_size,
+            iterations: g.iterations,
+            death_threshold: g.death_threshold,
+            rock_probability: g.rock_probability,
+            chest_probability: g.chest_probability,
+            chest_max_items: g.chest_max_items,
+        }
+    }
+
+    /// The config's rules with these generation settings in place of its own.
+    fn config(&self, worlds: &Worlds) -> Config {
+        let mut config = worlds.config().clone();
+        let g = &mut config.generation;
+        g.region_size = self.region_size;
+        g.iterations = self.iterations;
+        g.death_threshold = self.death_threshold;
+        g.rock_probability = self.rock_probability;
+        g.chest_probability = self.chest_probability;
+        g.chest_max_items = self.chest_max_items;
+        config
+    }
+
+    fn rules(&self, worlds: &Worlds) -> Rules {
+        rules_from_config(&self.config(worlds))
+    }
+}
 
 /// Why a world can't be created, opened or saved (one line for the player).
 #[derive(Debug, thiserror::Error)]
@@ -104,7 +151,8 @@ impl OverworldSession {
         seed_text: &str,
     ) -> Result<OverworldSession, SessionError> {
         let seed = Seed::from_input(seed_text);
-        let game = Overworld::new(seed, worlds.rules())?;
+        let settings = WorldSettings::of(&worlds.config().generation);
+        let game = Overworld::new(seed, settings.rules(worlds))?;
         let spec = WorldSpec {
             name: name.to_string(),
             mode: MODE.to_string(),
@@ -112,7 +160,8 @@ impl OverworldSession {
             seed_text: seed_text.to_string(),
             config_hash: worlds.config().generation.hash(),
         };
-        let db = worlds.store().create(&spec)?;
+        let mut db = worlds.store().create(&spec)?;
+        db.save_snapshot(&settings)?;
         let mut session = OverworldSession::start(worlds, game, db)?;
         session.save()?;
         Ok(session)
@@ -126,13 +175,25 @@ impl OverworldSession {
     /// [`SessionError::Save`]: no such world, damaged, foreign, newer, in use (the file is
     /// left untouched); [`SessionError::Game`] when its world can't be generated.
     pub fn open(worlds: &Worlds, id: &WorldId) -> Result<OverworldSession, SessionError> {
-        let db = worlds.store().open(id)?;
+        let mut db = worlds.store().open(id)?;
         let seed = db.info().seed;
+        let settings = match db.load_snapshot::<WorldSettings>() {
+            Ok(settings) => settings,
+            // A world made before its settings were stored: from now on it keeps the
+            // config's (if they differ from its own, the warning says so once more).
+            Err(SaveError::NoSave { what: Record::Snapshot, .. }) => {
+                let settings = WorldSettings::of(&worlds.config().generation);
+                db.save_snapshot(&settings)?;
+                settings
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let rules = settings.rules(worlds);
         let player: Player = match db.load_player() {
             Ok(player) => player,
             // Created, then stopped before its first save was written: a new game.
             Err(SaveError::NoSave { what: Record::Player, .. }) => {
-                let game = Overworld::new(seed, worlds.rules())?;
+                let game = Overworld::new(seed, rules)?;
                 return OverworldSession::start(worlds, game, db);
             }
             Err(e) => return Err(e.into()),
@@ -143,7 +204,7 @@ impl OverworldSession {
                 changes.push((RegionCoord::new(key.x, key.y), change));
             }
         }
-        let game = Overworld::restore(seed, worlds.rules(), player, changes)?;
+        let game = Overworld::restore(seed, rules, player, changes)?;
         tracing::info!(world = %id, regions = game.changes().len(), "opened overworld world");
         OverworldSession::start(worlds, game, db)
     }
@@ -180,8 +241,9 @@ impl OverworldSession {
         &self.info
     }
 
-    /// Whether the generation config differs from the one the world was made with (new
-    /// regions may then not join the old ones).
+    /// Whether the config's `[generation]` differs from the one the world was made with.
+    /// The world is rebuilt from its own stored settings all the same (only a world made
+    /// before torchlit stored them took the config's when first opened again).
     pub fn generation_changed(&self) -> bool {
         matches!(self.generation, GenerationCheck::Changed { .. })
     }
@@ -194,6 +256,12 @@ impl OverworldSession {
     /// How long autosaves stalled play.
     pub fn save_times(&self) -> &SaveTimes {
         &self.times
+    }
+
+    /// Moves played since the last autosave was handed to the saver (lost if the game
+    /// were killed now: at most `save_frequency - 1`).
+    pub fn unsaved_moves(&self) -> u32 {
+        self.since_save
     }
 
     /// Steps until the next autosave.

@@ -33,6 +33,7 @@ impl WorldRow {
     /// The name to show: the world's name, or its id in brackets when unreadable.
     pub fn label(&self) -> String {
         match &self.name {
+            Some(name) if name.is_empty() => "(unnamed)".to_string(),
             Some(name) => name.clone(),
             None => format!("[{}]", self.id),
         }

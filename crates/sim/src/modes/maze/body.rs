@@ -30,9 +30,16 @@ impl Life {
         self.max
     }
 
-    /// Whether no point is left (`current <= 0`).
+    /// Whether no point is left (`current <= 0`): enemies and rocks die then (seed §4.1:
+    /// "when their hit points drop to zero or below").
     pub const fn is_empty(&self) -> bool {
         self.current <= 0
+    }
+
+    /// Whether life fell below zero (`current < 0`): the hero dies then, not at zero
+    /// (seed §4.2: "when its hit points fall below zero").
+    pub const fn is_below_zero(&self) -> bool {
+        self.current < 0
     }
 
     /// Whether damage is ignored now (in the [`IMMUNITY_TICKS`] after a hit).
@@ -46,10 +53,11 @@ impl Life {
         self.immunity.remaining().0 as u32
     }
 
-    /// Takes `points` of damage unless immune or already empty; starts the immunity.
-    /// Returns whether the damage landed.
+    /// Takes `points` of damage unless immune or already below zero; starts the
+    /// immunity. Returns whether the damage landed. (At zero an enemy is already dead and
+    /// ignores blows by its own state; the hero at zero is still alive and can be hit.)
     pub fn damage(&mut self, points: i32) -> bool {
-        if self.is_immune() || self.is_empty() {
+        if self.is_immune() || self.is_below_zero() {
             return false;
         }
         self.current -= points;
@@ -189,7 +197,12 @@ mod tests {
         }
         assert!(!life.is_immune());
         assert!(life.damage(4));
-        assert!(life.is_empty());
+        assert!(life.is_empty() && !life.is_below_zero(), "zero is not below zero");
+        for _ in 0..IMMUNITY_TICKS {
+            life.tick();
+        }
+        assert!(life.damage(1), "a life of zero can still be hit");
+        assert!(life.is_below_zero());
         life.heal(9);
         assert_eq!(life.current(), 5, "never above the maximum");
     }

@@ -17,22 +17,40 @@ use super::monster::{LogMonster, MonsterState};
 use super::player::{Player, PlayerState};
 use super::portal::{Link, Portal, PortalState};
 use super::rock::Rock;
-use super::rules::{HEART_DROP_PERCENT, HEART_HEAL, KeyNumber, PICKAXE_DAMAGE};
+use super::rules::{FORGET_TICKS, HEART_DROP_PERCENT, HEART_HEAL, KeyNumber, PICKAXE_DAMAGE};
 use super::thing::{Pathing, Stage, Thing, UpdateCtx};
 use crate::Tick;
 use crate::engine::ActorId;
 
-/// The rules a player may tune (the seed calls these configurable).
+/// The rules a player may tune (the seed calls the heart drop configurable).
+///
+/// [`Rules::seed`] is the source document's game exactly; [`Rules::default`] differs
+/// in one rule: chasers forget a hero they lost ([`Rules::forget_ticks`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// The chance, in percent (0 to 100), that a broken rock leaves a heart (seed §3.4).
     pub heart_drop_percent: u8,
+    /// Ticks a chasing log monster goes without perceiving the hero (its 11x11 square)
+    /// before it forgets it and wanders again; meanwhile it heads for where it last
+    /// perceived it. `None` is the seed's rule: once it has a target, a chaser tracks the
+    /// hero anywhere in the area ("in chase mode they can track the hero throughout the
+    /// maze") until it falls asleep.
+    pub forget_ticks: Option<u32>,
+}
+
+impl Rules {
+    /// The source document's rules: hearts from 50% of the rocks, chasers never forget.
+    pub const fn seed() -> Rules {
+        Rules { heart_drop_percent: HEART_DROP_PERCENT, forget_ticks: None }
+    }
 }
 
 impl Default for Rules {
+    /// The seed's rules, except that a chaser forgets a hero it has not perceived for
+    /// [`FORGET_TICKS`](super::rules::FORGET_TICKS) (3 s).
     fn default() -> Rules {
-        Rules { heart_drop_percent: HEART_DROP_PERCENT }
+        Rules { forget_ticks: Some(FORGET_TICKS), ..Rules::seed() }
     }
 }
 
@@ -154,6 +172,9 @@ impl Visitor for PlayerHandler<'_> {
     }
 
     fn portal(&mut self, _: ActorId, portal: &mut Portal, reach: Reach) {
+        // Collectables are taken on contact at any time (walking over them); a portal is
+        // crossed only by a hero that stands on it.
+        let still = !self.player.is_moving();
         match reach {
             Reach::Distance if self.player.state() == PlayerState::Interacting => {
                 if portal.unlock(self.player.keys()) {
@@ -164,7 +185,7 @@ impl Visitor for PlayerHandler<'_> {
                         .push(Event::PortalLocked { side: portal.side(), key: portal.key() });
                 }
             }
-            Reach::Contact if portal.state() == PortalState::Open => {
+            Reach::Contact if still && portal.state() == PortalState::Open => {
                 self.out.crossing = portal.link();
             }
             _ => {}
@@ -394,7 +415,7 @@ impl Maze {
             events.push(Event::Victory);
             return events;
         }
-        if self.player.life().is_empty() {
+        if self.player.life().is_below_zero() {
             self.stats.deaths += 1;
             events.push(Event::PlayerDied);
             self.reset_area();
@@ -420,14 +441,13 @@ impl Maze {
         let (cells, things, graph, solved) = area.parts_mut();
         {
             let mut stage = Stage { cells, things: &mut *things, player: None, solved };
-            let still = !self.player.is_moving();
             let here = self.player.at();
             let front = self.player.in_front();
             let view = self.player.wants_view_interaction();
             let mut handler = PlayerHandler { player: &mut self.player, out: &mut out, events };
-            if still {
-                stage.offer(one_cell(here), Reach::Contact, None, &mut handler);
-            }
+            // Contact every tick, moving or not: items are taken by walking over them
+            // (seed §3.1), the moment the hero enters their cell.
+            stage.offer(one_cell(here), Reach::Contact, None, &mut handler);
             if view {
                 stage.offer(one_cell(front), Reach::Distance, None, &mut handler);
             }
@@ -459,6 +479,7 @@ impl Maze {
                 solved,
                 hardness,
                 heart_drop_percent: self.config.rules.heart_drop_percent,
+                forget_ticks: self.config.rules.forget_ticks,
                 rng: &mut self.rng,
                 events,
                 spawned: &mut spawned,
@@ -624,6 +645,22 @@ impl Wizard<'_> {
                 m.remember_target();
             }
         }
+    }
+
+    /// Sets the log monster standing on `at` in the current area to `state`, remembering
+    /// the hero; `false` if there is none.
+    pub fn wake_monster_at(&mut self, at: Point, state: MonsterState) -> bool {
+        let i = self.game.current.index();
+        for (_, t) in self.game.areas[i].things_mut().iter_mut() {
+            if let Thing::LogMonster(m) = t
+                && m.at() == at
+            {
+                m.set_state(state);
+                m.remember_target();
+                return true;
+            }
+        }
+        false
     }
 
     /// Adds a log monster at `at` in the current area (if the cell is free).

@@ -37,7 +37,11 @@ pub enum MonsterState {
 ///
 /// Awake, it perceives the hero in its square (a distance interaction): it remembers the
 /// hero as its target, and when the hero stands on the cell it faces, it hits for
-/// [`LOG_MONSTER_DAMAGE`]. It takes cell space until dead; dead, it vanishes in a cloud.
+/// [`LOG_MONSTER_DAMAGE`]. Under the seed's rules a chaser then tracks the hero anywhere
+/// in the area until it falls asleep; under the default rules
+/// ([`Rules::forget_ticks`](super::Rules::forget_ticks)) it routes to where it last
+/// perceived the hero and, after that many ticks without perceiving it, forgets it and
+/// wanders again. It takes cell space until dead; dead, it vanishes in a cloud.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LogMonster {
@@ -50,6 +54,8 @@ pub struct LogMonster {
     transition: Timer,
     has_target: bool,
     sees_target: bool,
+    last_seen: Option<Point>,
+    unseen_ticks: u32,
     path: Vec<Point>,
     vanish: Option<Countdown>,
 }
@@ -67,6 +73,8 @@ impl LogMonster {
             transition: Timer::new(TRANSITION_TICKS),
             has_target: false,
             sees_target: false,
+            last_seen: None,
+            unseen_ticks: 0,
             path: Vec::new(),
             vanish: None,
         }
@@ -137,6 +145,12 @@ impl LogMonster {
 
     pub(crate) fn remember_target(&mut self) {
         self.has_target = true;
+        self.unseen_ticks = 0;
+    }
+
+    /// Where it last perceived the hero (`None` before it ever did, or once it forgot).
+    pub fn last_seen(&self) -> Option<Point> {
+        self.last_seen
     }
 
     /// A pickaxe blow; returns `Some(died)` when it landed.
@@ -217,11 +231,29 @@ impl LogMonster {
                 self.path.clear();
             }
             MonsterState::Chasing => {
+                if self.sees_target {
+                    self.unseen_ticks = 0;
+                } else {
+                    self.unseen_ticks = self.unseen_ticks.saturating_add(1);
+                }
+                if let Some(limit) = ctx.forget_ticks
+                    && self.unseen_ticks >= limit
+                {
+                    // Lost for too long: back to wandering (the default rules only).
+                    self.has_target = false;
+                    self.last_seen = None;
+                }
                 if !self.has_target {
                     self.state = MonsterState::Wandering;
                     self.path.clear();
                 } else {
-                    let next = ctx.route(self.at, ctx.player_at, &mut self.path);
+                    // The seed's chaser routes to the hero wherever it is; with
+                    // `forget_ticks` it routes to where it last perceived the hero.
+                    let target = match ctx.forget_ticks {
+                        Some(_) => self.last_seen.unwrap_or(ctx.player_at),
+                        None => ctx.player_at,
+                    };
+                    let next = ctx.route(self.at, target, &mut self.path);
                     if reorient && let Some(dir) = next {
                         self.try_move(dir, ctx);
                     }
@@ -251,6 +283,7 @@ impl Visitor for MonsterHandler<'_> {
         }
         self.monster.has_target = true;
         self.monster.sees_target = true;
+        self.monster.last_seen = Some(player.at());
         if ahead(self.monster.at, self.monster.facing) == player.at()
             && player.damage(LOG_MONSTER_DAMAGE)
         {

@@ -61,6 +61,11 @@ pub const LOG_MONSTER_PERCEPTION: i32 = 5;
 /// Damage a log monster does to a hero in front of it (seed §4.1.1: 1 point).
 pub const LOG_MONSTER_DAMAGE: i32 = 1;
 
+/// Ticks a chaser goes without perceiving the hero before it forgets it, under the
+/// default rules (not in the seed: one state-transition period, 3 s). See
+/// [`crate::modes::maze::Rules::forget_ticks`].
+pub const FORGET_TICKS: u32 = TRANSITION_TICKS;
+
 /// The reorientation cool-down of log monsters (seed §4.1.1: 0.75 s).
 pub const REORIENTATION_TICKS: u32 = 18;
 

@@ -213,6 +213,9 @@ pub(crate) struct UpdateCtx<'a> {
     /// `HARDEST / difficulty` of the area (seed §4.1.1 `pTransition`).
     pub hardness: f64,
     pub heart_drop_percent: u8,
+    /// Ticks a chaser goes without perceiving the hero before it forgets it (`None`:
+    /// never, the seed's rule).
+    pub forget_ticks: Option<u32>,
     pub rng: &'a mut Rng,
     pub events: &'a mut Vec<Event>,
     /// Things created this tick (hearts, keys, projectiles); they join after the pass.
