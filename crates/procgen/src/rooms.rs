@@ -83,6 +83,26 @@ pub fn rooms(seed: Seed, params: &RoomsParams) -> Result<Dungeon, GenError> {
 /// [`GenError::GaveUp`] when the tries place no room or too few room cells for the hero,
 /// the monster and the potions.
 pub fn rooms_layout(seed: Seed, params: &RoomsParams) -> Result<RoomsLayout, GenError> {
+    check_params(params)?;
+    let &RoomsParams { size, max_rooms, room_min, room_max, potions, extra_hallways } = params;
+    let mut rng = Rng::new(seed.derive("rooms", &[]));
+    let room_max = room_max.min(size - 2);
+    let tries = 30 * max_rooms;
+    let rooms = place_rooms(&mut rng, size, tries, max_rooms, (room_min, room_max))?;
+
+    let mut map = TileMap::new(Size::new(size, size), Tile::Wall);
+    for r in &rooms {
+        for p in r.points() {
+            map.set(p, Tile::Floor);
+        }
+    }
+    dig_hallways(&mut rng, &mut map, &rooms, extra_hallways);
+    let dungeon = populate(&mut rng, map, &rooms, potions, tries)?;
+    Ok(RoomsLayout { dungeon, rooms })
+}
+
+/// Checks `params` against the ranges [`RoomsParams`] documents.
+fn check_params(params: &RoomsParams) -> Result<(), GenError> {
     let &RoomsParams { size, max_rooms, room_min, room_max, potions, extra_hallways } = params;
     if size > MAX_DUNGEON_SIDE {
         return Err(GenError::TooLarge {
@@ -108,12 +128,19 @@ pub fn rooms_layout(seed: Seed, params: &RoomsParams) -> Result<RoomsLayout, Gen
     if extra_hallways > 100 {
         return Err(GenError::bad("extra_hallways", "from 0 to 100", extra_hallways));
     }
-    let mut rng = Rng::new(seed.derive("rooms", &[]));
-    let n = size as i64;
-    let room_max = room_max.min(size - 2);
+    Ok(())
+}
 
-    // Rooms.
-    let tries = 30 * max_rooms;
+/// Up to `max_rooms` rooms in a `size × size` dungeon, sides from `room_min` to `room_max`,
+/// placed by `tries` random tries, each at least two cells away from the others.
+fn place_rooms(
+    rng: &mut Rng,
+    size: u32,
+    tries: u32,
+    max_rooms: u32,
+    (room_min, room_max): (u32, u32),
+) -> Result<Vec<Rect>, GenError> {
+    let n = size as i64;
     let mut rooms: Vec<Rect> = Vec::new();
     for _ in 0..tries {
         if rooms.len() as u32 >= max_rooms {
@@ -135,15 +162,12 @@ pub fn rooms_layout(seed: Seed, params: &RoomsParams) -> Result<RoomsLayout, Gen
     if rooms.is_empty() {
         return Err(GenError::GaveUp { what: "place a room", attempts: tries });
     }
+    Ok(rooms)
+}
 
-    let mut map = TileMap::new(Size::new(size, size), Tile::Wall);
-    for r in &rooms {
-        for p in r.points() {
-            map.set(p, Tile::Floor);
-        }
-    }
-
-    // Hallways.
+/// Joins each room after the first to the nearest earlier one, then digs `extra` more
+/// hallways between random pairs of rooms.
+fn dig_hallways(rng: &mut Rng, map: &mut TileMap, rooms: &[Rect], extra: u32) {
     for k in 1..rooms.len() {
         let c = rooms[k].center();
         let nearest = (0..k)
@@ -153,19 +177,28 @@ pub fn rooms_layout(seed: Seed, params: &RoomsParams) -> Result<RoomsLayout, Gen
             })
             .unwrap_or(0);
         let first_horizontal = rng.below(2) == 0;
-        dig_hallway(&mut map, c, rooms[nearest].center(), first_horizontal);
+        dig_hallway(map, c, rooms[nearest].center(), first_horizontal);
     }
     if rooms.len() >= 2 {
-        for _ in 0..extra_hallways {
+        for _ in 0..extra {
             let a = rng.below(rooms.len() as u64) as usize;
             let b = rng.below(rooms.len() as u64 - 1) as usize;
             let b = if b >= a { b + 1 } else { b };
             let first_horizontal = rng.below(2) == 0;
-            dig_hallway(&mut map, rooms[a].center(), rooms[b].center(), first_horizontal);
+            dig_hallway(map, rooms[a].center(), rooms[b].center(), first_horizontal);
         }
     }
+}
 
-    // Hero, monster, potions.
+/// The dungeon of `map` with the hero, the monster and `potions` potions on room cells
+/// (`tries` is what the error reports as attempts).
+fn populate(
+    rng: &mut Rng,
+    map: TileMap,
+    rooms: &[Rect],
+    potions: u32,
+    tries: u32,
+) -> Result<Dungeon, GenError> {
     let cells_of = |r: &Rect| r.points().collect::<Vec<Point>>();
     let total: usize = rooms.iter().map(|r| r.size.area()).sum();
     if total < 2 + potions as usize {
@@ -175,31 +208,30 @@ pub fn rooms_layout(seed: Seed, params: &RoomsParams) -> Result<RoomsLayout, Gen
         });
     }
     let hero_room = rng.below(rooms.len() as u64) as usize;
-    let hero = pick(&mut rng, &cells_of(&rooms[hero_room]), &[]);
+    let hero = pick(rng, &cells_of(&rooms[hero_room]), &[]);
     let monster_room = if rooms.len() >= 2 {
         let m = rng.below(rooms.len() as u64 - 1) as usize;
         if m >= hero_room { m + 1 } else { m }
     } else {
         hero_room
     };
-    let monster_at = pick(&mut rng, &cells_of(&rooms[monster_room]), &[hero]);
+    let monster_at = pick(rng, &cells_of(&rooms[monster_room]), &[hero]);
     let glyph = char::from(b'A' + rng.below(26) as u8);
     let all: Vec<Point> = rooms.iter().flat_map(cells_of).collect();
     let mut taken = vec![hero, monster_at];
     let mut placed = Vec::new();
     for _ in 0..potions {
-        let p = pick(&mut rng, &all, &taken);
+        let p = pick(rng, &all, &taken);
         taken.push(p);
         placed.push(p);
     }
     placed.sort_by_key(|p| (p.y, p.x));
-    let dungeon = Dungeon {
+    Ok(Dungeon {
         map,
         hero,
         monsters: vec![DungeonMonster { glyph, at: monster_at }],
         potions: placed,
-    };
-    Ok(RoomsLayout { dungeon, rooms })
+    })
 }
 
 /// A uniformly random cell of `cells` not in `taken` (`cells` holds more than
