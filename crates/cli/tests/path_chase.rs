@@ -186,7 +186,7 @@ fn scripts_play_in_tournaments() {
         "--max-turns",
         "80",
         "--hero",
-        &format!("rogue,{},{}", example("rogue.rhai"), example("territory.rhai")),
+        &format!("rogue,{},{}", example("rogue.rhai"), example("potions.rhai")),
         "--monster",
         "monster",
     ]);
@@ -201,7 +201,7 @@ fn scripts_play_in_tournaments() {
     assert_eq!(built_in[5], script[5], "caught alike:\n{out}");
     assert_eq!(built_in[3], script[4], "the Rogue's escapes are the script's survivals");
     assert_eq!(built_in[6], script[6], "the same capture turns");
-    assert!(cols("territory ")[2] == "12", "{out}");
+    assert!(cols("potions ")[2] == "12", "{out}");
 }
 
 #[test]
