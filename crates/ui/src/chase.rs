@@ -545,6 +545,22 @@ mod tests {
     }
 
     #[test]
+    fn a_large_dungeon_scrolls_to_show_both_players() {
+        // A 60x60 open room; hero and monster 15 rows apart, far from the top.
+        let mut rows = vec![". ".repeat(60); 60];
+        rows[20].replace_range(20..22, "@ ");
+        rows[35].replace_range(30..32, "Q ");
+        let text = format!("60\n{}\n", rows.join("\n"));
+        let d = Dungeon::parse_chase(text.as_bytes()).expect("parses");
+        let s = ChaseScreen::new("big".into(), &d, HeroKind::Rogue, MonsterKind::Monster, false)
+            .expect("a chase");
+        let mut frame = Frame::new(80, 24);
+        s.render(&mut frame);
+        let screen = frame.to_text();
+        assert!(screen.contains('@') && screen.contains('Q'), "{screen}");
+    }
+
+    #[test]
     fn setup_cycles_choices_and_starts() {
         let mut m = ChaseSetup::default();
         m.handle(Input::Left);
