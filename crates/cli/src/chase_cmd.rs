@@ -1,53 +1,68 @@
-//! `torchlit chase`: play a dungeon, watch it in the terminal, or run a tournament.
+//! `torchlit chase`: play a dungeon, solve it, watch it in the terminal, or run a
+//! tournament.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, bail};
-use torchlit_map::{Dungeon, UltimaWorld};
+use torchlit_map::{Dungeon, Tile, UltimaWorld};
 use torchlit_rng::Seed;
 use torchlit_sim::Turn;
-use torchlit_sim::modes::chase::{Chase, Event, HeroKind, MonsterKind, Outcome, Role, generate};
+use torchlit_sim::modes::chase::{
+    Chase, Event, HeroKind, MonsterKind, Outcome, Role, Solution, StrategyMaker, Verdict, generate,
+    solve,
+};
 use torchlit_ui::App;
 use torchlit_ui::chase::{BUNDLED, ChaseScreen};
 
-use crate::front;
+use crate::{chase_script, front};
 
-fn parse_hero(s: &str) -> Result<HeroKind, String> {
-    s.parse()
-}
+/// The most dungeons `--generate` plays (they are made one at a time, as they are
+/// played).
+pub const MAX_GENERATED: u32 = 1_000_000;
 
-fn parse_monster(s: &str) -> Result<MonsterKind, String> {
-    s.parse()
-}
-
-/// `torchlit chase DUNGEON [--hero rogue|speedy] [--monster monster] [--watch] [--max-turns N]`
-/// and `torchlit chase --tournament [DIR | --generate N --seed S] [--hero ...] [--monster ...]`.
+/// `torchlit chase DUNGEON [--hero S] [--monster S] [--watch | --solve [--map]]
+/// [--max-turns N]` and `torchlit chase --tournament [DIR | --generate N --seed S]
+/// [--hero ...] [--monster ...]`.
 #[derive(Debug, clap::Args)]
 pub struct ChaseArgs {
-    /// The dungeon file (seed 003 format); not used with --tournament.
+    /// The dungeon file (seed 003 format: one hero, one monster); not used with
+    /// --tournament.
     #[arg(required_unless_present = "tournament")]
     pub dungeon: Option<PathBuf>,
-    /// The hero's strategy: `rogue` (flee) or `speedy` (potions first). A tournament
-    /// takes a comma-separated list (default: all).
-    #[arg(long, value_delimiter = ',', value_parser = parse_hero)]
-    pub hero: Vec<HeroKind>,
-    /// The monster's strategy: `monster` (shortest path, ties by Euclid). A tournament
-    /// takes a comma-separated list (default: all).
-    #[arg(long, value_delimiter = ',', value_parser = parse_monster)]
-    pub monster: Vec<MonsterKind>,
+    /// The hero's strategy: `rogue` (flee), `speedy` (potions first; also `SpeedyRogue`),
+    /// `optimal` (perfect play from the solved game) or a script FILE.rhai. Names in any
+    /// case. A tournament takes a comma-separated list (default: the three built-in).
+    #[arg(long, value_delimiter = ',', value_name = "STRATEGY")]
+    pub hero: Vec<String>,
+    /// The monster's strategy: `monster` (shortest path, ties by Euclid), `optimal`
+    /// (perfect play) or a script FILE.rhai. A tournament takes a comma-separated list
+    /// (default: both built-in).
+    #[arg(long, value_delimiter = ',', value_name = "STRATEGY")]
+    pub monster: Vec<String>,
     /// Watch it in the terminal: space plays a turn, p auto-plays, +/- speed, q quits.
-    #[arg(long, conflicts_with = "tournament")]
+    #[arg(long, conflicts_with_all = ["tournament", "solve"])]
     pub watch: bool,
-    /// Stop a game after N turns (a repeated position ends endless chases sooner).
+    /// Solve the dungeon: who wins with perfect play from the start, and in how many
+    /// turns the monster forces the capture when it does.
+    #[arg(long, conflicts_with = "tournament")]
+    pub solve: bool,
+    /// With --solve: also print the verdict for every monster cell (W: the monster
+    /// wins, E: the hero escapes; the hero on its start `@`).
+    #[arg(long, requires = "solve")]
+    pub map: bool,
+    /// Stop a game after N turns: the hero survived. Endless chases of built-in
+    /// strategies end sooner, by a repeated position; with a script only this limit ends
+    /// them.
     #[arg(long, value_name = "N", default_value_t = Chase::DEFAULT_LIMIT.0)]
     pub max_turns: u64,
     /// Run many games on all cores: every dungeon (`*.txt`) in DIR, the generated ones
     /// (--generate), or else the bundled ones, for every hero and monster strategy pair.
     #[arg(long, value_name = "DIR", num_args = 0..=1)]
     pub tournament: Option<Option<PathBuf>>,
-    /// With --tournament: play N generated dungeons instead of files.
+    /// With --tournament: play N generated dungeons (made one at a time; at most
+    /// 1000000) instead of files.
     #[arg(long, value_name = "N", requires = "tournament")]
     pub generate: Option<u32>,
     /// With --generate: the seed (any text) the dungeons derive from.
@@ -58,6 +73,31 @@ pub struct ChaseArgs {
     pub size: u32,
 }
 
+/// A `--hero` value: a built-in name or a script file.
+fn hero_maker(value: &str) -> Result<StrategyMaker> {
+    if chase_script::is_script(value) {
+        return chase_script::load(Path::new(value));
+    }
+    Ok(value.parse::<HeroKind>().map_err(anyhow::Error::msg).context("--hero")?.into())
+}
+
+/// A `--monster` value: a built-in name or a script file.
+fn monster_maker(value: &str) -> Result<StrategyMaker> {
+    if chase_script::is_script(value) {
+        return chase_script::load(Path::new(value));
+    }
+    Ok(value.parse::<MonsterKind>().map_err(anyhow::Error::msg).context("--monster")?.into())
+}
+
+/// The makers for a list of values, or the defaults.
+fn makers(
+    given: &[String],
+    defaults: Vec<StrategyMaker>,
+    one: fn(&str) -> Result<StrategyMaker>,
+) -> Result<Vec<StrategyMaker>> {
+    if given.is_empty() { Ok(defaults) } else { given.iter().map(|v| one(v)).collect() }
+}
+
 /// Runs `torchlit chase`.
 pub fn run(args: ChaseArgs, default_world: UltimaWorld) -> Result<()> {
     let limit = Some(Turn(args.max_turns.max(1)));
@@ -66,8 +106,11 @@ pub fn run(args: ChaseArgs, default_world: UltimaWorld) -> Result<()> {
     }
     let Some(path) = &args.dungeon else { bail!("a dungeon file is needed (or --tournament)") };
     let dungeon = load(path)?;
-    let hero = single(&args.hero, HeroKind::Rogue, "--hero")?;
-    let monster = single(&args.monster, MonsterKind::Monster, "--monster")?;
+    if args.solve {
+        return print_solution(path, &dungeon, args.map);
+    }
+    let hero = single(&args.hero, HeroKind::Rogue.into(), "--hero", hero_maker)?;
+    let monster = single(&args.monster, MonsterKind::Monster.into(), "--monster", monster_maker)?;
     if args.watch {
         let name = path.file_stem().map_or("dungeon".into(), |s| s.to_string_lossy().into_owned());
         let screen = ChaseScreen::new(name, &dungeon, hero, monster, true)
@@ -75,7 +118,7 @@ pub fn run(args: ChaseArgs, default_world: UltimaWorld) -> Result<()> {
             .with_context(|| path.display().to_string())?;
         return front::run(App::chase(default_world, screen));
     }
-    let mut chase = Chase::new(&dungeon, hero.strategy(), monster.strategy())
+    let mut chase = Chase::new(&dungeon, hero.make(), monster.make())
         .with_context(|| path.display().to_string())?
         .with_limit(limit);
     let glyph = chase.board().monster_glyph();
@@ -85,6 +128,10 @@ pub fn run(args: ChaseArgs, default_world: UltimaWorld) -> Result<()> {
         out.push_str(&turn_line(chase.turn(), &events, glyph));
         out.push('\n');
     }
+    if let Some(e) = chase.error() {
+        print!("{out}");
+        bail!("{e}");
+    }
     if let Some(outcome) = chase.outcome() {
         out.push_str(&outcome.to_string());
         out.push('\n');
@@ -93,17 +140,78 @@ pub fn run(args: ChaseArgs, default_world: UltimaWorld) -> Result<()> {
     Ok(())
 }
 
-fn single<T: Copy>(given: &[T], default: T, flag: &str) -> Result<T> {
+fn single(
+    given: &[String],
+    default: StrategyMaker,
+    flag: &str,
+    one: fn(&str) -> Result<StrategyMaker>,
+) -> Result<StrategyMaker> {
     match given {
         [] => Ok(default),
-        [one] => Ok(*one),
+        [v] => one(v),
         _ => bail!("{flag} takes one strategy outside --tournament"),
     }
 }
 
 fn load(path: &Path) -> Result<Dungeon> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(Dungeon::parse(&bytes).map_err(|e| e.in_file(path.display().to_string()))?)
+    Ok(Dungeon::parse_chase(&bytes).map_err(|e| e.in_file(path.display().to_string()))?)
+}
+
+/// `--solve` (and `--map`): the verdict from the start, and per monster cell.
+fn print_solution(path: &Path, dungeon: &Dungeon, map: bool) -> Result<()> {
+    let solution = solve(dungeon).with_context(|| path.display().to_string())?;
+    let monster = dungeon.monsters.first().map(|m| m.at).context("no monster")?;
+    let verdict = solution.verdict(dungeon.hero, monster).context("the players stand on walls")?;
+    let mut out = String::new();
+    match verdict {
+        Verdict::HeroEscapes => out.push_str("the hero escapes forever with perfect play\n"),
+        Verdict::MonsterWins { turns } => out.push_str(&format!(
+            "the monster wins with perfect play: it catches the hero in turn {turns}\n"
+        )),
+    }
+    if map {
+        out.push_str(&verdict_map(dungeon, &solution));
+        out.push_str("W: the monster starting there wins; E: the hero escapes; @: the hero\n");
+    }
+    out.push_str(&format!(
+        "{} positions solved ({} open cells, {} speed potions)\n",
+        solution.positions(),
+        solution.cells().len(),
+        solution.potions().len()
+    ));
+    print!("{out}");
+    Ok(())
+}
+
+/// The dungeon's grid with `W`/`E` on every open cell (the verdict with the monster
+/// starting there), `@` on the hero, walls blank; cells separated by spaces as in the
+/// file.
+fn verdict_map(dungeon: &Dungeon, solution: &Solution) -> String {
+    let size = dungeon.map.size();
+    let mut out = String::new();
+    for y in 0..size.height as i32 {
+        let mut line = String::new();
+        for x in 0..size.width as i32 {
+            let p = torchlit_geom::Point::new(x, y);
+            let c = if p == dungeon.hero {
+                '@'
+            } else if matches!(dungeon.map.tile(p), Some(Tile::Wall) | None) {
+                ' '
+            } else {
+                match solution.verdict(dungeon.hero, p) {
+                    Some(Verdict::MonsterWins { .. }) => 'W',
+                    Some(Verdict::HeroEscapes) => 'E',
+                    None => ' ',
+                }
+            };
+            line.push(c);
+            line.push(' ');
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 /// `turn 3: monster B 4,5 -> 5,5; hero @ 7,2 -> 8,2 -> 9,2 (drinks a potion: 2 steps a turn)`.
@@ -149,38 +257,69 @@ fn turn_line(turn: Turn, events: &[Event], glyph: char) -> String {
     line
 }
 
-/// The dungeons of a tournament: the files of `dir`, the generated ones, or the bundled.
-fn tournament_dungeons(args: &ChaseArgs, dir: Option<&Path>) -> Result<Vec<(String, Dungeon)>> {
-    if let Some(n) = args.generate {
-        let seed = Seed::from_input(&args.seed);
-        return (0..n)
-            .map(|i| {
-                let d = generate(seed.derive("chase-tournament", &[i64::from(i)]), args.size)
+/// Where a tournament's dungeons come from; each is made or read when it is played.
+enum Source {
+    /// `N` generated dungeons of side `size` from `seed`.
+    Generated { count: u32, seed: Seed, size: u32 },
+    /// These files.
+    Files(Vec<PathBuf>),
+    /// The bundled dungeons.
+    Bundled,
+}
+
+impl Source {
+    fn new(args: &ChaseArgs, dir: Option<&Path>) -> Result<Source> {
+        if let Some(count) = args.generate {
+            if count > MAX_GENERATED {
+                bail!("--generate {count}: a tournament plays at most {MAX_GENERATED} dungeons");
+            }
+            return Ok(Source::Generated {
+                count,
+                seed: Seed::from_input(&args.seed),
+                size: args.size,
+            });
+        }
+        let Some(dir) = dir else { return Ok(Source::Bundled) };
+        let entries =
+            std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            bail!("{} holds no dungeon (*.txt) files", dir.display());
+        }
+        Ok(Source::Files(files))
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Source::Generated { count, .. } => *count as usize,
+            Source::Files(f) => f.len(),
+            Source::Bundled => BUNDLED.len(),
+        }
+    }
+
+    /// Dungeon `i` and its name.
+    fn get(&self, i: usize) -> Result<(String, Dungeon)> {
+        match self {
+            Source::Generated { seed, size, .. } => {
+                let d = generate(seed.derive("chase-tournament", &[i as i64]), *size)
                     .with_context(|| format!("generated dungeon {i}"))?;
                 Ok((format!("generated {i}"), d))
-            })
-            .collect();
-    }
-    let Some(dir) = dir else {
-        return BUNDLED
-            .iter()
-            .map(|(name, text)| {
-                let d = Dungeon::parse(text.as_bytes()).map_err(|e| e.in_file(*name))?;
+            }
+            Source::Files(files) => {
+                let p = files.get(i).context("no such dungeon")?;
+                Ok((p.display().to_string(), load(p)?))
+            }
+            Source::Bundled => {
+                let (name, text) = BUNDLED.get(i).context("no such dungeon")?;
+                let d = Dungeon::parse_chase(text.as_bytes()).map_err(|e| e.in_file(*name))?;
                 Ok((name.to_string(), d))
-            })
-            .collect();
-    };
-    let entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    if files.is_empty() {
-        bail!("{} holds no dungeon (*.txt) files", dir.display());
+            }
+        }
     }
-    files.iter().map(|p| Ok((p.display().to_string(), load(p)?))).collect()
 }
 
 /// One row of the tournament table.
@@ -191,78 +330,126 @@ struct Tally {
     caught: u64,
     limit: u64,
     caught_turns: u64,
+    /// Games on dungeons the hero can escape with perfect play, and those it did not lose.
+    winnable: u64,
+    converted: u64,
 }
 
-fn tournament(args: &ChaseArgs, dir: Option<&Path>, limit: Option<Turn>) -> Result<()> {
-    let dungeons = tournament_dungeons(args, dir)?;
-    let heroes = if args.hero.is_empty() { HeroKind::ALL.to_vec() } else { args.hero.clone() };
-    let monsters =
-        if args.monster.is_empty() { MonsterKind::ALL.to_vec() } else { args.monster.clone() };
-    let pairs: Vec<(HeroKind, MonsterKind)> =
-        heroes.iter().flat_map(|&h| monsters.iter().map(move |&m| (h, m))).collect();
-    let jobs: Vec<(usize, usize)> =
-        (0..dungeons.len()).flat_map(|d| (0..pairs.len()).map(move |p| (d, p))).collect();
-
-    let bar = indicatif::ProgressBar::new(jobs.len() as u64);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed}")
-    {
-        bar.set_style(style);
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.escapes += other.escapes;
+        self.caught += other.caught;
+        self.limit += other.limit;
+        self.caught_turns += other.caught_turns;
+        self.winnable += other.winnable;
+        self.converted += other.converted;
     }
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Result<Outcome, String>)>> = Mutex::new(Vec::new());
-    let workers =
-        std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len().max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let mut mine = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(d, p)) = jobs.get(i) else { break };
-                    let (hero, monster) = pairs[p];
-                    let outcome = Chase::new(&dungeons[d].1, hero.strategy(), monster.strategy())
-                        .map(|c| c.with_limit(limit).run())
-                        .map_err(|e| format!("{}: {e}", dungeons[d].0));
-                    mine.push((i, outcome));
-                    bar.inc(1);
-                }
-                if let Ok(mut all) = results.lock() {
-                    all.extend(mine);
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    let mut results = results.into_inner().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
-    results.sort_by_key(|(i, _)| *i);
+}
 
-    let mut tallies = vec![Tally::default(); pairs.len()];
-    for (i, outcome) in results {
-        let (_, p) = jobs[i];
-        let t = &mut tallies[p];
+/// Plays every pair on dungeon `i`; adds to `tallies`.
+fn play_dungeon(
+    source: &Source,
+    i: usize,
+    pairs: &[(StrategyMaker, StrategyMaker)],
+    limit: Option<Turn>,
+    tallies: &mut [Tally],
+) -> Result<()> {
+    let (name, dungeon) = source.get(i)?;
+    let solution = solve(&dungeon).with_context(|| name.clone())?;
+    let monster = dungeon.monsters.first().map(|m| m.at).context("no monster")?;
+    let winnable = solution.verdict(dungeon.hero, monster) == Some(Verdict::HeroEscapes);
+    let solution = Arc::new(solution);
+    for ((hero, monster), t) in pairs.iter().zip(tallies.iter_mut()) {
+        let mut chase = Chase::new(&dungeon, hero.make(), monster.make())
+            .with_context(|| name.clone())?
+            .with_limit(limit)
+            .with_solution(solution.clone());
+        let outcome = chase.run();
         t.games += 1;
-        match outcome.map_err(anyhow::Error::msg)? {
+        t.winnable += u64::from(winnable);
+        match outcome {
             Outcome::Caught { turn, .. } => {
                 t.caught += 1;
                 t.caught_turns += turn.0;
             }
             Outcome::Escaped { .. } => t.escapes += 1,
             Outcome::TurnLimit { .. } => t.limit += 1,
+            Outcome::Failed { .. } => {
+                let e = chase.error().map_or_else(String::new, ToString::to_string);
+                bail!("{name}: {} vs {}: {e}", hero.name(), monster.name());
+            }
+        }
+        if winnable && !matches!(outcome, Outcome::Caught { .. }) {
+            t.converted += 1;
         }
     }
+    Ok(())
+}
+
+fn tournament(args: &ChaseArgs, dir: Option<&Path>, limit: Option<Turn>) -> Result<()> {
+    let source = Source::new(args, dir)?;
+    let heroes = makers(&args.hero, HeroKind::ALL.map(Into::into).to_vec(), hero_maker)?;
+    let monsters = makers(&args.monster, MonsterKind::ALL.map(Into::into).to_vec(), monster_maker)?;
+    let pairs: Vec<(StrategyMaker, StrategyMaker)> =
+        heroes.iter().flat_map(|h| monsters.iter().map(move |m| (h.clone(), m.clone()))).collect();
+    let n = source.len();
+
+    let bar = indicatif::ProgressBar::new(n as u64);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} dungeons  {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    let next = AtomicUsize::new(0);
+    let totals = Mutex::new((vec![Tally::default(); pairs.len()], None::<anyhow::Error>));
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(n.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut mine = vec![Tally::default(); pairs.len()];
+                let mut failed = None;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    if let Err(e) = play_dungeon(&source, i, &pairs, limit, &mut mine) {
+                        failed = Some(e);
+                        next.store(n, Ordering::Relaxed);
+                        break;
+                    }
+                    bar.inc(1);
+                }
+                if let Ok(mut all) = totals.lock() {
+                    for (t, m) in all.0.iter_mut().zip(&mine) {
+                        t.add(m);
+                    }
+                    if all.1.is_none() {
+                        all.1 = failed;
+                    }
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let (tallies, failed) =
+        totals.into_inner().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+
     let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let games: u64 = tallies.iter().map(|t| t.games).sum();
     println!(
-        "{} dungeons, {} strategy pair{}, {} games on {workers} thread{}",
-        dungeons.len(),
+        "{n} dungeons, {} strategy pair{}, {games} games on {workers} thread{}",
         pairs.len(),
         plural(pairs.len()),
-        jobs.len(),
         plural(workers)
     );
     println!(
-        "{:<12} {:<10} {:>6} {:>8} {:>7} {:>6} {:>12}",
-        "hero", "monster", "games", "escapes", "caught", "limit", "mean turns"
+        "{:<14} {:<14} {:>6} {:>8} {:>8} {:>7} {:>11} {:>10}",
+        "hero", "monster", "games", "escapes", "survived", "caught", "mean turns", "converts"
     );
     for ((hero, monster), t) in pairs.iter().zip(&tallies) {
         let mean = if t.caught == 0 {
@@ -271,17 +458,24 @@ fn tournament(args: &ChaseArgs, dir: Option<&Path>, limit: Option<Turn>) -> Resu
             format!("{:.1}", t.caught_turns as f64 / t.caught as f64)
         };
         println!(
-            "{:<12} {:<10} {:>6} {:>8} {:>7} {:>6} {:>12}",
-            hero.strategy().name(),
-            monster.strategy().name(),
+            "{:<14} {:<14} {:>6} {:>8} {:>8} {:>7} {:>11} {:>10}",
+            hero.name(),
+            monster.name(),
             t.games,
             t.escapes,
-            t.caught,
             t.limit,
-            mean
+            t.caught,
+            mean,
+            format!("{}/{}", t.converted, t.winnable)
         );
     }
-    println!("mean turns: turns survived by the hero in the games where it was caught");
+    println!(
+        "escapes: a repeated position proved the chase endless (both strategies stateless); \
+         survived: not caught by the turn limit ({} turns; the only rule for scripts); mean \
+         turns: of the games where the hero was caught; converts: games not lost on the \
+         dungeons the hero can escape with perfect play",
+        limit.map_or(0, |l| l.0)
+    );
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 mod args;
 mod caves_cmd;
 mod chase_cmd;
+mod chase_script;
 mod commands;
 mod front;
 mod r#gen;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anyhow::{Context, Result};
-use torchlit_map::parse_any;
+use torchlit_map::{AnyMap, parse_any};
 use torchlit_path::{DijkstraMap, Moves, PathGrid, Rule, Search, StepCosts};
 use torchlit_sim::modes::chase::path_grid;
 
@@ -33,9 +33,9 @@ fn parse_moves(s: &str) -> Result<Moves, String> {
 #[derive(Debug, clap::Args)]
 pub struct RuleArgs {
     /// Which neighbours: 4, 8, or `rooms` (seed 003: 8 from a room cell, 4 from a
-    /// hallway `+` cell of a dungeon).
-    #[arg(long, default_value = "4", value_parser = parse_moves)]
-    pub moves: Moves,
+    /// hallway `+` cell of a dungeon). Default: `rooms` on a dungeon file, 4 on others.
+    #[arg(long, value_parser = parse_moves)]
+    pub moves: Option<Moves>,
     /// Step costs `C,D`: cardinal and diagonal (libtcod's `dijkstra2d` model; each
     /// from 1 to 65535).
     #[arg(long, value_name = "C,D", default_value = "1,1")]
@@ -43,8 +43,11 @@ pub struct RuleArgs {
 }
 
 impl RuleArgs {
-    fn rule(&self) -> Rule {
-        Rule::new(self.moves, self.costs.0)
+    /// The rule for a map: `--moves`, else the seed 003 rule on dungeons and 4-way on
+    /// other maps.
+    fn rule(&self, dungeon: bool) -> Rule {
+        let default = if dungeon { Moves::Rooms } else { Moves::Four };
+        Rule::new(self.moves.unwrap_or(default), self.costs.0)
     }
 }
 
@@ -77,17 +80,19 @@ pub struct PathArgs {
     pub rule: RuleArgs,
 }
 
-/// The map as the pathfinder sees it: passable tiles at cost 1, dungeon hallways narrow.
-fn load_grid(path: &Path) -> Result<PathGrid> {
+/// The map as the pathfinder sees it (passable tiles at cost 1, dungeon hallways
+/// narrow), and whether it is a dungeon.
+fn load_grid(path: &Path) -> Result<(PathGrid, bool)> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let map = parse_any(&bytes).map_err(|e| e.in_file(path.display().to_string()))?;
-    path_grid(map.tiles()).with_context(|| path.display().to_string())
+    let grid = path_grid(map.tiles()).with_context(|| path.display().to_string())?;
+    Ok((grid, matches!(map, AnyMap::Dungeon(_))))
 }
 
 /// Prints the distance field: H lines of W integers, `-1` where unreachable.
 pub fn distances(args: &DistancesArgs) -> Result<()> {
-    let grid = load_grid(&args.map)?;
-    let field = DijkstraMap::from_sources(&grid, args.rule.rule(), [args.from.0])
+    let (grid, dungeon) = load_grid(&args.map)?;
+    let field = DijkstraMap::from_sources(&grid, args.rule.rule(dungeon), [args.from.0])
         .with_context(|| format!("--from {}", args.from.0))?;
     let size = grid.size();
     let mut out = String::with_capacity(size.area() * 3);
@@ -112,9 +117,9 @@ pub fn distances(args: &DistancesArgs) -> Result<()> {
 /// Prints the cost of a cheapest path, then its cells (`x,y` separated by spaces); only
 /// `-1` when the goal cannot be reached.
 pub fn path(args: &PathArgs) -> Result<()> {
-    let grid = load_grid(&args.map)?;
+    let (grid, dungeon) = load_grid(&args.map)?;
     let found = Search::new()
-        .astar(&grid, args.rule.rule(), args.from.0, args.to.0)
+        .astar(&grid, args.rule.rule(dungeon), args.from.0, args.to.0)
         .context("--from/--to")?;
     match found {
         Some(p) => {

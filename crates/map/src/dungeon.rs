@@ -66,6 +66,21 @@ impl Dungeon {
     /// (trailing white space aside), a cell not followed by a space, an unknown cell
     /// character, no hero or a second hero, or text after the last row.
     pub fn parse(bytes: &[u8]) -> Result<Dungeon, ParseError> {
+        Dungeon::parse_with(bytes, false)
+    }
+
+    /// Reads a dungeon for a chase: as [`Dungeon::parse`], and it must hold exactly one
+    /// monster (the seed's rule: one hero and one monster per playing field).
+    ///
+    /// # Errors
+    ///
+    /// As [`Dungeon::parse`]; also [`ParseErrorKind::TwoMonsters`] at the second monster
+    /// and [`ParseErrorKind::NoMonster`] at the size `N` when there is none.
+    pub fn parse_chase(bytes: &[u8]) -> Result<Dungeon, ParseError> {
+        Dungeon::parse_with(bytes, true)
+    }
+
+    fn parse_with(bytes: &[u8], one_monster: bool) -> Result<Dungeon, ParseError> {
         let text = decode(bytes)?;
         let mut lines = Lines::new(text);
 
@@ -88,6 +103,7 @@ impl Dungeon {
         let mut cells = Vec::with_capacity(side.saturating_mul(side).min(MAX_MAP_AREA));
         let mut hero: Option<(Point, usize, usize)> = None;
         let mut monsters = Vec::new();
+        let mut first_monster: Option<(usize, usize)> = None;
         let mut potions = Vec::new();
         for y in 0..side {
             let Some(line) = lines.next() else {
@@ -124,6 +140,12 @@ impl Dungeon {
                         Tile::Floor
                     }
                     'A'..='Z' => {
+                        if one_monster && let Some((first_line, first_column)) = first_monster {
+                            let kind =
+                                ParseErrorKind::TwoMonsters { glyph: c, first_line, first_column };
+                            return Err(ParseError::new(line.number, column, kind));
+                        }
+                        first_monster.get_or_insert((line.number, column));
                         monsters.push(DungeonMonster { glyph: c, at });
                         Tile::Floor
                     }
@@ -150,6 +172,9 @@ impl Dungeon {
         let Some((hero, _, _)) = hero else {
             return Err(header.error_at(n_at, ParseErrorKind::NoHero));
         };
+        if one_monster && monsters.is_empty() {
+            return Err(header.error_at(n_at, ParseErrorKind::NoMonster));
+        }
         Ok(Dungeon { map: build_map(size, &cells), hero, monsters, potions })
     }
 
@@ -290,6 +315,22 @@ mod tests {
         let e = err("2\n@ . \n. @ \n");
         assert_eq!((e.line(), e.column()), (3, 3));
         assert_eq!(e.kind(), &ParseErrorKind::TwoHeroes { first_line: 2, first_column: 1 });
+    }
+
+    #[test]
+    fn a_chase_dungeon_has_exactly_one_monster() {
+        let two = "2\n@ A \n. B \n";
+        assert_eq!(Dungeon::parse(two.as_bytes()).map(|d| d.monsters.len()), Ok(2));
+        let e = Dungeon::parse_chase(two.as_bytes()).expect_err("two monsters");
+        assert_eq!((e.line(), e.column()), (3, 3), "at the second monster");
+        assert_eq!(
+            e.kind(),
+            &ParseErrorKind::TwoMonsters { glyph: 'B', first_line: 2, first_column: 3 }
+        );
+        let e = Dungeon::parse_chase(b"\n2\n@ . \n. . \n").expect_err("no monster");
+        assert_eq!((e.line(), e.column()), (2, 1), "at the size");
+        assert_eq!(e.kind(), &ParseErrorKind::NoMonster);
+        assert!(Dungeon::parse_chase(b"2\n@ A \n. . \n").is_ok());
     }
 
     #[test]

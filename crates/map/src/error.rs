@@ -194,6 +194,24 @@ pub enum ParseErrorKind {
         /// The column of the first `@`.
         first_column: usize,
     },
+    /// A chase dungeon without a monster `A`–`Z` ([`crate::Dungeon::parse_chase`]);
+    /// reported at the size `N`.
+    #[error("expected exactly one monster 'A'-'Z' in the dungeon, found none")]
+    NoMonster,
+    /// A second monster in a chase dungeon ([`crate::Dungeon::parse_chase`]); reported
+    /// at the second one.
+    #[error(
+        "expected exactly one monster, found a second one '{glyph}' (the first is at line \
+         {first_line}, column {first_column})"
+    )]
+    TwoMonsters {
+        /// The second monster's letter.
+        glyph: char,
+        /// The line of the first monster.
+        first_line: usize,
+        /// The column of the first monster.
+        first_column: usize,
+    },
     /// Text after the last row.
     #[error("expected the end of the file after the last row, found {found}")]
     TrailingGarbage {

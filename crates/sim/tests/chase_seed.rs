@@ -1,15 +1,19 @@
 //! The outcomes seed 003 describes, on the dungeons drawn after its figures
 //! (`testdata/dungeons/`), and the rules of a turn.
 
-use std::cell::Cell;
+mod chase_support;
 
+use chase_support::first_step;
 use torchlit_geom::{Direction, Point};
 use torchlit_map::{Dungeon, Tile};
 use torchlit_sim::Turn;
 use torchlit_sim::modes::chase::{
     Chase, Decision, Event, HeroKind, Monster, MonsterKind, Move, Outcome, Paths, Rogue, Role,
-    SpeedyRogue, Strategy, play,
+    SpeedyRogue, Strategy, StrategyError, play,
 };
+
+/// The seed's two heroes.
+const SEED_HEROES: [HeroKind; 2] = [HeroKind::Rogue, HeroKind::Speedy];
 
 fn dungeon(text: &str) -> Dungeon {
     Dungeon::parse(text.as_bytes()).expect("the test dungeon parses")
@@ -38,26 +42,6 @@ fn events(chase: &mut Chase) -> Vec<Event> {
     all
 }
 
-/// A strategy that takes one fixed first step, then plays `then`.
-struct FirstStep<S> {
-    first: Direction,
-    then: S,
-    done: Cell<bool>,
-}
-
-impl<S: Strategy> Strategy for FirstStep<S> {
-    fn name(&self) -> &str {
-        "FirstStep"
-    }
-    fn choose(&self, d: &Decision<'_>, paths: &mut Paths) -> Move {
-        if self.done.replace(true) { self.then.choose(d, paths) } else { Move::Step(self.first) }
-    }
-}
-
-fn first_step<S: Strategy + 'static>(first: Direction, then: S) -> Box<dyn Strategy> {
-    Box::new(FirstStep { first, then, done: Cell::new(false) })
-}
-
 #[test]
 fn the_hero_escapes_forever_by_running_into_the_hallway() {
     // Seed 003, first figure (left): a room with a hallway loop; the hero flees into it.
@@ -76,7 +60,7 @@ fn the_hero_escapes_forever_by_running_into_the_hallway() {
 #[test]
 fn the_monster_traps_the_hero_in_a_corner() {
     // Seed 003, first figure (right): a closed room (here with a dead-end hallway).
-    for hero in HeroKind::ALL {
+    for hero in SEED_HEROES {
         assert!(matches!(outcome(CORNER_TRAP, hero), Outcome::Caught { .. }), "{hero:?}");
         assert!(matches!(outcome(CORNER, hero), Outcome::Caught { turn: Turn(4), .. }), "{hero:?}");
     }
@@ -176,7 +160,7 @@ fn the_shared_sample_dungeons() {
     assert!(matches!(outcome(POTION, HeroKind::Rogue), Outcome::Caught { turn: Turn(12), .. }));
     assert!(outcome(POTION, HeroKind::Speedy).hero_escaped());
     // two_rooms.txt: the Rogue waits in the far room's corner and is caught there.
-    for hero in HeroKind::ALL {
+    for hero in SEED_HEROES {
         assert!(
             matches!(outcome(TWO_ROOMS, hero), Outcome::Caught { turn: Turn(12), .. }),
             "{hero:?}"
@@ -191,9 +175,9 @@ impl Strategy for Recorder {
     fn name(&self) -> &str {
         "Recorder"
     }
-    fn choose(&self, d: &Decision<'_>, _: &mut Paths) -> Move {
+    fn choose(&mut self, d: &Decision<'_>, _: &mut Paths) -> Result<Move, StrategyError> {
         self.0.borrow_mut().push(d.remaining_moves);
-        Move::Stay
+        Ok(Move::Stay)
     }
 }
 

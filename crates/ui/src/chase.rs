@@ -8,25 +8,16 @@
 use torchlit_geom::Point;
 use torchlit_map::{Dungeon, Tile};
 use torchlit_rng::Seed;
-use torchlit_sim::modes::chase::{Chase, Event, HeroKind, MonsterKind, Outcome, Role, generate};
+use torchlit_sim::modes::chase::{
+    Chase, Event, HeroKind, MonsterKind, Outcome, Role, StrategyMaker, generate,
+};
 
 use crate::record::{Recorder, Recordings};
 use crate::theme::tile_cell;
 use crate::{Cell, Frame, Input, Rgb, Sprite};
 
-/// The dungeons bundled into the program: `(name, file text)`, drawn after seed 003's
-/// figures plus the shared samples (`testdata/dungeons/`).
-pub const BUNDLED: [(&str, &str); 9] = [
-    ("hallway_escape", include_str!("../../../testdata/dungeons/hallway_escape.txt")),
-    ("corner_trap", include_str!("../../../testdata/dungeons/corner_trap.txt")),
-    ("potion_field", include_str!("../../../testdata/dungeons/potion_field.txt")),
-    ("monster_choice", include_str!("../../../testdata/dungeons/monster_choice.txt")),
-    ("hero_choice", include_str!("../../../testdata/dungeons/hero_choice.txt")),
-    ("loop", include_str!("../../../testdata/dungeons/loop.txt")),
-    ("corner", include_str!("../../../testdata/dungeons/corner.txt")),
-    ("potion", include_str!("../../../testdata/dungeons/potion.txt")),
-    ("two_rooms", include_str!("../../../testdata/dungeons/two_rooms.txt")),
-];
+/// The dungeons bundled into the program (the sim's [`torchlit_sim::modes::chase::BUNDLED`]).
+pub use torchlit_sim::modes::chase::BUNDLED;
 
 /// Turns per second at each auto-play speed (24 ticks per second: 24, 12, 6, 3, 2, 1
 /// ticks per turn).
@@ -68,7 +59,8 @@ impl DungeonChoice {
         match self {
             DungeonChoice::Bundled(i) => {
                 let (name, text) = BUNDLED.get(i).ok_or("no such dungeon")?;
-                let d = Dungeon::parse(text.as_bytes()).map_err(|e| format!("{name}: {e}"))?;
+                let d =
+                    Dungeon::parse_chase(text.as_bytes()).map_err(|e| format!("{name}: {e}"))?;
                 Ok((name.to_string(), d))
             }
             DungeonChoice::Generated(s) => {
@@ -215,13 +207,14 @@ impl ChaseSetup {
 }
 
 /// The watch screen: the dungeon, both players, the monster's shortest path to the hero,
-/// the last turn and the outcome.
+/// the last turn and the outcome. A dungeon larger than the screen scrolls to keep both
+/// players in view (the hero when they are too far apart for both).
 #[derive(Debug)]
 pub struct ChaseScreen {
     name: String,
     dungeon: Dungeon,
-    hero: HeroKind,
-    monster: MonsterKind,
+    hero: StrategyMaker,
+    monster: StrategyMaker,
     game: Chase,
     path: Vec<Point>,
     auto: bool,
@@ -240,8 +233,8 @@ impl Clone for ChaseScreen {
         let mut copy = ChaseScreen::new(
             self.name.clone(),
             &self.dungeon,
-            self.hero,
-            self.monster,
+            self.hero.clone(),
+            self.monster.clone(),
             self.back_quits,
         )
         .unwrap_or_else(|_| unreachable!("the dungeon already started a chase"));
@@ -259,21 +252,23 @@ impl Clone for ChaseScreen {
 }
 
 impl ChaseScreen {
-    /// A screen watching a new chase on `dungeon` (shown as `name`).
+    /// A screen watching a new chase on `dungeon` (shown as `name`) between the hero and
+    /// monster strategies (built-in kinds or makers of others, such as scripts).
     ///
     /// # Errors
     /// The chase's refusal (not exactly one monster, too large), as text.
     pub fn new(
         name: String,
         dungeon: &Dungeon,
-        hero: HeroKind,
-        monster: MonsterKind,
+        hero: impl Into<StrategyMaker>,
+        monster: impl Into<StrategyMaker>,
         back_quits: bool,
     ) -> Result<ChaseScreen, String> {
+        let (hero, monster) = (hero.into(), monster.into());
         let mut game =
-            Chase::new(dungeon, hero.strategy(), monster.strategy()).map_err(|e| e.to_string())?;
+            Chase::new(dungeon, hero.make(), monster.make()).map_err(|e| e.to_string())?;
         let path = game.monster_path();
-        let recorder = Some(crate::replay::chase_recorder(&name, dungeon, hero, monster));
+        let recorder = Some(crate::replay::chase_recorder(&name, dungeon, &hero, &monster));
         Ok(ChaseScreen {
             recorder,
             name,
@@ -373,8 +368,8 @@ impl ChaseScreen {
                 if let Ok(fresh) = ChaseScreen::new(
                     self.name.clone(),
                     &self.dungeon,
-                    self.hero,
-                    self.monster,
+                    self.hero.clone(),
+                    self.monster.clone(),
                     self.back_quits,
                 ) {
                     *self = fresh;
@@ -402,6 +397,7 @@ impl ChaseScreen {
                 Outcome::Caught { .. } => "caught",
                 Outcome::Escaped { .. } => "escaped",
                 Outcome::TurnLimit { .. } => "limit",
+                Outcome::Failed { .. } => "failed",
             };
             let (turns, hash) = (self.game.turn().0, self.game.state_hash());
             if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish(word, turns, hash)) {
@@ -415,7 +411,15 @@ impl ChaseScreen {
                     "The hero escapes: turn {} repeats turn {}, the chase never ends.",
                     turn.0, repeats.0
                 ),
-                Outcome::TurnLimit { turns } => format!("No capture after {} turns.", turns.0),
+                Outcome::TurnLimit { turns } => {
+                    format!("The hero survived {} turns (the turn limit).", turns.0)
+                }
+                Outcome::Failed { who, turn } => format!(
+                    "The {}'s strategy failed in turn {}: {}",
+                    who.name(),
+                    turn.0,
+                    self.game.error().map_or_else(String::new, ToString::to_string)
+                ),
             };
         }
         self.path = self.game.monster_path();
@@ -431,8 +435,9 @@ impl ChaseScreen {
         // Two columns per cell, as in the file, when the map fits.
         let cw = if 2 * mw <= w { 2 } else { 1 };
         let hero = board.hero().at;
-        let ox = camera(hero.x, mw, w / cw);
-        let oy = camera(hero.y, mh, view_h);
+        let monster = board.monster().at;
+        let ox = camera(hero.x, monster.x, mw, w / cw);
+        let oy = camera(hero.y, monster.y, mh, view_h);
         let path_mark = |under: Cell| under.overlay('∙', Rgb(255, 90, 70), Sprite::PathMark).bold();
         for sy in 0..view_h {
             for sx in 0..(w / cw) {
@@ -448,7 +453,7 @@ impl ChaseScreen {
                 if self.path.len() > 2 && self.path[1..self.path.len() - 1].contains(&p) {
                     cell = path_mark(cell);
                 }
-                if p == board.monster().at {
+                if p == monster {
                     cell = cell
                         .overlay(board.monster_glyph(), Rgb(255, 80, 60), Sprite::Hunter)
                         .bold();
@@ -463,7 +468,8 @@ impl ChaseScreen {
         let state = match self.game.outcome() {
             Some(Outcome::Caught { .. }) => "caught".to_string(),
             Some(Outcome::Escaped { .. }) => "escaped".to_string(),
-            Some(Outcome::TurnLimit { .. }) => "limit".to_string(),
+            Some(Outcome::TurnLimit { .. }) => "survived".to_string(),
+            Some(Outcome::Failed { .. }) => "failed".to_string(),
             None if self.auto => format!("auto {}/s", self.turns_per_second()),
             None => "paused".to_string(),
         };
@@ -477,7 +483,9 @@ impl ChaseScreen {
             board.monster().steps_per_turn(),
         );
         let bar = Rgb(30, 30, 50);
-        frame.fill(0, h - 1, w, 1, Cell { bg: bar, ..Cell::BLANK });
+        let mut blank = Cell::BLANK;
+        blank.bg = bar;
+        frame.fill(0, h - 1, w, 1, blank);
         frame.print(0, h - 1, &status, Rgb(255, 220, 120), bar);
         let hint = "spc p +/- q";
         if status.chars().count() + hint.len() < w as usize {
@@ -486,9 +494,20 @@ impl ChaseScreen {
     }
 }
 
-/// The first cell shown so `focus` stays in view: centred maps when they fit.
-fn camera(focus: i32, world: i32, view: i32) -> i32 {
-    if world <= view { -(view - world) / 2 } else { (focus - view / 2).clamp(0, world - view) }
+/// The first cell shown along one axis: centred maps when they fit; otherwise the
+/// midpoint of the hero (`focus`) and the monster (`other`) in the middle when both fit
+/// in `view`, else the hero in the middle; never past the map's edges.
+fn camera(focus: i32, other: i32, world: i32, view: i32) -> i32 {
+    if world <= view {
+        return -(view - world) / 2;
+    }
+    let (lo, hi) = (focus.min(other), focus.max(other));
+    let first = if hi - lo < view {
+        ((lo + hi) / 2 - view / 2).clamp(hi - view + 1, lo)
+    } else {
+        focus - view / 2
+    };
+    first.clamp(0, world - view)
 }
 
 /// One line for a turn: where each player went, and potions drunk.
@@ -553,6 +572,39 @@ mod tests {
         s.handle(Input::Char(' '));
         assert!(!s.auto_playing(), "a manual step pauses");
         assert_eq!(s.game().turn().0, 3);
+    }
+
+    #[test]
+    fn the_camera_keeps_both_players_in_view() {
+        // A 100-cell axis in a 20-cell view.
+        for (hero, monster) in [(5, 15), (50, 60), (90, 99), (60, 50), (0, 19), (80, 99)] {
+            let first = camera(hero, monster, 100, 20);
+            assert!((0..=80).contains(&first));
+            for p in [hero, monster] {
+                assert!((first..first + 20).contains(&p), "{hero},{monster}: {first}");
+            }
+        }
+        // Too far apart: the hero stays in view.
+        let first = camera(10, 90, 100, 20);
+        assert!((first..first + 20).contains(&10));
+        // A map that fits is centred.
+        assert_eq!(camera(3, 4, 10, 20), -5);
+    }
+
+    #[test]
+    fn a_large_dungeon_scrolls_to_show_both_players() {
+        // A 60x60 open room; hero and monster 15 rows apart, far from the top.
+        let mut rows = vec![". ".repeat(60); 60];
+        rows[20].replace_range(20..22, "@ ");
+        rows[35].replace_range(30..32, "Q ");
+        let text = format!("60\n{}\n", rows.join("\n"));
+        let d = Dungeon::parse_chase(text.as_bytes()).expect("parses");
+        let s = ChaseScreen::new("big".into(), &d, HeroKind::Rogue, MonsterKind::Monster, false)
+            .expect("a chase");
+        let mut frame = Frame::new(80, 24);
+        s.render(&mut frame);
+        let screen = frame.to_text();
+        assert!(screen.contains('@') && screen.contains('Q'), "{screen}");
     }
 
     #[test]

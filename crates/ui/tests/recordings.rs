@@ -252,7 +252,7 @@ fn chase_recording(name: &str, text: &str, hero: HeroKind) -> Vec<u8> {
     let dungeon = Dungeon::parse(text.as_bytes()).expect("parses");
     let mut game =
         Chase::new(&dungeon, hero.strategy(), MonsterKind::Monster.strategy()).expect("a chase");
-    let mut rec = chase_recorder(name, &dungeon, hero, MonsterKind::Monster);
+    let mut rec = chase_recorder(name, &dungeon, &hero.into(), &MonsterKind::Monster.into());
     rec.set_started(DATE);
     while game.outcome().is_none() {
         game.play_turn();

@@ -11,18 +11,25 @@
 //! two players stand on the same cell (the hero is caught).
 //!
 //! The players are driven by [`Strategy`] values (a trait, so users add their own); the
-//! seed's three are [`Monster`], [`Rogue`] and [`SpeedyRogue`]. Strategies are pure
-//! functions of the [`Board`] (no hidden state, no randomness), so the whole game is a
-//! function of its state: when the state at the end of a turn (both positions, the
-//! potions left and drunk) repeats, the chase is endless and the hero has escaped
-//! ([`Outcome::Escaped`]). A turn limit bounds games that take too long to repeat.
+//! seed's three are [`Monster`], [`Rogue`] and [`SpeedyRogue`], and [`OptimalHero`] and
+//! [`OptimalMonster`] play perfectly from the game's [`Solution`] (retrograde analysis).
+//!
+//! Two rules end a chase that never ends in a capture, and the [`Outcome`] says which
+//! decided. When both strategies are [stateless](Strategy::stateless) (the built-in
+//! ones), the game is a function of its state, so a state at the end of a turn (both
+//! positions, the potions left and drunk) that repeats proves the chase endless
+//! ([`Outcome::Escaped`]). Strategies that keep state (user scripts) may play differently
+//! in the same state, so for them only the turn limit ends the game
+//! ([`Outcome::TurnLimit`]: the hero survived that many turns).
 //!
 //! Coordinates are map space: `(0, 0)` top-left, `y` down (the seed's `Position` too).
 
 mod paths;
+mod solve;
 mod strategy;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_map::{Dungeon, Tile, TileMap};
@@ -34,7 +41,26 @@ use crate::Turn;
 use crate::engine::{Energy, Speed};
 
 pub use paths::{FieldId, Paths};
-pub use strategy::{Decision, HeroKind, Monster, MonsterKind, Move, Rogue, SpeedyRogue, Strategy};
+pub use solve::{MAX_POSITIONS, MAX_POTIONS, Solution, SolveError, Verdict};
+pub use strategy::{
+    Decision, HeroKind, Monster, MonsterKind, Move, OptimalHero, OptimalMonster, Rogue,
+    SpeedyRogue, Strategy, StrategyError, StrategyMaker,
+};
+
+/// The dungeons bundled into the program: `(name, file text)`, drawn after seed 003's
+/// figures plus the shared samples (`testdata/dungeons/`).
+pub const BUNDLED: [(&str, &str); 10] = [
+    ("hallway_escape", include_str!("../../../../testdata/dungeons/hallway_escape.txt")),
+    ("corner_trap", include_str!("../../../../testdata/dungeons/corner_trap.txt")),
+    ("potion_field", include_str!("../../../../testdata/dungeons/potion_field.txt")),
+    ("monster_choice", include_str!("../../../../testdata/dungeons/monster_choice.txt")),
+    ("monster_east", include_str!("../../../../testdata/dungeons/monster_east.txt")),
+    ("hero_choice", include_str!("../../../../testdata/dungeons/hero_choice.txt")),
+    ("loop", include_str!("../../../../testdata/dungeons/loop.txt")),
+    ("corner", include_str!("../../../../testdata/dungeons/corner.txt")),
+    ("potion", include_str!("../../../../testdata/dungeons/potion.txt")),
+    ("two_rooms", include_str!("../../../../testdata/dungeons/two_rooms.txt")),
+];
 
 /// Which player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -93,6 +119,7 @@ pub struct Board {
     hero: Player,
     monster: Player,
     potions: Vec<Point>,
+    initial_potions: Vec<Point>,
 }
 
 impl Board {
@@ -140,6 +167,25 @@ impl Board {
         &self.potions
     }
 
+    /// The speed potions the dungeon started with, in reading order.
+    pub fn initial_potions(&self) -> &[Point] {
+        &self.initial_potions
+    }
+
+    /// Every move `role` may take now: staying first, then the legal steps in
+    /// [`Direction::ALL`] order (north, then clockwise).
+    pub fn legal_moves(&self, role: Role) -> Vec<Move> {
+        let at = self.player(role).at;
+        std::iter::once(Move::Stay)
+            .chain(
+                Direction::ALL
+                    .into_iter()
+                    .filter(|&d| self.rule().step(&self.grid, at, d).is_some())
+                    .map(Move::Step),
+            )
+            .collect()
+    }
+
     /// Whether `role` may take `mv` now: staying always; a step when [`Rule::ROOMS`]
     /// allows it from the player's cell.
     pub fn is_legal(&self, role: Role, mv: Move) -> bool {
@@ -181,6 +227,9 @@ pub enum ChaseError {
     /// The dungeon generator refused.
     #[error("cannot generate a dungeon: {0}")]
     Generate(String),
+    /// The solver refused.
+    #[error("cannot solve the dungeon: {0}")]
+    Solve(#[from] SolveError),
 }
 
 /// How a game ended.
@@ -201,10 +250,19 @@ pub enum Outcome {
         /// The earlier turn with the same state.
         repeats: Turn,
     },
-    /// The turn limit was reached with the hero free and no repetition yet.
+    /// The turn limit was reached with the hero free: it survived `turns` turns (with a
+    /// strategy that keeps state, the only rule that ends an endless chase).
     TurnLimit {
         /// The limit.
         turns: Turn,
+    },
+    /// A strategy failed (a script error or an illegal move) during `turn`; the reason
+    /// is [`Chase::error`].
+    Failed {
+        /// Whose strategy.
+        who: Role,
+        /// The turn it failed in.
+        turn: Turn,
     },
 }
 
@@ -217,23 +275,32 @@ impl Outcome {
     /// The turns the game lasted.
     pub fn turns(&self) -> Turn {
         match *self {
-            Outcome::Caught { turn, .. } | Outcome::Escaped { turn, .. } => turn,
+            Outcome::Caught { turn, .. }
+            | Outcome::Escaped { turn, .. }
+            | Outcome::Failed { turn, .. } => turn,
             Outcome::TurnLimit { turns } => turns,
         }
     }
 }
 
 impl std::fmt::Display for Outcome {
-    /// `caught at turn 7`, `the hero escapes (turn 12 repeats turn 8)`, `no capture
-    /// after 100 turns (the turn limit)`.
+    /// `caught at turn 7`, `the hero escapes (turn 12 repeats turn 8; the repeated-state
+    /// rule)`, `the hero survived 100 turns (the turn limit rule)`, `the monster's
+    /// strategy failed in turn 3`; each verdict names the rule that decided it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Outcome::Caught { turn, .. } => write!(f, "caught at turn {}", turn.0),
-            Outcome::Escaped { turn, repeats } => {
-                write!(f, "the hero escapes (turn {} repeats turn {})", turn.0, repeats.0)
-            }
+            Outcome::Escaped { turn, repeats } => write!(
+                f,
+                "the hero escapes (turn {} repeats turn {}; the repeated-state rule for \
+                 stateless strategies)",
+                turn.0, repeats.0
+            ),
             Outcome::TurnLimit { turns } => {
-                write!(f, "no capture after {} turns (the turn limit)", turns.0)
+                write!(f, "the hero survived {} turns (the turn limit rule)", turns.0)
+            }
+            Outcome::Failed { who, turn } => {
+                write!(f, "the {}'s strategy failed in turn {}", who.name(), turn.0)
             }
         }
     }
@@ -291,6 +358,8 @@ pub struct Chase {
     turn: Turn,
     limit: Option<Turn>,
     outcome: Option<Outcome>,
+    error: Option<StrategyError>,
+    stateless: bool,
     seen: BTreeMap<StateKey, Turn>,
     paths: Paths,
     search: Search,
@@ -311,7 +380,7 @@ impl std::fmt::Debug for Chase {
 
 impl Chase {
     /// The default turn limit of [`Chase::new`]: far beyond any repetition on the
-    /// seed's dungeons, so only exotic user strategies reach it.
+    /// seed's dungeons; the rule that ends endless chases of strategies that keep state.
     pub const DEFAULT_LIMIT: Turn = Turn(10_000);
 
     /// Starts a chase on `dungeon` with the two strategies and the default turn limit.
@@ -337,8 +406,10 @@ impl Chase {
             glyph: m.glyph,
             hero: Player { at: dungeon.hero, potions: 0 },
             monster: Player { at: m.at, potions: 0 },
+            initial_potions: potions.clone(),
             potions,
         };
+        let stateless = hero.stateless() && monster.stateless();
         let mut chase = Chase {
             board,
             hero_strategy: hero,
@@ -348,22 +419,45 @@ impl Chase {
             turn: Turn(0),
             limit: Some(Chase::DEFAULT_LIMIT),
             outcome: None,
+            error: None,
+            stateless,
             seen: BTreeMap::new(),
             paths: Paths::new(),
             search: Search::new(),
         };
+        if chase.stateless {
+            chase.seen.insert(chase.state_key(), Turn(0));
+        }
         if chase.board.hero.at == chase.board.monster.at {
             chase.outcome = Some(Outcome::Caught { turn: Turn(0), at: chase.board.hero.at });
         }
-        chase.seen.insert(chase.state_key(), Turn(0));
         Ok(chase)
     }
 
     /// Sets the turn limit (`None`: play until caught or repeating; every game of
-    /// deterministic strategies on a finite board ends one way or the other).
+    /// stateless strategies on a finite board ends one way or the other, but a game of
+    /// a strategy that keeps state may then never end).
     pub fn with_limit(mut self, limit: Option<Turn>) -> Chase {
         self.limit = limit;
         self
+    }
+
+    /// Gives the chase the dungeon's [`Solution`], solved beforehand (for example once
+    /// for many games), so optimal strategies need not solve it again. It must be the
+    /// solution of this dungeon.
+    pub fn with_solution(mut self, solution: Arc<Solution>) -> Chase {
+        self.paths.set_solution(solution);
+        self
+    }
+
+    /// Whether the repeated-state rule applies: both strategies are stateless.
+    pub fn repetition_rule(&self) -> bool {
+        self.stateless
+    }
+
+    /// Why a strategy failed, once one has ([`Outcome::Failed`]).
+    pub fn error(&self) -> Option<&StrategyError> {
+        self.error.as_ref()
     }
 
     /// The board.
@@ -428,13 +522,23 @@ impl Chase {
                 return events;
             }
         }
-        let key = self.state_key();
-        let ended = if let Some(&repeats) = self.seen.get(&key) {
+        let repeats = if self.stateless {
+            let key = self.state_key();
+            match self.seen.get(&key) {
+                Some(&repeats) => Some(repeats),
+                None => {
+                    self.seen.insert(key, self.turn);
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let ended = if let Some(repeats) = repeats {
             Some(Outcome::Escaped { turn: self.turn, repeats })
         } else if self.limit.is_some_and(|l| self.turn >= l) {
             Some(Outcome::TurnLimit { turns: self.turn })
         } else {
-            self.seen.insert(key, self.turn);
             None
         };
         if let Some(outcome) = ended {
@@ -463,13 +567,26 @@ impl Chase {
         };
         let steps = energy.accrue(speed);
         for i in 0..steps {
-            let decision =
-                Decision { board: &self.board, me: role, remaining_moves: steps - 1 - i };
-            let strategy = match role {
-                Role::Hero => &self.hero_strategy,
-                Role::Monster => &self.monster_strategy,
+            let decision = Decision {
+                board: &self.board,
+                me: role,
+                remaining_moves: steps - 1 - i,
+                turn: self.turn,
             };
-            let mv = strategy.choose(&decision, &mut self.paths);
+            let strategy = match role {
+                Role::Hero => &mut self.hero_strategy,
+                Role::Monster => &mut self.monster_strategy,
+            };
+            let mv = match strategy.choose(&decision, &mut self.paths) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    let outcome = Outcome::Failed { who: role, turn: self.turn };
+                    self.error = Some(e);
+                    self.outcome = Some(outcome);
+                    events.push(Event::Ended(outcome));
+                    return true;
+                }
+            };
             let from = self.board.player(role).at;
             match mv {
                 Move::Stay => events.push(Event::Stayed { who: role, at: from }),
@@ -520,7 +637,20 @@ pub fn generate(seed: Seed, side: u32) -> Result<Dungeon, ChaseError> {
     rooms(seed, &params).map_err(|e| ChaseError::Generate(e.to_string()))
 }
 
-/// Plays `dungeon` to the end with the seed's strategies `hero` and `monster` and at
+/// Solves `dungeon` ([`Solution::solve`]): who wins every position with perfect play.
+///
+/// # Errors
+/// [`ChaseError::MonsterCount`] unless the dungeon has exactly one monster,
+/// [`ChaseError::Path`] or [`ChaseError::Solve`] when it is too large.
+pub fn solve(dungeon: &Dungeon) -> Result<Solution, ChaseError> {
+    if dungeon.monsters.len() != 1 {
+        return Err(ChaseError::MonsterCount { found: dungeon.monsters.len() });
+    }
+    let grid = path_grid(&dungeon.map)?;
+    Ok(Solution::solve_grid(&grid, &dungeon.potions)?)
+}
+
+/// Plays `dungeon` to the end with the built-in strategies `hero` and `monster` and at
 /// most `limit` turns (`None`: no limit).
 ///
 /// # Errors

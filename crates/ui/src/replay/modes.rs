@@ -5,7 +5,7 @@
 use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_save::recording::{Header, StartFile};
 use torchlit_sim::modes::caves::{self, Caves};
-use torchlit_sim::modes::chase::{HeroKind, MonsterKind};
+use torchlit_sim::modes::chase::{HeroKind, MonsterKind, StrategyMaker};
 use torchlit_sim::modes::maze::{Maze, MazeConfig, TickInput};
 use torchlit_sim::modes::ultima::{self, Ultima};
 
@@ -148,13 +148,15 @@ impl Mode for UltimaMode {
 pub fn chase_recorder(
     name: &str,
     dungeon: &Dungeon,
-    hero: HeroKind,
-    monster: MonsterKind,
+    hero: &StrategyMaker,
+    monster: &StrategyMaker,
 ) -> Recorder<()> {
-    let index = |i: Option<usize>| i.map_or(0, |i| i as u8);
+    // A strategy that is not built in (a user's script) is recorded as unknown (255):
+    // such a recording can't be replayed.
+    let index = |i: Option<usize>| i.map_or(u8::MAX, |i| i as u8);
     let options = vec![
-        index(HeroKind::ALL.iter().position(|&h| h == hero)),
-        index(MonsterKind::ALL.iter().position(|&m| m == monster)),
+        index(HeroKind::ALL.iter().position(|h| h.strategy().name() == hero.name())),
+        index(MonsterKind::ALL.iter().position(|m| m.strategy().name() == monster.name())),
     ];
     let file =
         StartFile::Contents { name: name.to_string(), bytes: dungeon.to_text().into_bytes() };

@@ -1,7 +1,11 @@
 //! Distance fields for strategies, computed on demand and kept while the board allows.
 
+use std::sync::Arc;
+
 use torchlit_geom::Point;
 use torchlit_path::{DijkstraMap, Flow, PathError, PathGrid, Rule};
+
+use super::{Board, Solution, SolveError};
 
 /// How many fields are kept; the oldest is recomputed first.
 const SLOTS: usize = 8;
@@ -10,7 +14,8 @@ const SLOTS: usize = 8;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FieldId(usize);
 
-/// A small cache of Dijkstra maps over one board's grid, shared by both strategies.
+/// A small cache of Dijkstra maps over one board's grid, and of the board's
+/// [`Solution`], shared by both strategies.
 ///
 /// A cache, not state: it never changes what a strategy decides, only how often a field
 /// is computed (the terrain never changes during a chase, so a field is a function of
@@ -19,6 +24,7 @@ pub struct FieldId(usize);
 pub struct Paths {
     slots: Vec<(Flow, Vec<Point>, DijkstraMap)>,
     next: usize,
+    solution: Option<Result<Arc<Solution>, SolveError>>,
 }
 
 impl Paths {
@@ -71,5 +77,17 @@ impl Paths {
     /// Never for a handle this cache returned (slots are never removed).
     pub fn get(&self, id: FieldId) -> &DijkstraMap {
         &self.slots[id.0].2
+    }
+
+    /// The board's solution: solved on first use (the board must be the one of this
+    /// chase), `None` if the solver refuses the dungeon.
+    pub fn solution(&mut self, board: &Board) -> Option<&Solution> {
+        let slot = self.solution.get_or_insert_with(|| Solution::solve(board).map(Arc::new));
+        slot.as_ref().ok().map(|s| &**s)
+    }
+
+    /// Keeps `solution`, solved beforehand, as the board's solution.
+    pub fn set_solution(&mut self, solution: Arc<Solution>) {
+        self.solution = Some(Ok(solution));
     }
 }

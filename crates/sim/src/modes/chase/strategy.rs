@@ -1,11 +1,14 @@
-//! Strategies: what a player does with its step. The seed's three, and the trait for more.
+//! Strategies: what a player does with its step. The seed's three, the two optimal ones,
+//! and the trait for more.
 
 use std::cmp::Reverse;
+use std::sync::Arc;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_path::{DijkstraMap, Flow};
 
-use super::{Board, Paths, Role};
+use super::{Board, Paths, Role, Verdict};
+use crate::Turn;
 
 /// One step of a player: stay, or move one cell. Staying is a move like the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,6 +39,8 @@ pub struct Decision<'a> {
     pub me: Role,
     /// Steps left this turn after this one.
     pub remaining_moves: u32,
+    /// The turn being played (the first is 1).
+    pub turn: Turn,
 }
 
 impl Decision<'_> {
@@ -50,17 +55,35 @@ impl Decision<'_> {
     }
 }
 
+/// Why a strategy could not move: a script error, an illegal move, a runaway script.
+/// The text says where (file, line, turn) as far as the strategy knows.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct StrategyError(pub String);
+
 /// A way to play one side of a chase (the seed's `AbstractCharacter.move`).
 ///
-/// A strategy must be a pure function of the [`Decision`]: no hidden state, no clocks, no
-/// randomness. That is what lets a repeated board prove an endless chase; [`Paths`] is a
-/// cache of distance fields, shared by both players, that only saves work.
+/// A strategy may keep state between moves (user scripts do); one that is a pure
+/// function of the [`Decision`] (no hidden state, no clocks, no randomness) says so with
+/// [`Strategy::stateless`], and only when both players' strategies are stateless does a
+/// repeated board prove an endless chase. [`Paths`] is a cache of distance fields and of
+/// the game's solution, shared by both players, that only saves work.
 pub trait Strategy {
     /// The name shown to people (`Rogue`, `Monster`).
     fn name(&self) -> &str;
 
     /// This player's next step.
-    fn choose(&self, decision: &Decision<'_>, paths: &mut Paths) -> Move;
+    ///
+    /// # Errors
+    /// A [`StrategyError`] ends the game ([`super::Outcome::Failed`]).
+    fn choose(&mut self, decision: &Decision<'_>, paths: &mut Paths)
+    -> Result<Move, StrategyError>;
+
+    /// Whether every choice is a pure function of the decision (the same board, mover
+    /// and remaining steps give the same move). `false` unless a strategy promises it.
+    fn stateless(&self) -> bool {
+        false
+    }
 }
 
 impl<S: Strategy + ?Sized> Strategy for Box<S> {
@@ -68,9 +91,87 @@ impl<S: Strategy + ?Sized> Strategy for Box<S> {
         (**self).name()
     }
 
-    fn choose(&self, decision: &Decision<'_>, paths: &mut Paths) -> Move {
+    fn choose(
+        &mut self,
+        decision: &Decision<'_>,
+        paths: &mut Paths,
+    ) -> Result<Move, StrategyError> {
         (**self).choose(decision, paths)
     }
+
+    fn stateless(&self) -> bool {
+        (**self).stateless()
+    }
+}
+
+/// Makes fresh strategies of one kind for new games (a built-in kind or one a front end
+/// supplies, such as a user's script), shareable between threads.
+#[derive(Clone)]
+pub struct StrategyMaker {
+    name: String,
+    make: Arc<dyn Fn() -> Box<dyn Strategy> + Send + Sync>,
+}
+
+impl StrategyMaker {
+    /// A maker named `name` (as shown to people) calling `make` for each game.
+    pub fn new(
+        name: impl Into<String>,
+        make: impl Fn() -> Box<dyn Strategy> + Send + Sync + 'static,
+    ) -> StrategyMaker {
+        StrategyMaker { name: name.into(), make: Arc::new(make) }
+    }
+
+    /// The name of the strategies it makes.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// A new strategy for a new game.
+    pub fn make(&self) -> Box<dyn Strategy> {
+        (self.make)()
+    }
+}
+
+impl std::fmt::Debug for StrategyMaker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("StrategyMaker").field(&self.name).finish()
+    }
+}
+
+impl From<HeroKind> for StrategyMaker {
+    fn from(kind: HeroKind) -> StrategyMaker {
+        StrategyMaker::new(kind.strategy().name().to_string(), move || kind.strategy())
+    }
+}
+
+impl From<MonsterKind> for StrategyMaker {
+    fn from(kind: MonsterKind) -> StrategyMaker {
+        StrategyMaker::new(kind.strategy().name().to_string(), move || kind.strategy())
+    }
+}
+
+/// Implements [`Strategy`] for a built-in, stateless strategy with an inherent
+/// `pick(d, paths) -> Move`.
+macro_rules! builtin {
+    ($t:ty, $name:literal) => {
+        impl Strategy for $t {
+            fn name(&self) -> &str {
+                $name
+            }
+
+            fn choose(
+                &mut self,
+                d: &Decision<'_>,
+                paths: &mut Paths,
+            ) -> Result<Move, StrategyError> {
+                Ok(<$t>::pick(d, paths))
+            }
+
+            fn stateless(&self) -> bool {
+                true
+            }
+        }
+    };
 }
 
 /// The field of `flow` for `points` on the decision's board, or `None` if a point is off
@@ -99,12 +200,11 @@ fn euclid2(a: Point, b: Point) -> i64 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Monster;
 
-impl Strategy for Monster {
-    fn name(&self) -> &str {
-        "Monster"
-    }
+builtin!(Monster, "Monster");
 
-    fn choose(&self, d: &Decision<'_>, paths: &mut Paths) -> Move {
+impl Monster {
+    /// The seed's monster's step.
+    pub fn pick(d: &Decision<'_>, paths: &mut Paths) -> Move {
         let (me, target) = (d.at(), d.opponent());
         let Some(to_target) = field(d, paths, Flow::ToGoals, &[target]) else { return Move::Stay };
         let next = to_target.downhill(d.board.grid(), me, |n| euclid2(n, target));
@@ -123,12 +223,11 @@ impl Strategy for Monster {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rogue;
 
-impl Strategy for Rogue {
-    fn name(&self) -> &str {
-        "Rogue"
-    }
+builtin!(Rogue, "Rogue");
 
-    fn choose(&self, d: &Decision<'_>, paths: &mut Paths) -> Move {
+impl Rogue {
+    /// The seed's hero's step.
+    pub fn pick(d: &Decision<'_>, paths: &mut Paths) -> Move {
         let (me, hunter) = (d.at(), d.opponent());
         let (grid, rule) = (d.board.grid(), d.board.rule());
         let Some(from_hunter) = field(d, paths, Flow::FromSources, &[hunter]) else {
@@ -178,13 +277,12 @@ impl SpeedyRogue {
     }
 }
 
-impl Strategy for SpeedyRogue {
-    fn name(&self) -> &str {
-        "SpeedyRogue"
-    }
+builtin!(SpeedyRogue, "SpeedyRogue");
 
-    fn choose(&self, d: &Decision<'_>, paths: &mut Paths) -> Move {
-        let Some(potion) = SpeedyRogue::target(d, paths) else { return Rogue.choose(d, paths) };
+impl SpeedyRogue {
+    /// The seed's speedy hero's step.
+    pub fn pick(d: &Decision<'_>, paths: &mut Paths) -> Move {
+        let Some(potion) = SpeedyRogue::target(d, paths) else { return Rogue::pick(d, paths) };
         let (me, hunter) = (d.at(), d.opponent());
         let (grid, rule) = (d.board.grid(), d.board.rule());
         let Ok(from_hunter) = paths.field(grid, rule, Flow::FromSources, &[hunter]) else {
@@ -202,24 +300,111 @@ impl Strategy for SpeedyRogue {
     }
 }
 
-/// The seed's hero strategies, by name (`rogue`, `speedy`).
+/// The cell a move leads to from `at`.
+fn target(at: Point, mv: Move) -> Point {
+    match mv {
+        Move::Stay => at,
+        Move::Step(d) => at + d.offset(),
+    }
+}
+
+/// Among `options` (cells and verdicts), the cell of the best score, preferring
+/// `preferred` among equals, then the first.
+fn best_of(
+    options: &[(Point, Verdict)],
+    preferred: Point,
+    score: impl Fn(Verdict) -> u64,
+) -> Option<Point> {
+    let best = options.iter().map(|&(_, v)| score(v)).max()?;
+    let good = |&&(p, v): &&(Point, Verdict)| score(v) == best && p == preferred;
+    options
+        .iter()
+        .find(good)
+        .or_else(|| options.iter().find(|&&(_, v)| score(v) == best))
+        .map(|&(p, _)| p)
+}
+
+/// The perfect hero, from the game's [`super::Solution`]: where escape is possible it
+/// takes a step that keeps it possible (the [`Rogue`]'s step when that one does), so it
+/// escapes forever; where it is not, a step that puts off the capture longest (again
+/// the Rogue's among equals). Plays the Rogue where the dungeon cannot be solved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptimalHero;
+
+builtin!(OptimalHero, "OptimalHero");
+
+impl OptimalHero {
+    /// The perfect hero's step.
+    pub fn pick(d: &Decision<'_>, paths: &mut Paths) -> Move {
+        let options =
+            paths.solution(d.board).and_then(|s| s.options(d.board, d.me, d.remaining_moves));
+        let rogue = Rogue::pick(d, paths);
+        let Some(options) = options else { return rogue };
+        let at = d.at();
+        let score = |v: Verdict| match v {
+            Verdict::HeroEscapes => u64::MAX,
+            Verdict::MonsterWins { turns } => turns,
+        };
+        best_of(&options, target(at, rogue), score).map_or(rogue, |p| Move::between(at, p))
+    }
+}
+
+/// The perfect monster, from the game's [`super::Solution`]: where it can force a
+/// capture, a step that forces it in the fewest turns (the seed's [`Monster`]'s step
+/// among equals); where it cannot, it plays the seed's monster.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptimalMonster;
+
+builtin!(OptimalMonster, "OptimalMonster");
+
+impl OptimalMonster {
+    /// The perfect monster's step.
+    pub fn pick(d: &Decision<'_>, paths: &mut Paths) -> Move {
+        let options =
+            paths.solution(d.board).and_then(|s| s.options(d.board, d.me, d.remaining_moves));
+        let greedy = Monster::pick(d, paths);
+        let Some(options) = options else { return greedy };
+        if !options.iter().any(|(_, v)| v.monster_wins()) {
+            return greedy;
+        }
+        let at = d.at();
+        let score = |v: Verdict| match v {
+            Verdict::HeroEscapes => 0,
+            Verdict::MonsterWins { turns } => u64::MAX - turns,
+        };
+        best_of(&options, target(at, greedy), score).map_or(greedy, |p| Move::between(at, p))
+    }
+}
+
+/// Compares a typed name with a strategy's names: case, `-`, `_` and spaces ignored.
+fn same_name(typed: &str, name: &str) -> bool {
+    let clean = |s: &str| -> String {
+        s.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).flat_map(char::to_lowercase).collect()
+    };
+    clean(typed) == clean(name)
+}
+
+/// The built-in hero strategies, by name (`rogue`, `speedy`, `optimal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HeroKind {
     /// [`Rogue`].
     Rogue,
     /// [`SpeedyRogue`].
     Speedy,
+    /// [`OptimalHero`].
+    Optimal,
 }
 
 impl HeroKind {
-    /// Both, in order.
-    pub const ALL: [HeroKind; 2] = [HeroKind::Rogue, HeroKind::Speedy];
+    /// All of them, in order.
+    pub const ALL: [HeroKind; 3] = [HeroKind::Rogue, HeroKind::Speedy, HeroKind::Optimal];
 
-    /// The command-line name: `rogue`, `speedy`.
+    /// The command-line name: `rogue`, `speedy`, `optimal`.
     pub const fn name(self) -> &'static str {
         match self {
             HeroKind::Rogue => "rogue",
             HeroKind::Speedy => "speedy",
+            HeroKind::Optimal => "optimal",
         }
     }
 
@@ -228,35 +413,45 @@ impl HeroKind {
         match self {
             HeroKind::Rogue => Box::new(Rogue),
             HeroKind::Speedy => Box::new(SpeedyRogue),
+            HeroKind::Optimal => Box::new(OptimalHero),
         }
     }
 }
 
 impl std::str::FromStr for HeroKind {
     type Err = String;
+    /// The command-line name or the name shown on screens (`SpeedyRogue`), in any case.
     fn from_str(s: &str) -> Result<HeroKind, String> {
         HeroKind::ALL
             .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| format!("unknown hero strategy {s:?}; expected rogue or speedy"))
+            .find(|k| same_name(s, k.name()) || same_name(s, k.strategy().name()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown hero strategy {s:?}; expected rogue, speedy (SpeedyRogue), optimal \
+                     or a script FILE.rhai"
+                )
+            })
     }
 }
 
-/// The seed's monster strategies, by name (`monster`).
+/// The built-in monster strategies, by name (`monster`, `optimal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MonsterKind {
     /// [`Monster`].
     Monster,
+    /// [`OptimalMonster`].
+    Optimal,
 }
 
 impl MonsterKind {
     /// All of them, in order.
-    pub const ALL: [MonsterKind; 1] = [MonsterKind::Monster];
+    pub const ALL: [MonsterKind; 2] = [MonsterKind::Monster, MonsterKind::Optimal];
 
-    /// The command-line name: `monster`.
+    /// The command-line name: `monster`, `optimal`.
     pub const fn name(self) -> &'static str {
         match self {
             MonsterKind::Monster => "monster",
+            MonsterKind::Optimal => "optimal",
         }
     }
 
@@ -264,16 +459,46 @@ impl MonsterKind {
     pub fn strategy(self) -> Box<dyn Strategy> {
         match self {
             MonsterKind::Monster => Box::new(Monster),
+            MonsterKind::Optimal => Box::new(OptimalMonster),
         }
     }
 }
 
 impl std::str::FromStr for MonsterKind {
     type Err = String;
+    /// The command-line name or the name shown on screens (`OptimalMonster`), in any case.
     fn from_str(s: &str) -> Result<MonsterKind, String> {
         MonsterKind::ALL
             .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| format!("unknown monster strategy {s:?}; expected monster"))
+            .find(|k| same_name(s, k.name()) || same_name(s, k.strategy().name()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown monster strategy {s:?}; expected monster, optimal or a script \
+                     FILE.rhai"
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_in_any_case_and_as_shown_on_screens() {
+        for (typed, kind) in [
+            ("SpeedyRogue", HeroKind::Speedy),
+            ("speedyrogue", HeroKind::Speedy),
+            ("SPEEDY", HeroKind::Speedy),
+            ("Rogue", HeroKind::Rogue),
+            ("optimal", HeroKind::Optimal),
+            ("OptimalHero", HeroKind::Optimal),
+        ] {
+            assert_eq!(typed.parse::<HeroKind>(), Ok(kind), "{typed}");
+        }
+        assert_eq!("Monster".parse::<MonsterKind>(), Ok(MonsterKind::Monster));
+        assert_eq!("optimal-monster".parse::<MonsterKind>(), Ok(MonsterKind::Optimal));
+        assert!("wizard".parse::<HeroKind>().is_err());
+        assert!("rogue".parse::<MonsterKind>().is_err());
     }
 }
