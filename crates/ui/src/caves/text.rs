@@ -119,6 +119,10 @@ fn stopped(stop: Stop) -> Option<String> {
         Stop::Arrived => "You arrive at the stairs.".to_string(),
         Stop::NoRoute(Stairs::Down) => "You know of no way down that you can reach.".to_string(),
         Stop::NoRoute(Stairs::Up) => "You know of no way up that you can reach.".to_string(),
+        Stop::NoProgress => "You make no progress: the way keeps changing.".to_string(),
+        Stop::HungryWithFood => "You are hungry; eat first.".to_string(),
+        Stop::Rested => "You are done resting.".to_string(),
+        Stop::NoItem => "You know of no item you can reach here.".to_string(),
     })
 }
 

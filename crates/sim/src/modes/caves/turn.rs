@@ -26,8 +26,8 @@ impl Caves {
             Action::Drop(slot) => self.drop_item(slot, out),
             Action::Eat(slot) => self.eat(slot, out),
             Action::Equip(slot) => self.equip(slot, out),
-            // Handled by `auto_step` before we get here.
-            Action::Explore | Action::Travel(_) => false,
+            // Handled by `auto_step` and `rest_step` before we get here.
+            Action::Explore | Action::Travel(_) | Action::TravelToItem | Action::Rest => false,
         }
     }
 
@@ -103,7 +103,7 @@ impl Caves {
         true
     }
 
-    fn pick_up(&mut self, out: &mut Vec<Event>) -> bool {
+    pub(super) fn pick_up(&mut self, out: &mut Vec<Event>) -> bool {
         let (depth, at) = (self.depth(), self.player().at);
         let Some(&item) = self.levels[depth].item(at) else {
             out.push(Event::Refused(Refusal::NothingHere));
