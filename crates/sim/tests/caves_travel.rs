@@ -212,3 +212,39 @@ fn explore_stops_when_hungry_with_food_and_rest_stops_at_hunger_changes() {
     let (stop, turns) = until_stop(&mut game, Action::Explore);
     assert_eq!((stop, turns), (Some(Stop::HungryWithFood), 0));
 }
+
+#[test]
+fn items_never_lie_on_stairs() {
+    use torchlit_map::Tile;
+    for seed in 0..12 {
+        let game = Caves::new(Seed(seed)).expect("caves");
+        for depth in 0..game.depth_count() {
+            let level = game.level(depth).expect("a level");
+            for (p, item) in level.items() {
+                let tile = level.tile(p);
+                assert!(
+                    !matches!(tile, Some(Tile::StairsUp | Tile::StairsDown)),
+                    "seed {seed}, level {depth}: a {:?} on the stairs at {p}",
+                    item.kind
+                );
+            }
+        }
+    }
+    // Dropped on stairs, it lands beside them; dropped on floor, between your feet.
+    let mut game = one_level(&["######", "#@%..#", "#..>.#", "######"]);
+    game.apply(Action::Move(Direction::East));
+    game.apply(Action::PickUp);
+    game.apply(Action::Move(Direction::SouthEast));
+    let slot = game.hero().inventory().iter().next().map(|(s, _)| s).expect("the bread");
+    let events = game.apply(Action::Drop(slot));
+    assert!(!events.iter().any(|e| matches!(e, Event::Landed { .. })), "{events:?}");
+    assert!(game.current_level().item(Point::new(3, 2)).is_none());
+    until_stop(&mut game, Action::TravelToItem);
+    game.apply(Action::PickUp);
+    let slot = game.hero().inventory().iter().next().map(|(s, _)| s).expect("the bread");
+    let events = game.apply(Action::Drop(slot));
+    assert!(events.contains(&Event::Landed { item: ItemKind::Bread }), "{events:?}");
+    let events = game.apply(Action::EatHere);
+    assert!(events.contains(&Event::Ate { item: ItemKind::Bread }), "{events:?}");
+    assert!(game.current_level().item(game.player().at()).is_none(), "eaten off the floor");
+}

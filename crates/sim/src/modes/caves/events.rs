@@ -27,6 +27,8 @@ pub enum Action {
     Drop(Slot),
     /// Eat the item in a slot.
     Eat(Slot),
+    /// Eat the item lying where you stand, without picking it up first.
+    EatHere,
     /// Wield or wear the item in a slot; if it is equipped already, take it off.
     Equip(Slot),
     /// One step of auto-explore: towards the nearest cell never seen.
