@@ -100,12 +100,16 @@ impl App {
         let mut app = App::title(default_world);
         app.back_quits = true;
         let seed = setup.take_seed();
+        // A saved run is offered before a new one starts (it is never silently replaced).
+        let saved = setup.store.as_ref().and_then(|s| s.saved().ok().flatten());
         app.screen = match torchlit_sim::modes::caves::Caves::new(seed) {
-            Ok(game) => Screen::Caves(Box::new(CavesScreen::new(
-                game,
-                setup.keymap.clone(),
-                setup.store.clone(),
-            ))),
+            Ok(game) => {
+                let (keys, store) = (setup.keymap.clone(), setup.store.clone());
+                Screen::Caves(Box::new(match saved {
+                    Some(about) => CavesScreen::offering(game, keys, store, about),
+                    None => CavesScreen::new(game, keys, store),
+                }))
+            }
             Err(e) => {
                 app.note = Some(format!("The caves could not be built: {e}"));
                 Screen::Title(TitleMenu::default())

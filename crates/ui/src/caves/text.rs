@@ -99,8 +99,9 @@ pub fn count_of(n: u32, kind: CreatureKind) -> String {
 }
 
 /// The messages of a list of events (one turn, or one press of explore), repeats merged:
-/// "A bat comes into view." twice becomes "2 bats come into view."; other repeats get a
-/// count ("The bat bumps into a wall. (x3)"). The order is that of each message's first
+/// "A bat comes into view." twice becomes "2 bats come into view." (one event per
+/// creature), "The bat dies." twice "2 bats die."; other repeats get a count ("The bat
+/// bumps into a wall. (x3)": one bat may bump twice). The order is that of each message's first
 /// event.
 pub fn describe_all(events: &[Event]) -> Vec<String> {
     let mut counted: Vec<(Event, u32)> = Vec::new();
@@ -121,12 +122,6 @@ pub fn describe_all(events: &[Event]) -> Vec<String> {
             }
             Some(match event {
                 Event::CameIntoView { kind } => format!("{} come into view.", count_of(n, kind)),
-                Event::Bumped { who: Who::It(kind) } => {
-                    format!("{} bump into walls.", capitalize(&count_of(n, kind)))
-                }
-                Event::Spawned { parent: Who::It(kind) } => {
-                    format!("{} spawn children.", capitalize(&count_of(n, kind)))
-                }
                 Event::Died { who: Who::It(kind) } => {
                     format!("{} die.", capitalize(&count_of(n, kind)))
                 }
