@@ -64,6 +64,14 @@ pub enum Command {
         #[arg(long, default_value_t = 4.0, allow_negative_numbers = true)]
         radius: f64,
     },
+    /// Print what one of seed 000's test programs prints: `avatar` (`java Avatar`: an
+    /// avatar moved and its torch changed) or `tiles` (`java Tile`: every tile code's
+    /// properties).
+    Demo {
+        /// Which program.
+        #[arg(value_enum)]
+        which: DemoArg,
+    },
     /// Print the field of view from a cell: H lines of W characters, 1 visible, 0 not.
     ///
     /// MAP may be an Ultima world, a dungeon or an ASCII map (detected from its content).
@@ -137,6 +145,15 @@ pub enum Mode {
     /// Explore an endless cave world: chests, monsters, fights, autosave (seed 002).
     /// `--seed S` opens the new-world prompts with that seed.
     Overworld,
+}
+
+/// Which of seed 000's test programs `demo` reproduces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DemoArg {
+    /// `java Avatar`.
+    Avatar,
+    /// `java Tile`.
+    Tiles,
 }
 
 /// Which `maze` level to play.

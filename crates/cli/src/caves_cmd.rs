@@ -60,6 +60,20 @@ impl SqliteStore {
     }
 }
 
+impl SqliteStore {
+    /// The most recently played `caves` world, open, and its run.
+    fn latest(&mut self) -> Result<Option<(WorldDb, Caves)>, StoreError> {
+        let worlds = self.store.list().map_err(error)?;
+        let Some(entry) = worlds.iter().find(|w| w.info.as_ref().is_ok_and(|i| i.mode == MODE))
+        else {
+            return Ok(None);
+        };
+        let db = self.store.open(&entry.id).map_err(error)?;
+        let game: Caves = db.load_snapshot().map_err(error)?;
+        Ok(Some((db, game)))
+    }
+}
+
 fn error(e: impl std::fmt::Display) -> StoreError {
     StoreError(e.to_string())
 }
@@ -71,15 +85,15 @@ impl CavesStore for SqliteStore {
     }
 
     fn load(&mut self) -> Result<Option<Caves>, StoreError> {
-        let worlds = self.store.list().map_err(error)?;
-        let Some(entry) = worlds.iter().find(|w| w.info.as_ref().is_ok_and(|i| i.mode == MODE))
-        else {
-            return Ok(None);
-        };
-        let db = self.store.open(&entry.id).map_err(error)?;
-        let game: Caves = db.load_snapshot().map_err(error)?;
-        self.current = Some(db);
+        let Some((db, game)) = self.latest()? else { return Ok(None) };
+        // Consumed: the save is written again when the run is saved (quit or Ctrl-C).
+        db.delete().map_err(error)?;
+        self.current = None;
         Ok(Some(game))
+    }
+
+    fn saved(&mut self) -> Result<Option<String>, StoreError> {
+        Ok(self.latest()?.map(|(_, game)| torchlit_ui::caves::describe_run(&game)))
     }
 
     fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError> {
@@ -143,8 +157,13 @@ mod tests {
         store.save(&game).expect("saved");
         let mut again = SqliteStore::new(&paths, &Config::defaults());
         store.current = None;
+        assert_eq!(again.saved().expect("listed").as_deref(), Some("seed 5, level 1, turn 1"));
         let loaded = again.load().expect("readable").expect("a saved run");
         assert_eq!(loaded.state_hash(), game.state_hash());
+        assert!(again.load().expect("readable").is_none(), "loading consumes the save");
+        assert!(again.saved().expect("listed").is_none());
+        again.save(&loaded).expect("saved again");
+        assert!(again.current.is_some(), "written again on save (to a world of its own)");
         let morgue = again.finish(&loaded, "R.I.P.").expect("finished");
         assert!(std::fs::read_to_string(&morgue).is_ok_and(|t| t == "R.I.P."));
         assert!(again.load().expect("readable").is_none(), "permadeath: the save is gone");

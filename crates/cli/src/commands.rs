@@ -7,10 +7,10 @@ use anyhow::{Context, Result, bail};
 use torchlit_fov::{Fov, Viewshed};
 use torchlit_geom::{Point, Radius, line};
 use torchlit_map::{AnyMap, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
-use torchlit_sim::modes::ultima::classic_light;
+use torchlit_sim::modes::ultima::{avatar_demo, classic_light, tile_demo};
 use torchlit_ui::App;
 
-use crate::args::{Cli, Command, LevelArg, Mode, RulesArg};
+use crate::args::{Cli, Command, DemoArg, LevelArg, Mode, RulesArg};
 use crate::settings::Settings;
 use crate::{caves_cmd, front, maze_cmd, overworld_cmd, replay_cmd};
 
@@ -83,8 +83,31 @@ pub fn run(cli: Cli) -> Result<()> {
             let r = radius_arg(radius)?;
             let height = w.map.size().height;
             let at_ultima = at.map_or_else(|| map_to_ultima(w.avatar, height), |c| c.0);
-            let n = classic_light(&w.map, ultima_to_map(at_ultima, height), r);
+            let at_map = ultima_to_map(at_ultima, height);
+            if !w.map.contains(at_map) {
+                let size = w.map.size();
+                bail!(
+                    "--at {},{} is outside the world, which is {}x{} (x 0 to {}, y 0 to {})",
+                    at_ultima.x,
+                    at_ultima.y,
+                    size.width,
+                    size.height,
+                    size.width.saturating_sub(1),
+                    size.height.saturating_sub(1)
+                );
+            }
+            let n = classic_light(&w.map, at_map, r);
             println!("light({}, {}, {r}) = {n}", at_ultima.x, at_ultima.y);
+            Ok(())
+        }
+        Some(Command::Demo { which }) => {
+            print!(
+                "{}",
+                match which {
+                    DemoArg::Avatar => avatar_demo(),
+                    DemoArg::Tiles => tile_demo(),
+                }
+            );
             Ok(())
         }
         Some(Command::Fov { map, from, radius, algorithm, light_walls }) => {

@@ -16,6 +16,32 @@ fn light_prints_the_seed_line() {
 }
 
 #[test]
+fn light_outside_the_world_names_its_size() {
+    let o = torchlit(&["light", &data("ultima/10x5.txt"), "--at", "10,2"]);
+    assert!(!o.status.success());
+    assert!(stdout(&o).is_empty(), "no `= 0` line: {}", stdout(&o));
+    assert!(stderr(&o).contains("outside the world, which is 10x5"), "{}", stderr(&o));
+    let o = torchlit(&["light", &data("ultima/30x20.txt"), "--at", "3,4"]);
+    assert_eq!(stdout(&o), "light(3, 4, 4.0) = 45\n", "the README's explanation");
+}
+
+#[test]
+fn demo_prints_the_seed_test_programs() {
+    let o = torchlit(&["demo", "avatar"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), torchlit_sim::modes::ultima::avatar_demo());
+    assert_eq!(
+        stdout(&o),
+        "5 5 4.0\n1 4 4.0\n1 4 4.5\n1 4 4.0\n1 4 3.5\n1 4 3.0\n1 4 2.5\n1 4 2.0\n1 4 2.0\n"
+    );
+    let o = torchlit(&["demo", "tiles"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), torchlit_sim::modes::ultima::tile_demo());
+    assert_eq!(stdout(&o).lines().count(), 14);
+    assert!(stdout(&o).starts_with("0 0 : lit true\topaque false\tpassable true\n"));
+}
+
+#[test]
 fn fov_prints_a_grid_for_every_format() {
     let o = torchlit(&["fov", &data("ultima/10x5.txt"), "--from", "3,3", "--radius", "4"]);
     assert!(o.status.success(), "{}", stderr(&o));

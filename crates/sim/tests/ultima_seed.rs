@@ -3,7 +3,7 @@
 use torchlit_geom::{CardinalDirection, Point, Radius};
 use torchlit_map::{Tile, UltimaWorld, ultima_to_map};
 use torchlit_sim::modes::ultima::{
-    Action, Avatar, Event, Lighting, TorchRadius, Ultima, classic_light,
+    Action, Event, Lighting, TorchRadius, Ultima, avatar_demo, classic_light, tile_demo,
 };
 
 const WORLD_10X5: &[u8] = include_bytes!("../../../testdata/ultima/10x5.txt");
@@ -18,20 +18,7 @@ fn world(bytes: &[u8]) -> UltimaWorld {
 fn avatar_main_prints_the_seed_sequence() {
     let expected =
         "5 5 4.0\n1 4 4.0\n1 4 4.5\n1 4 4.0\n1 4 3.5\n1 4 3.0\n1 4 2.5\n1 4 2.0\n1 4 2.0\n";
-    let mut out = String::new();
-    // Positions here are plain indices, as the seed's Avatar API takes them.
-    let mut a = Avatar::new(Point::new(5, 5));
-    let mut print = |a: &Avatar| out += &format!("{} {} {}\n", a.at().x, a.at().y, a.torch());
-    print(&a);
-    a.set_location(Point::new(1, 4));
-    print(&a);
-    a.increase_torch();
-    print(&a);
-    for _ in 0..6 {
-        a.decrease_torch();
-        print(&a);
-    }
-    assert_eq!(out, expected);
+    assert_eq!(avatar_demo(), expected);
 }
 
 /// `% java Tile`: for each code in the seed's order and lit = (i + j) even. The seed's
@@ -53,26 +40,7 @@ fn tile_main_prints_the_seed_table() {
 6 0 : lit true\topaque true\t    passable false
 6 1 : lit false\topaque true\t    passable false
 ";
-    let codes = [
-        Tile::BrickFloor,
-        Tile::Lava,
-        Tile::Water,
-        Tile::Forest,
-        Tile::Grass,
-        Tile::Mountains,
-        Tile::StoneWall,
-    ];
-    let mut out = String::new();
-    for (i, tile) in codes.iter().enumerate() {
-        for j in 0..2 {
-            let lit = (i + j) % 2 == 0;
-            out += &format!(
-                "{i} {j} : lit {lit}\topaque {}\tpassable {}\n",
-                tile.is_opaque(),
-                tile.is_passable()
-            );
-        }
-    }
+    let out = tile_demo();
     let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(squash(&out), squash(expected));
     assert_eq!(out.lines().count(), expected.lines().count());

@@ -98,7 +98,7 @@ impl App {
     /// Opens straight into a `caves` run; leaving the game quits. The run starts from
     /// `setup.next_seed`. When the caves can't be built, the title menu says why.
     pub fn caves(default_world: UltimaWorld, mut setup: CavesSetup) -> App {
-        match new_caves(&mut setup) {
+        match new_caves(&mut setup, true) {
             Ok(screen) => App::alone(screen),
             Err(note) => {
                 let mut app = App::with_title(default_world);
@@ -297,11 +297,22 @@ impl Screen for App {
     }
 }
 
-/// A new caves run from `setup`'s next seed, or why it could not be built.
-fn new_caves(setup: &mut CavesSetup) -> Result<Box<dyn Screen>, String> {
+/// A new caves run from `setup`'s next seed, or why it could not be built. With
+/// `offer_saved`, a saved run is offered first (it is never silently replaced).
+fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen>, String> {
     let seed = setup.take_seed();
+    let saved = match (&setup.store, offer_saved) {
+        (Some(store), true) => store.saved().ok().flatten(),
+        _ => None,
+    };
     match torchlit_sim::modes::caves::Caves::new(seed) {
-        Ok(game) => Ok(Box::new(CavesScreen::new(game, setup.keymap.clone(), setup.store.clone()))),
+        Ok(game) => {
+            let (keys, store) = (setup.keymap.clone(), setup.store.clone());
+            Ok(Box::new(match saved {
+                Some(about) => CavesScreen::offering(game, keys, store, about),
+                None => CavesScreen::new(game, keys, store),
+            }))
+        }
         Err(e) => Err(format!("The caves could not be built: {e}")),
     }
 }
@@ -314,7 +325,7 @@ impl TitleScreen {
             TitleItem::Ultima => {
                 Ok(Box::new(UltimaScreen::new(Ultima::new(l.default_world.clone()))))
             }
-            TitleItem::Caves => new_caves(&mut l.caves),
+            TitleItem::Caves => new_caves(&mut l.caves, false),
             TitleItem::Continue => {
                 let loaded = match &l.caves.store {
                     Some(store) => store.load(),

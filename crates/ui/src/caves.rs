@@ -20,8 +20,10 @@ pub use keys::{
     CavesCommand, UnknownCommand, default_bindings, default_keymap, key_name, keymap_with, keys_of,
 };
 pub use morgue::morgue_text;
-pub use store::{CavesStore, MemoryStore, SharedMemoryStore, StoreError, StoreHandle};
-pub use text::{describe, item_details, verdict};
+pub use store::{
+    CavesStore, MemoryStore, SharedMemoryStore, StoreError, StoreHandle, describe_run,
+};
+pub use text::{count_of, describe, describe_all, item_details, plural, verdict};
 
 /// What the app starts and continues `caves` runs with.
 #[derive(Clone, Debug)]
@@ -92,17 +94,22 @@ impl Verb {
     }
 }
 
+/// The smallest terminal the caves screens are made for (README): below it a notice
+/// asks for a larger one.
+pub const MIN_SIZE: (u16, u16) = (40, 12);
+
 /// What is on top of the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Mode {
     Play,
     Choose { verb: Verb, note: Option<String> },
-    Inventory,
+    Inventory { selected: usize },
     Look { cursor: Point },
     History { back: usize },
-    Help,
+    Help { scroll: usize },
     TravelPrompt,
     ConfirmExit,
+    OfferContinue { about: String },
     Ended { morgue: String },
 }
 
@@ -111,6 +118,8 @@ enum Mode {
 enum Auto {
     Explore,
     Travel(Stairs),
+    Item,
+    Rest,
 }
 
 /// What the app should do after a key.
@@ -129,6 +138,12 @@ pub struct CavesScreen {
     keymap: Keymap<CavesCommand>,
     store: Option<StoreHandle>,
     messages: Vec<String>,
+    /// Everything the current (or last) press of explore, travel or rest perceived.
+    run_events: Vec<Event>,
+    /// The first message line shown (paging with `--More--`).
+    more_from: usize,
+    /// Where the next page starts, as the last frame drawn found it (`None`: all shown).
+    more: std::cell::Cell<Option<usize>>,
     mode: Mode,
     running: Option<Auto>,
     /// The run's recording (none: a run continued without one, or a replay).
@@ -153,6 +168,9 @@ impl CavesScreen {
             keymap,
             store,
             messages: vec![welcome],
+            run_events: Vec::new(),
+            more_from: 0,
+            more: std::cell::Cell::new(None),
             mode: Mode::Play,
             running: None,
             recorder: None,
@@ -195,6 +213,9 @@ impl CavesScreen {
             messages,
             mode,
             running: None,
+            run_events: Vec::new(),
+            more_from: 0,
+            more: std::cell::Cell::new(None),
             recorder: None,
         }
     }
@@ -237,6 +258,19 @@ impl CavesScreen {
             store.save_recording(game, &bytes)?;
         }
         Ok(())
+    }
+
+    /// A screen that starts `game` (a new run) but first offers to continue the saved
+    /// run `about` describes; yes loads it from `store` instead.
+    pub fn offering(
+        game: Caves,
+        keymap: Keymap<CavesCommand>,
+        store: Option<StoreHandle>,
+        about: String,
+    ) -> CavesScreen {
+        let mut screen = CavesScreen::new(game, keymap, store);
+        screen.mode = Mode::OfferContinue { about };
+        screen
     }
 
     /// The game being played.
@@ -287,15 +321,16 @@ impl CavesScreen {
         let action = match auto {
             Auto::Explore => Action::Explore,
             Auto::Travel(way) => Action::Travel(way),
+            Auto::Item => Action::TravelToItem,
+            Auto::Rest => Action::Rest,
         };
         let turn = self.game.turn();
         let events = self.apply(action);
         let stop = self.game.turn() == turn
             || events.iter().any(|e| matches!(e, Event::AutoStopped(_) | Event::GameOver(_)));
-        let said: Vec<String> = events.iter().filter_map(describe).collect();
-        if !said.is_empty() || stop {
-            self.messages = said;
-        }
+        // Every message of the press is kept (merged), none replaced by the next step's.
+        self.run_events.extend(events);
+        self.set_messages(describe_all(&self.run_events));
         if stop {
             self.running = None;
         }
@@ -308,10 +343,29 @@ impl CavesScreen {
     /// Applies an action and shows its messages.
     fn act(&mut self, action: Action) {
         let events = self.apply(action);
-        self.messages = events.iter().filter_map(describe).collect();
+        self.set_messages(describe_all(&events));
         if self.game.outcome().is_some() {
             self.finish();
         }
+    }
+
+    /// Starts a press of explore, travel or rest.
+    fn start(&mut self, auto: Auto) {
+        self.run_events.clear();
+        self.running = Some(auto);
+        self.tick();
+    }
+
+    /// Shows new messages from their first line.
+    fn set_messages(&mut self, messages: Vec<String>) {
+        self.messages = messages;
+        self.more_from = 0;
+        self.more.set(None);
+    }
+
+    /// Shows one line.
+    fn say(&mut self, message: impl Into<String>) {
+        self.set_messages(vec![message.into()]);
     }
 
     /// The run ended: morgue file and save deleted, end screen up.
@@ -343,13 +397,50 @@ impl CavesScreen {
     /// Handles a key.
     pub fn handle(&mut self, input: Input) -> Leave {
         if self.running.take().is_some() {
-            self.messages = vec!["You stop.".to_string()];
+            let mut said = describe_all(&self.run_events);
+            said.push("You stop.".to_string());
+            self.set_messages(said);
+            return Leave::Stay;
+        }
+        if self.mode == Mode::Play
+            && let Some(next) = self.more.get()
+        {
+            // --More--: a key shows the next page; Esc skips to the last one.
+            self.more_from = if input == Input::Esc { usize::MAX } else { next };
+            self.more.set(None);
             return Leave::Stay;
         }
         match self.mode.clone() {
             Mode::Play => return self.play_key(input),
             Mode::Choose { verb, .. } => self.choose_key(verb, input),
-            Mode::Inventory | Mode::Help => self.mode = Mode::Play,
+            Mode::Inventory { selected } => self.inventory_key(selected, input),
+            Mode::Help { scroll } => {
+                self.mode = match input {
+                    Input::Up | Input::Char('k') => Mode::Help { scroll: scroll.saturating_sub(1) },
+                    Input::Down | Input::Char('j') => Mode::Help { scroll: scroll + 1 },
+                    _ => Mode::Play,
+                };
+            }
+            Mode::OfferContinue { .. } => {
+                self.mode = Mode::Play;
+                if matches!(input, Input::Char('y' | 'Y') | Input::Enter) {
+                    let loaded = self.store.as_ref().map(StoreHandle::load);
+                    match loaded {
+                        Some(Ok(Some(game))) => {
+                            self.game = game;
+                            let turn = self.game.turn().0;
+                            self.say(format!("Welcome back (turn {turn})."));
+                        }
+                        Some(Err(e)) => self.say(format!("The saved run can't be read: {e}")),
+                        _ => self.say("There is no saved run any more: a new one begins."),
+                    }
+                } else {
+                    self.say(format!(
+                        "A new run (seed {}); the saved one stays for later.",
+                        self.game.seed()
+                    ));
+                }
+            }
             Mode::Look { cursor } => self.look_key(cursor, input),
             Mode::History { back } => {
                 let len = self.journal_lines().len();
@@ -363,23 +454,23 @@ impl CavesScreen {
             }
             Mode::TravelPrompt => {
                 self.mode = Mode::Play;
-                let way = match input {
-                    Input::Char('>') => Stairs::Down,
-                    Input::Char('<') => Stairs::Up,
+                let auto = match input {
+                    Input::Char('>') => Auto::Travel(Stairs::Down),
+                    Input::Char('<') => Auto::Travel(Stairs::Up),
+                    Input::Char('i' | '*') => Auto::Item,
                     _ => {
-                        self.messages = vec!["Never mind.".to_string()];
+                        self.say("Never mind.");
                         return Leave::Stay;
                     }
                 };
-                self.running = Some(Auto::Travel(way));
-                self.tick();
+                self.start(auto);
             }
             Mode::ConfirmExit => {
                 self.mode = Mode::Play;
                 if matches!(input, Input::Char('y' | 'Y')) {
                     self.act(Action::Ascend);
                 } else {
-                    self.messages = vec!["You stay in the caves.".to_string()];
+                    self.say("You stay in the caves.");
                 }
             }
             Mode::Ended { .. } => {
@@ -411,43 +502,88 @@ impl CavesScreen {
             CavesCommand::Drop => self.open_choice(Verb::Drop),
             CavesCommand::Eat => self.open_choice(Verb::Eat),
             CavesCommand::Wear => self.open_choice(Verb::Wear),
-            CavesCommand::Inventory => self.mode = Mode::Inventory,
+            CavesCommand::Inventory => self.mode = Mode::Inventory { selected: 0 },
             CavesCommand::Look => self.mode = Mode::Look { cursor: self.game.player().at() },
             CavesCommand::History => self.mode = Mode::History { back: 0 },
-            CavesCommand::Help => self.mode = Mode::Help,
-            CavesCommand::Explore => {
-                self.running = Some(Auto::Explore);
-                self.tick();
-            }
+            CavesCommand::Help => self.mode = Mode::Help { scroll: 0 },
+            CavesCommand::Explore => self.start(Auto::Explore),
+            CavesCommand::TravelItem => self.start(Auto::Item),
+            CavesCommand::Rest => self.start(Auto::Rest),
             CavesCommand::Travel => {
                 self.mode = Mode::TravelPrompt;
-                self.messages = vec!["Travel to which stairs? (> or <)".to_string()];
+                self.say("Travel to which stairs? (> or <; i: the nearest item)");
             }
             CavesCommand::Save => match &self.store {
                 Some(store) => {
                     match CavesScreen::save_run(store, &self.game, self.recorder.as_ref()) {
                         Ok(()) => return Leave::Back,
-                        Err(e) => self.messages = vec![format!("Could not save: {e}")],
+                        Err(e) => self.say(format!("Could not save: {e}")),
                     }
                 }
-                None => self.messages = vec!["There is nowhere to save this game.".to_string()],
+                None => self.say("There is nowhere to save this game."),
             },
         }
         Leave::Stay
     }
 
+    /// The edible item lying where the player stands (eaten from the floor with `-`).
+    fn food_here(&self) -> Option<Item> {
+        let g = &self.game;
+        g.current_level().item(g.player().at()).copied().filter(Item::is_edible)
+    }
+
     fn open_choice(&mut self, verb: Verb) {
         let inv = self.game.hero().inventory();
-        if inv.is_empty() {
-            self.messages = vec!["You are not carrying anything.".to_string()];
-        } else if !inv.iter().any(|(_, i)| verb.accepts(i)) {
-            self.messages = vec![format!("You have nothing to {}.", verb.word())];
+        let floor = verb == Verb::Eat && self.food_here().is_some();
+        if inv.is_empty() && !floor {
+            self.say("You are not carrying anything.");
+        } else if !inv.iter().any(|(_, i)| verb.accepts(i)) && !floor {
+            self.say(format!("You have nothing to {}.", verb.word()));
         } else {
             self.mode = Mode::Choose { verb, note: None };
         }
     }
 
+    fn inventory_key(&mut self, selected: usize, input: Input) {
+        let items: Vec<(Slot, Item)> =
+            self.game.hero().inventory().iter().map(|(s, i)| (s, *i)).collect();
+        let last = items.len().saturating_sub(1);
+        let chosen = items.get(selected.min(last)).copied();
+        let verb = match input {
+            Input::Up | Input::Char('k') => {
+                self.mode = Mode::Inventory { selected: selected.saturating_sub(1) };
+                return;
+            }
+            Input::Down | Input::Char('j') => {
+                self.mode = Mode::Inventory { selected: (selected + 1).min(last) };
+                return;
+            }
+            Input::Char('d') => Verb::Drop,
+            Input::Char('e') => Verb::Eat,
+            Input::Char('w') => Verb::Wear,
+            _ => {
+                self.mode = Mode::Play;
+                return;
+            }
+        };
+        self.mode = Mode::Play;
+        let Some((slot, item)) = chosen else {
+            self.say("You are not carrying anything.");
+            return;
+        };
+        if verb.accepts(&item) {
+            self.act(verb.action(slot));
+        } else {
+            self.say(format!("You can't {} the {}.", verb.word(), item.name()));
+        }
+    }
+
     fn choose_key(&mut self, verb: Verb, input: Input) {
+        if verb == Verb::Eat && matches!(input, Input::Char('-')) && self.food_here().is_some() {
+            self.mode = Mode::Play;
+            self.act(Action::EatHere);
+            return;
+        }
         let slot = match input {
             Input::Char(c) => Slot::from_letter(c),
             _ => None,
@@ -548,19 +684,31 @@ impl CavesScreen {
     /// Draws the screen.
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        if frame.width() < MIN_SIZE.0 || frame.height() < MIN_SIZE.1 {
+            frame.fill(0, 0, w, h, Cell::BLANK);
+            let notice = format!(
+                "The terminal is too small: the caves need {}x{} (now {w}x{h}).",
+                MIN_SIZE.0, MIN_SIZE.1
+            );
+            for (i, line) in wrap(&notice, w.max(1) as usize).iter().enumerate() {
+                frame.print(0, i as i32, line, Rgb::WHITE, Rgb::BLACK);
+            }
+            return;
+        }
         if let Mode::Ended { morgue } = &self.mode {
             self.render_end(frame, morgue);
             return;
         }
-        if matches!(self.mode, Mode::Help) {
-            self.render_help(frame);
+        if let Mode::Help { scroll } = self.mode {
+            self.render_help(frame, scroll);
             return;
         }
         if let Mode::History { back } = self.mode {
             self.render_history(frame, back);
             return;
         }
-        let view_h = (h - 3).max(1);
+        let rows = message_rows(h);
+        let view_h = (h - 1 - rows).max(1);
         let offset = draw::draw_map(&self.game, frame, view_h);
         let mut lines: Vec<String> = Vec::new();
         match &self.mode {
@@ -579,29 +727,65 @@ impl CavesScreen {
                     "Leave the caves without the teddy bear? You will lose. (y/n)".to_string(),
                 );
             }
-            Mode::Choose { .. } | Mode::Inventory => {}
-            _ => lines.extend(wrap(&self.messages.join(" "), w as usize)),
+            Mode::Choose { .. } | Mode::Inventory { .. } => {}
+            Mode::OfferContinue { about } => {
+                lines.extend(wrap(&format!("Continue the saved run ({about})? (y/n)"), w as usize));
+            }
+            _ => {
+                let all = wrap(&self.messages.join(" "), w as usize);
+                let rows = rows as usize;
+                // Running: the latest lines. Otherwise page from the first, --More--
+                // when the rest does not fit.
+                let from = if self.running.is_some() {
+                    all.len().saturating_sub(rows)
+                } else {
+                    self.more_from.min(all.len().saturating_sub(rows))
+                };
+                let rest = all.len() - from;
+                if rest > rows && self.running.is_none() {
+                    lines.extend(all[from..from + rows - 1].iter().cloned());
+                    lines.push("--More-- (any key; Esc: the last page)".to_string());
+                    self.more.set(Some(from + rows - 1));
+                } else {
+                    lines.extend(all[from..].iter().take(rows).cloned());
+                    self.more.set(None);
+                }
+            }
         }
-        let shown = lines.len().saturating_sub(2);
+        let shown = lines.len().saturating_sub(rows as usize);
         for (i, line) in lines[shown..].iter().enumerate() {
-            frame.print(0, view_h + i as i32, line, Rgb::WHITE, Rgb::BLACK);
+            let fg = if line.starts_with("--More--") { Rgb(255, 220, 120) } else { Rgb::WHITE };
+            frame.print(0, view_h + i as i32, line, fg, Rgb::BLACK);
         }
         draw::draw_status(&self.game, frame, h - 1);
         match &self.mode {
-            Mode::Choose { verb, note } => self.render_pack(frame, Some(*verb), note.as_deref()),
-            Mode::Inventory => self.render_pack(frame, None, None),
+            Mode::Choose { verb, note } => {
+                self.render_pack(frame, Some(*verb), note.as_deref(), None);
+            }
+            Mode::Inventory { selected } => self.render_pack(frame, None, None, Some(*selected)),
             _ => {}
         }
     }
 
-    fn render_pack(&self, frame: &mut Frame, verb: Option<Verb>, note: Option<&str>) {
+    fn render_pack(
+        &self,
+        frame: &mut Frame,
+        verb: Option<Verb>,
+        note: Option<&str>,
+        selected: Option<usize>,
+    ) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let hero = self.game.hero();
         let items: Vec<(Slot, &Item)> = hero.inventory().iter().collect();
-        let rows = items.len().max(1) as i32;
+        let floor = if verb == Some(Verb::Eat) { self.food_here() } else { None };
+        let rows = (items.len() + usize::from(floor.is_some())).max(1) as i32;
         let bw = 64.min(w);
-        let bh = (rows + 4).min(h);
+        let bh = (rows + 4).min(h - 1);
         let (x, y) = (2.min(w - bw).max(0), (h - 1 - bh).max(0));
+        // The rows that fit, scrolled so that the selected item shows.
+        let fit = (bh - 4).max(1) as usize;
+        let first =
+            selected.map_or(0, |s| s.min(items.len().saturating_sub(1)) + 1).saturating_sub(fit);
         let bg = Rgb(20, 20, 30);
         frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
         frame.border(x, y, bw, bh, Rgb(255, 170, 60));
@@ -610,13 +794,34 @@ impl CavesScreen {
             None => format!(" You are carrying {} of 20 items ", items.len()),
         };
         frame.print_bold(x + 2, y, &title, Rgb(255, 170, 60));
-        if items.is_empty() {
+        if items.is_empty() && floor.is_none() {
             frame.print(x + 2, y + 2, "Nothing.", Rgb::GREY, bg);
         }
-        for (i, (slot, item)) in items.iter().enumerate() {
+        let mut row = y + 2;
+        if let Some(item) = floor {
+            let line = format!("- - {} (lying here)", item_details(&item));
+            frame.print(x + 2, row, &line, Rgb::WHITE, bg);
+            row += 1;
+        }
+        let shown = items
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(fit.saturating_sub(usize::from(floor.is_some())));
+        for (i, (slot, item)) in shown {
             let ok = verb.is_none_or(|v| v.accepts(item));
             let fg = if ok { Rgb::WHITE } else { Rgb::GREY };
-            let row = y + 2 + i as i32;
+            let here = row;
+            row += 1;
+            let row = here;
+            if selected.is_some_and(|s| s.min(items.len() - 1) == i) {
+                frame.fill(x + 1, row, bw - 2, 1, Cell { bg: Rgb(60, 60, 90), ..Cell::BLANK });
+            }
+            let bg = if selected.is_some_and(|s| s.min(items.len() - 1) == i) {
+                Rgb(60, 60, 90)
+            } else {
+                bg
+            };
             let (glyph, colour) = item_look(item.kind);
             frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
             frame.put(x + 6, row, Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg));
@@ -630,18 +835,19 @@ impl CavesScreen {
         }
         let hint = match (note, verb) {
             (Some(n), _) => n.to_string(),
+            (None, Some(_)) if floor.is_some() => "A letter, or - for what lies here.".to_string(),
             (None, Some(_)) => "Press a letter; Esc cancels.".to_string(),
-            (None, None) => "Any key closes. d drop, e eat, w wear or wield.".to_string(),
+            (None, None) if bw < 56 => "Up/Down; d drop, e eat, w wear".to_string(),
+            (None, None) => "Up/Down; d drop, e eat, w wear or wield; other keys close".to_string(),
         };
         frame.print(x + 2, y + bh - 1, &format!(" {hint} "), Rgb(255, 220, 120), bg);
     }
 
-    fn render_help(&self, frame: &mut Frame) {
-        let w = i32::from(frame.width());
-        let bg = Rgb(20, 20, 30);
-        frame.fill(0, 0, w, i32::from(frame.height()), Cell { bg, ..Cell::BLANK });
-        frame.print_bold(1, 0, "caves controls (any key closes)", Rgb(255, 170, 60));
-        for (i, command) in CavesCommand::all().into_iter().enumerate() {
+    /// The help's lines: keys (wrapped to the width), then the goal.
+    fn help_lines(&self, width: usize) -> Vec<(String, String)> {
+        let key_w = if width < 60 { 10 } else { 18 };
+        let mut lines = Vec::new();
+        for command in CavesCommand::all() {
             let keys = keys_of(&self.keymap, command).join(" ");
             let what = match command {
                 CavesCommand::Move(d) => {
@@ -649,16 +855,49 @@ impl CavesScreen {
                 }
                 other => other.describe().to_string(),
             };
-            let row = 1 + i as i32;
-            frame.print(2, row, &keys, Rgb(255, 220, 120), bg);
-            frame.print(20, row, &what, Rgb::WHITE, bg);
+            for (i, part) in
+                wrap(&what, width.saturating_sub(key_w + 3).max(10)).into_iter().enumerate()
+            {
+                let k = if i == 0 { format!("{keys:<key_w$}") } else { " ".repeat(key_w) };
+                lines.push((k, part));
+            }
         }
         let goal = format!(
             "Seed {}. Bring the teddy bear (*) from level {} up the exit stairs (<) of level 1.",
             self.game.seed(),
             self.game.depth_count()
         );
-        frame.print(1, 1 + CavesCommand::all().len() as i32, &goal, Rgb::GREY, bg);
+        lines.push((String::new(), String::new()));
+        lines.extend(
+            wrap(&goal, width.saturating_sub(2).max(10)).into_iter().map(|l| (String::new(), l)),
+        );
+        lines
+    }
+
+    fn render_help(&self, frame: &mut Frame, scroll: usize) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let bg = Rgb(20, 20, 30);
+        frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
+        let lines = self.help_lines(w as usize);
+        let rows = (h - 1).max(1) as usize;
+        let scroll = scroll.min(lines.len().saturating_sub(rows));
+        let title = if lines.len() > rows {
+            format!(
+                "caves keys {}-{} of {} (Up/Down scroll; other keys close)",
+                scroll + 1,
+                (scroll + rows).min(lines.len()),
+                lines.len()
+            )
+        } else {
+            "caves keys (any key closes)".to_string()
+        };
+        frame.print_bold(1, 0, &title, Rgb(255, 170, 60));
+        for (i, (keys, what)) in lines.iter().skip(scroll).take(rows).enumerate() {
+            let row = 1 + i as i32;
+            frame.print(1, row, keys, Rgb(255, 220, 120), bg);
+            let x = if keys.is_empty() { 1 } else { 2 + keys.chars().count() as i32 };
+            frame.print(x, row, what, Rgb::WHITE, bg);
+        }
     }
 
     fn render_history(&self, frame: &mut Frame, back: usize) {
@@ -705,7 +944,7 @@ impl CavesScreen {
         let by_kind: Vec<String> = torchlit_sim::modes::caves::CreatureKind::MONSTERS
             .iter()
             .filter(|k| s.record.kills_of(**k) > 0)
-            .map(|k| format!("{} {}", s.record.kills_of(*k), k.name()))
+            .map(|k| count_of(s.record.kills_of(*k), *k))
             .collect();
         if !by_kind.is_empty() {
             rows.push((format!("               ({})", by_kind.join(", ")), Rgb::GREY));
@@ -717,6 +956,18 @@ impl CavesScreen {
         rows.push((morgue.to_string(), Rgb::GREY));
         rows.push((String::new(), Rgb::WHITE));
         rows.push(("Press Enter to continue.".to_string(), Rgb(255, 220, 120)));
+        // Small terminals: long lines wrap, then blank lines go.
+        let mut rows: Vec<(String, Rgb)> = rows
+            .into_iter()
+            .flat_map(|(line, fg)| {
+                let long = line.chars().count() > w as usize;
+                let parts = if long { wrap(&line, w as usize) } else { vec![line] };
+                parts.into_iter().map(move |l| (l, fg))
+            })
+            .collect();
+        if rows.len() as i32 > h {
+            rows.retain(|(line, _)| !line.is_empty());
+        }
         let top = ((h - rows.len() as i32) / 2).max(0);
         for (i, (line, fg)) in rows.iter().enumerate() {
             let x = ((w - line.chars().count() as i32) / 2).max(0);
@@ -750,6 +1001,11 @@ fn direction_phrase(d: Direction) -> &'static str {
         Direction::West => "walk west",
         Direction::NorthWest => "walk north-west",
     }
+}
+
+/// How many message rows the play screen has at height `h` (the map takes the rest).
+fn message_rows(h: i32) -> i32 {
+    if h >= 20 { 3 } else { 2 }
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces.

@@ -118,9 +118,14 @@ fn help_lists_every_key_and_look_describes_cells() {
         CavesScreen::new(fixture(&["######", "#@.b.#", "######"]), default_keymap(), None);
     keys(&mut screen, &[Input::Char('?')]);
     let help = render_screen(&screen).to_text();
-    for needle in ["Ctrl-P", "auto-explore", "travel", "save and quit", "k Up 8", "G", "x"] {
+    for needle in ["Ctrl-P", "auto-explore", "travel", "k Up 8", "G", "x", "Z R", "rest"] {
         assert!(help.contains(needle), "help shows {needle}:\n{help}");
     }
+    assert!(!help.contains("save and quit"), "below the fold at 80x24:\n{help}");
+    keys(&mut screen, &[Input::Down; 10]);
+    let help = render_screen(&screen).to_text();
+    assert!(help.contains("save and quit") && help.contains("Bring the teddy bear"), "{help}");
+    insta::assert_snapshot!("help_scrolled_to_the_end", help);
     keys(&mut screen, &[Input::Esc, Input::Char('x'), Input::Char('l'), Input::Char('l')]);
     let look = render_screen(&screen).to_text();
     assert!(look.contains("You see a bat (15/15 hp) on the cave floor."), "{look}");
@@ -217,4 +222,131 @@ fn play_caves_quits_after_the_end_screen() {
     assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(9)));
     // Ctrl-C quits at once.
     assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
+}
+
+fn render_at(screen: &CavesScreen, w: u16, h: u16) -> String {
+    let mut frame = Frame::new(w, h);
+    screen.render(&mut frame);
+    frame.to_text()
+}
+
+#[test]
+fn no_message_is_lost_and_repeats_merge() {
+    // Three bats come into view at once, and the turn says more than three rows hold.
+    let mut screen = CavesScreen::new(
+        fixture(&[
+            "##########",
+            "#@########",
+            "#.########",
+            "#........#",
+            "#..b.b.b.#",
+            "##########",
+        ]),
+        default_keymap(),
+        None,
+    );
+    keys(&mut screen, &[Input::Char('j'), Input::Char('j')]);
+    let text = render_at(&screen, 40, 12);
+    assert!(text.contains("2 bats come into view."), "{text}");
+    let said = screen.messages().join(" ");
+    assert!(said.contains("The bat bumps into a wall. (x"), "seen, and merged: {said}");
+    // The player's own action comes first and is never the line cut.
+    let mut screen = CavesScreen::new(
+        fixture(&["##########", "#@,.....##", "##########"]),
+        default_keymap(),
+        None,
+    );
+    keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
+    keys(&mut screen, &[Input::Char('d'), Input::Char('a')]);
+    let page = render_at(&screen, 40, 12);
+    assert!(page.contains("You drop a rock."), "the action is never the line cut:\n{page}");
+    assert_eq!(screen.messages(), ["You drop a rock.", "A rock lands between your feet."]);
+    insta::assert_snapshot!("drop_at_40x12", page);
+}
+
+#[test]
+fn more_pages_through_a_long_turn() {
+    let mut screen = CavesScreen::new(
+        fixture(&["##########", "#@%.....##", "##########"]),
+        default_keymap(),
+        None,
+    );
+    // The welcome line and a turn of messages at 40 columns need more than two rows.
+    keys(&mut screen, &[Input::Char('l'), Input::Char('g'), Input::Char('e'), Input::Char('a')]);
+    let text = render_at(&screen, 40, 12);
+    assert!(text.contains("You eat a bread."), "{text}");
+    let mut long = CavesScreen::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
+    let welcome = render_at(&long, 40, 12);
+    assert!(welcome.contains("--More--"), "{welcome}");
+    long.handle(Input::Char(' '));
+    let next = render_at(&long, 40, 12);
+    assert!(!next.contains("--More--") && next.contains("Press ? for help."), "{next}");
+    assert_eq!(long.game().turn().0, 0, "the key only turned the page");
+}
+
+#[test]
+fn the_inventory_footer_keys_act_on_the_selected_item() {
+    let mut screen = CavesScreen::new(
+        fixture(&["##########", "#@/%]....#", "##########"]),
+        default_keymap(),
+        None,
+    );
+    for _ in 0..3 {
+        keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
+    }
+    assert_eq!(screen.game().hero().inventory().len(), 3);
+    keys(&mut screen, &[Input::Char('i'), Input::Down, Input::Char('e')]);
+    assert_eq!(screen.game().hero().inventory().len(), 2, "the bread (b) was eaten");
+    assert!(screen.messages().iter().any(|m| m == "You eat a bread."), "{:?}", screen.messages());
+    keys(&mut screen, &[Input::Char('i'), Input::Down, Input::Char('w')]);
+    let armour = torchlit_sim::modes::caves::Slot::from_letter('c').expect("c");
+    assert!(screen.game().hero().is_equipped(armour), "the chainmail is worn");
+    keys(&mut screen, &[Input::Char('i'), Input::Char('d')]);
+    assert_eq!(screen.game().hero().inventory().len(), 1, "the sword (a) was dropped");
+}
+
+#[test]
+fn eating_from_the_floor() {
+    let mut screen =
+        CavesScreen::new(fixture(&["######", "#@&..#", "######"]), default_keymap(), None);
+    keys(&mut screen, &[Input::Char('l'), Input::Char('e')]);
+    assert!(render_at(&screen, 80, 24).contains("apple (food 100) (lying here)"));
+    keys(&mut screen, &[Input::Char('-')]);
+    assert!(screen.messages().iter().any(|m| m == "You eat an apple."), "{:?}", screen.messages());
+    assert!(screen.game().hero().inventory().is_empty());
+}
+
+#[test]
+fn small_terminals_keep_the_status_and_say_when_too_small() {
+    let screen = CavesScreen::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
+    let text = render_at(&screen, 40, 12);
+    let status = text.lines().last().unwrap_or_default().to_string();
+    for field in ["Depth 1/5", "HP", "Fed", "Turn 0"] {
+        assert!(status.contains(field), "{status}");
+    }
+    insta::assert_snapshot!("play_at_40x12", text);
+    let status = render_at(&screen, 80, 24).lines().last().unwrap_or_default().to_string();
+    assert!(status.contains("Turn 0") && status.contains("Fed") && status.contains("Seed 42"));
+    assert!(render_at(&screen, 39, 12).contains("too small"));
+}
+
+#[test]
+fn play_caves_offers_the_saved_run_and_loading_consumes_it() {
+    let (store, handle) = shared_store();
+    let mut saved = Caves::new(Seed(5)).expect("caves");
+    saved.apply(torchlit_sim::modes::caves::Action::Wait);
+    handle.save(&saved).expect("saved");
+    let setup = CavesSetup { store: Some(handle), keymap: default_keymap(), next_seed: Seed(9) };
+    let mut app = App::caves(world(), setup.clone());
+    let text = render(&app).to_text();
+    assert!(text.contains("Continue the saved run (seed 5, level 1, turn 1)?"), "{text}");
+    app.handle(Input::Char('y'));
+    assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(5)));
+    assert!(store.borrow().saved.is_none(), "consumed on load");
+    // Declining keeps the save and plays the new run.
+    store.borrow_mut().saved = Some(saved);
+    let mut app = App::caves(world(), setup);
+    app.handle(Input::Char('n'));
+    assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(9)));
+    assert!(store.borrow().saved.is_some());
 }

@@ -65,6 +65,7 @@ use torchlit_rng::Rng;
 use crate::Turn;
 use crate::engine::{ActorId, Actors};
 
+pub use auto::{AutoPickup, REST_TURNS};
 pub use creature::{Creature, CreatureKind, Stats};
 pub use events::{Action, Cause, Event, Outcome, Refusal, Stairs, Stop, Who};
 pub use fixture::FIXTURE_LEGEND;
@@ -271,6 +272,12 @@ struct Cache {
     path: Vec<Point>,
     /// The Dijkstra map of auto-explore and travel, reused.
     field: Option<DijkstraMap>,
+    /// The path the current press of explore or travel follows.
+    plan: Option<auto::Plan>,
+    /// The turn the last rest ended on and how long the rest has lasted.
+    rest: (Turn, u32),
+    /// What auto-explore picks up (the player's choice, set by the front end).
+    pickup: AutoPickup,
 }
 
 /// The `caves` game state.
@@ -615,9 +622,22 @@ impl Caves {
             out.push(Event::Refused(Refusal::GameOver));
             return out;
         }
+        if !matches!(action, Action::Explore | Action::Travel(_) | Action::TravelToItem) {
+            self.cache.plan = None;
+        }
         match action {
-            Action::Explore => self.auto_step(None, &mut out),
-            Action::Travel(way) => self.auto_step(Some(way), &mut out),
+            Action::Explore => self.auto_step(auto::Goal::Explore, &mut out),
+            Action::Travel(way) => self.auto_step(auto::Goal::Stairs(way), &mut out),
+            Action::TravelToItem => self.auto_step(auto::Goal::Item, &mut out),
+            Action::Rest => {
+                let (last, rested) = self.cache.rest;
+                let rested = if last == self.turn && rested > 0 { rested } else { 0 };
+                self.rest_step(rested, &mut out);
+                self.cache.rest = (self.turn, rested + 1);
+                if out.iter().any(|e| matches!(e, Event::AutoStopped(_))) {
+                    self.cache.rest = (Turn(0), 0);
+                }
+            }
             other => {
                 if self.act_player(other, &mut out) {
                     self.end_turn(&mut out);
@@ -633,6 +653,12 @@ impl Caves {
             }
         }
         out
+    }
+
+    /// Sets which items auto-explore walks to and picks up (a preference of the player,
+    /// not part of the saved game; [`AutoPickup::default`] until set).
+    pub fn set_auto_pickup(&mut self, pickup: AutoPickup) {
+        self.cache.pickup = pickup;
     }
 
     /// The run's seed.

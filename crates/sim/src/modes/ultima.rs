@@ -192,7 +192,11 @@ pub struct Ultima {
     turns: crate::Turn,
     memory: Memory,
     glows: Vec<LightSource>,
-    lit: Viewshed,
+    /// What the glowing tiles light under the current lighting: they never move and the
+    /// map never changes, so this is computed once per lighting kind, not per step.
+    glow_lit: Viewshed,
+    /// What the torch lights now (recomputed on every move or torch change).
+    torch_lit: Viewshed,
     scratch: Viewshed,
 }
 
@@ -212,9 +216,11 @@ impl Ultima {
             turns: crate::Turn::default(),
             memory: Memory::new(size),
             glows,
-            lit: Viewshed::new(size),
+            glow_lit: Viewshed::new(size),
+            torch_lit: Viewshed::new(size),
             scratch: Viewshed::new(size),
         };
+        game.relight_glows();
         game.relight();
         game
     }
@@ -249,22 +255,48 @@ impl Ultima {
             }
             Action::ToggleLighting => {
                 self.lighting = self.lighting.toggled();
+                self.relight_glows();
                 Event::LightingChanged(self.lighting)
             }
         };
+        if matches!(event, Event::Blocked { .. }) {
+            return vec![event];
+        }
         self.relight();
         vec![event]
     }
 
+    /// Lights the glowing tiles (once per lighting kind: they and the map never change).
+    fn relight_glows(&mut self) {
+        let map = &self.map;
+        let opaque = |p: Point| map.is_opaque(p);
+        let algorithm = self.lighting.algorithm();
+        light_sources(
+            algorithm,
+            &self.glows,
+            map.size(),
+            opaque,
+            &mut self.scratch,
+            &mut self.glow_lit,
+        );
+        self.memory.remember_all(&self.glow_lit);
+    }
+
+    /// Lights the torch: the only light a step or a torch change moves.
     fn relight(&mut self) {
         let map = &self.map;
         let opaque = |p: Point| map.is_opaque(p);
         let algorithm = self.lighting.algorithm();
-        let mut sources = Vec::with_capacity(self.glows.len() + 1);
-        sources.push(LightSource { at: self.avatar.at, radius: self.avatar.torch.radius() });
-        sources.extend_from_slice(&self.glows);
-        light_sources(algorithm, &sources, map.size(), opaque, &mut self.scratch, &mut self.lit);
-        self.memory.remember_all(&self.lit);
+        let torch = [LightSource { at: self.avatar.at, radius: self.avatar.torch.radius() }];
+        light_sources(
+            algorithm,
+            &torch,
+            map.size(),
+            opaque,
+            &mut self.scratch,
+            &mut self.torch_lit,
+        );
+        self.memory.remember_all(&self.torch_lit);
     }
 
     /// A stable, portable hash of the game state (seahash over the postcard bytes of the
@@ -302,12 +334,13 @@ impl Ultima {
 
     /// Whether `p` is lit now (by the torch or a glowing tile).
     pub fn is_lit(&self, p: Point) -> bool {
-        self.lit.contains(p)
+        self.glow_lit.contains(p) || self.torch_lit.contains(p)
     }
 
-    /// How many cells are lit now.
+    /// How many cells are lit now (costs the torch's cells, not the world's).
     pub fn lit_count(&self) -> usize {
-        self.lit.len()
+        let torch_only = self.torch_lit.iter().filter(|&p| !self.glow_lit.contains(p)).count();
+        self.glow_lit.len() + torch_only
     }
 
     /// Whether `p` was lit at some point (drawn dimmed when not lit now).
@@ -339,6 +372,44 @@ pub fn classic_light(map: &TileMap, at: Point, radius: Radius) -> usize {
     }
 }
 
+/// What seed 000's `Avatar` test program prints: an avatar made at (5, 5), moved to
+/// (1, 4), its torch raised once and lowered six times (stopping at 2.0), one
+/// `x y torch` line after each change.
+pub fn avatar_demo() -> String {
+    let mut out = String::new();
+    let mut a = Avatar::new(Point::new(5, 5));
+    let mut print = |a: &Avatar| out += &format!("{} {} {}\n", a.at().x, a.at().y, a.torch());
+    print(&a);
+    a.set_location(Point::new(1, 4));
+    print(&a);
+    a.increase_torch();
+    print(&a);
+    for _ in 0..6 {
+        a.decrease_torch();
+        print(&a);
+    }
+    out
+}
+
+/// What seed 000's `Tile` test program prints: for each tile code in the seed's order
+/// (brick floor, lava, water, forest, grassland, mountains, stone wall) and `j` in 0..2, a
+/// tile lit when `i + j` is even, with its opacity and passability.
+pub fn tile_demo() -> String {
+    // The seven Ultima codes open `Tile::ALL`, in the seed's order.
+    let mut out = String::new();
+    for (i, tile) in Tile::ALL.iter().take(7).enumerate() {
+        for j in 0..2 {
+            let lit = (i + j) % 2 == 0;
+            out += &format!(
+                "{i} {j} : lit {lit}\topaque {}\tpassable {}\n",
+                tile.is_opaque(),
+                tile.is_passable()
+            );
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,6 +425,56 @@ mod tests {
         }
         assert_eq!(t, TorchRadius::MIN);
         assert_eq!(t.cells(), 2.0);
+    }
+
+    /// Everything lit by every source at once, as before the glow cache.
+    fn lit_from_scratch(game: &Ultima) -> Vec<Point> {
+        let map = game.map();
+        let mut sources =
+            vec![LightSource { at: game.avatar().at(), radius: game.avatar().torch().radius() }];
+        sources.extend_from_slice(&game.glows);
+        let (mut scratch, mut lit) = (Viewshed::new(map.size()), Viewshed::new(map.size()));
+        let algorithm = game.lighting().algorithm();
+        light_sources(
+            algorithm,
+            &sources,
+            map.size(),
+            |p| map.is_opaque(p),
+            &mut scratch,
+            &mut lit,
+        );
+        let mut cells: Vec<Point> = lit.iter().collect();
+        cells.sort_by_key(|p| (p.y, p.x));
+        cells
+    }
+
+    #[test]
+    fn the_cached_glow_lights_what_a_full_relight_lights() {
+        let rows = [
+            "10 5",
+            "3 1",
+            "W W W W W G G G W W",
+            "W F W G W S G G G G",
+            "W F F G S L S G G L",
+            "W F F G G S G G G W",
+            "W W W F G L G G G G",
+        ];
+        let world = UltimaWorld::parse(rows.join("\n").as_bytes()).expect("a world");
+        let mut game = Ultima::new(world);
+        let east = Action::Move(CardinalDirection::East);
+        let south = Action::Move(CardinalDirection::South);
+        let script = [east, east, Action::TorchUp, east, south, Action::ToggleLighting, east, east];
+        for action in script {
+            game.apply(action);
+            let size = game.size();
+            let lit: Vec<Point> = (0..size.height as i32)
+                .flat_map(|y| (0..size.width as i32).map(move |x| Point::new(x, y)))
+                .filter(|&p| game.is_lit(p))
+                .collect();
+            let expected = lit_from_scratch(&game);
+            assert_eq!(lit, expected, "after {action:?}");
+            assert_eq!(game.lit_count(), expected.len());
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! AsciiPanel colours), the map view, the status line.
 
 use torchlit_geom::Point;
+use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
 
 use crate::theme::{remembered_cell, tile_cell};
@@ -91,13 +92,15 @@ pub(crate) fn map_cell(game: &Caves, p: Point) -> Cell {
             let cell = base.overlay(glyph, fg, creature_sprite(c.kind()));
             return if c.kind() == CreatureKind::Player { cell.bold() } else { cell };
         }
-        if let Some(item) = level.item(p) {
+        if let Some(item) = level.item(p).filter(|_| !is_stairs(tile)) {
             let (glyph, fg) = item_look(item.kind);
             return base.overlay(glyph, fg, item_sprite(item.kind));
         }
         return base;
     }
     match game.remembered(p) {
+        // Stairs stay in sight whatever lies on them.
+        Some(r) if is_stairs(r.tile) => remembered_cell(r.tile),
         Some(r) => match r.item {
             Some(kind) => {
                 let (glyph, fg) = item_look(kind);
@@ -107,6 +110,10 @@ pub(crate) fn map_cell(game: &Caves, p: Point) -> Cell {
         },
         None => Cell::BLANK,
     }
+}
+
+fn is_stairs(tile: Tile) -> bool {
+    matches!(tile, Tile::StairsUp | Tile::StairsDown)
 }
 
 /// Draws the map into rows `0..view_h`, the player kept in view; returns the offset
@@ -126,28 +133,37 @@ pub(crate) fn draw_map(game: &Caves, frame: &mut Frame, view_h: i32) -> Point {
     Point::new(ox, oy)
 }
 
-/// The status line: depth, hit points, attack and defense, hunger, turn, seed.
-pub(crate) fn status_text(game: &Caves) -> String {
+/// The status line for a width: depth, hit points, attack and defense, hunger, turn,
+/// seed; when they do not fit, the seed goes first, then attack and defense (depth, hit
+/// points, hunger and turn always stay).
+pub(crate) fn status_text(game: &Caves, width: usize) -> String {
     let p = game.player();
     let hunger = game.hero().stomach().hunger().name();
-    format!(
-        "Depth {}/{}  HP {}/{}  Atk {} Def {}  {hunger}  Turn {}  Seed {}",
-        game.depth() + 1,
-        game.depth_count(),
-        p.hp().max(0),
-        p.stats().max_hp,
-        game.attack(),
-        game.defense(),
-        game.turn().0,
-        game.seed()
-    )
+    let depth = format!("Depth {}/{}", game.depth() + 1, game.depth_count());
+    let hp = format!("HP {}/{}", p.hp().max(0), p.stats().max_hp);
+    let fight = format!("Atk {} Def {}", game.attack(), game.defense());
+    let turn = format!("Turn {}", game.turn().0);
+    let seed = format!("Seed {}", game.seed());
+    let hunger = hunger.to_string();
+    let candidates: [&[&String]; 3] = [
+        &[&depth, &hp, &fight, &hunger, &turn, &seed],
+        &[&depth, &hp, &fight, &hunger, &turn],
+        &[&depth, &hp, &hunger, &turn],
+    ];
+    for fields in candidates {
+        let text = fields.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("  ");
+        if text.chars().count() <= width {
+            return text;
+        }
+    }
+    format!("D{}/{} {hp} {hunger} T{}", game.depth() + 1, game.depth_count(), game.turn().0)
 }
 
 /// Draws the status line on row `y`.
 pub(crate) fn draw_status(game: &Caves, frame: &mut Frame, y: i32) {
     let w = i32::from(frame.width());
     frame.fill(0, y, w, 1, Cell { bg: STATUS_BG, ..Cell::BLANK });
-    let text = status_text(game);
+    let text = status_text(game, w.max(0) as usize);
     frame.print(0, y, &text, Rgb(255, 220, 120), STATUS_BG);
     let p = game.player();
     let hp_colour = if p.hp().saturating_mul(4) <= p.stats().max_hp {

@@ -35,6 +35,10 @@ pub enum CavesCommand {
     Explore,
     /// Travel to stairs: then `>` or `<`.
     Travel,
+    /// Travel to the nearest remembered item that is not a rock.
+    TravelItem,
+    /// Rest until healed, something comes into view, hunger changes, or 100 turns.
+    Rest,
     /// Save and quit.
     Save,
 }
@@ -65,6 +69,8 @@ impl CavesCommand {
             CavesCommand::Help => "help",
             CavesCommand::Explore => "explore",
             CavesCommand::Travel => "travel",
+            CavesCommand::TravelItem => "travel_item",
+            CavesCommand::Rest => "rest",
             CavesCommand::Save => "save",
         }
     }
@@ -86,12 +92,14 @@ impl CavesCommand {
             CavesCommand::Help => "this help",
             CavesCommand::Explore => "auto-explore (any key stops)",
             CavesCommand::Travel => "travel to stairs: then > or < (any key stops)",
+            CavesCommand::TravelItem => "travel to the nearest item you saw (any key stops)",
+            CavesCommand::Rest => "rest: until healed or disturbed, 100 turns at most",
             CavesCommand::Save => "save and quit",
         }
     }
 
     /// Every command, in the order the help lists them.
-    pub fn all() -> [CavesCommand; 22] {
+    pub fn all() -> [CavesCommand; 24] {
         use Direction::*;
         [
             CavesCommand::Move(North),
@@ -114,6 +122,8 @@ impl CavesCommand {
             CavesCommand::History,
             CavesCommand::Explore,
             CavesCommand::Travel,
+            CavesCommand::TravelItem,
+            CavesCommand::Rest,
             CavesCommand::Help,
             CavesCommand::Save,
         ]
@@ -126,9 +136,9 @@ impl CavesCommand {
 }
 
 /// The default keys: vi keys, arrows and the number pad walk (the seed's `h j k l y u b
-/// n` and arrows), `.` `5` `s` wait, `<` `>` stairs, `g` `,` pick up, `d` drop, `e` eat,
-/// `w` wear or wield, `i` inventory, `x` look, `Ctrl-P` history, `o` explore, `G`
-/// travel, `?` help, `S` save and quit.
+/// n` and arrows), `.` `5` `s` wait, `Z` `R` rest, `<` `>` stairs, `g` `,` pick up, `d`
+/// drop, `e` eat, `w` wear or wield, `i` inventory, `x` look, `Ctrl-P` history, `o`
+/// explore, `G` travel to stairs, `T` travel to an item, `?` help, `S` save and quit.
 pub fn default_bindings() -> Vec<(Input, CavesCommand)> {
     use CavesCommand::*;
     use Direction::*;
@@ -157,6 +167,8 @@ pub fn default_bindings() -> Vec<(Input, CavesCommand)> {
         (c('.'), Wait),
         (c('5'), Wait),
         (c('s'), Wait),
+        (c('Z'), Rest),
+        (c('R'), Rest),
         (c('>'), Descend),
         (c('<'), Ascend),
         (c('g'), PickUp),
@@ -169,6 +181,7 @@ pub fn default_bindings() -> Vec<(Input, CavesCommand)> {
         (Input::Ctrl('p'), History),
         (c('o'), Explore),
         (c('G'), Travel),
+        (c('T'), TravelItem),
         (c('?'), Help),
         (c('S'), Save),
     ]

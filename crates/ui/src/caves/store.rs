@@ -27,11 +27,20 @@ pub trait CavesStore {
     /// When it could not be saved: the game must then go on, nothing is lost.
     fn save(&mut self, game: &Caves) -> Result<(), StoreError>;
 
-    /// The saved run to continue, if there is one.
+    /// The saved run to continue, if there is one. Loading consumes it (as DCSS and
+    /// Brogue do): the save is deleted, and written again when the run is saved, so a
+    /// copy of the file put back after a death does not bring the hero back twice.
     ///
     /// # Errors
     /// When a save exists but can't be read (damaged, foreign, newer).
     fn load(&mut self) -> Result<Option<Caves>, StoreError>;
+
+    /// A one-line description of the saved run ("seed 3, turn 120"), if there is one;
+    /// the save stays.
+    ///
+    /// # Errors
+    /// When the saves can't be listed.
+    fn saved(&mut self) -> Result<Option<String>, StoreError>;
 
     /// A run has ended: writes its morgue text beside the saves and deletes its save
     /// (permadeath). Returns where the morgue went.
@@ -84,6 +93,14 @@ impl StoreHandle {
         self.0.try_borrow_mut().map_err(|_| busy())?.load()
     }
 
+    /// [`CavesStore::saved`].
+    ///
+    /// # Errors
+    /// As [`CavesStore::saved`].
+    pub fn saved(&self) -> Result<Option<String>, StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.saved()
+    }
+
     /// [`CavesStore::finish`].
     ///
     /// # Errors
@@ -106,6 +123,11 @@ impl StoreHandle {
     pub fn load_recording(&self, game: &Caves) -> Option<Vec<u8>> {
         self.0.try_borrow_mut().ok()?.load_recording(game)
     }
+}
+
+/// How a saved run is named to the player: "seed 3, level 2, turn 120".
+pub fn describe_run(game: &Caves) -> String {
+    format!("seed {}, level {}, turn {}", game.seed(), game.depth() + 1, game.turn().0)
 }
 
 fn busy() -> StoreError {
@@ -137,7 +159,11 @@ impl CavesStore for MemoryStore {
     }
 
     fn load(&mut self) -> Result<Option<Caves>, StoreError> {
-        Ok(self.saved.clone())
+        Ok(self.saved.take())
+    }
+
+    fn saved(&mut self) -> Result<Option<String>, StoreError> {
+        Ok(self.saved.as_ref().map(describe_run))
     }
 
     fn finish(&mut self, _game: &Caves, morgue: &str) -> Result<String, StoreError> {
@@ -168,6 +194,10 @@ impl CavesStore for SharedMemoryStore {
 
     fn load(&mut self) -> Result<Option<Caves>, StoreError> {
         self.0.try_borrow_mut().map_err(|_| busy())?.load()
+    }
+
+    fn saved(&mut self) -> Result<Option<String>, StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.saved()
     }
 
     fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError> {

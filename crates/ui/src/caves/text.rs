@@ -2,7 +2,7 @@
 //! the bat for 7 damage." / "The bat bites you for 1 damage."), through the engine's
 //! grammar helper.
 
-use torchlit_sim::engine::{Noun, indefinite, sentence};
+use torchlit_sim::engine::{Noun, capitalize, indefinite, sentence};
 use torchlit_sim::modes::caves::{
     Cause, CreatureKind, Event, Hunger, ItemKind, Outcome, Refusal, Stairs, Stop, Summary, Who,
 };
@@ -26,9 +26,8 @@ pub fn describe(event: &Event) -> Option<String> {
         Event::Died { who: Who::You } => "You die...".to_string(),
         Event::Died { who } => sentence(noun(who).0, "die", None, ""),
         Event::Dug { .. } => sentence(Noun::You, "dig", None, " through the rock"),
-        // The seed's "The bat bumps into a wall." comes several times a turn from every
-        // bat in view: noise, left out of the messages.
-        Event::Bumped { .. } => return None,
+        // The seed's words; several in one turn are merged by `describe_all`.
+        Event::Bumped { who } => sentence(noun(who).0, "bump", None, " into a wall"),
         Event::Spawned { parent } => sentence(noun(parent).0, "spawn", Some(Noun::A("child")), ""),
         Event::TookStairs { way, depth } => {
             let verb = match way {
@@ -84,6 +83,54 @@ pub fn describe(event: &Event) -> Option<String> {
     })
 }
 
+/// The plural of a creature's name ("fungi", "bats", "zombies").
+pub fn plural(kind: CreatureKind) -> &'static str {
+    match kind {
+        CreatureKind::Player => "players",
+        CreatureKind::Fungus => "fungi",
+        CreatureKind::Bat => "bats",
+        CreatureKind::Zombie => "zombies",
+    }
+}
+
+/// `n` creatures of a kind, counted: "a bat", "2 bats", "1 fungus", "3 fungi".
+pub fn count_of(n: u32, kind: CreatureKind) -> String {
+    if n == 1 { format!("1 {}", kind.name()) } else { format!("{n} {}", plural(kind)) }
+}
+
+/// The messages of a list of events (one turn, or one press of explore), repeats merged:
+/// "A bat comes into view." twice becomes "2 bats come into view." (one event per
+/// creature), "The bat dies." twice "2 bats die."; other repeats get a count ("The bat
+/// bumps into a wall. (x3)": one bat may bump twice). The order is that of each message's first
+/// event.
+pub fn describe_all(events: &[Event]) -> Vec<String> {
+    let mut counted: Vec<(Event, u32)> = Vec::new();
+    for &event in events {
+        if describe(&event).is_none() {
+            continue;
+        }
+        match counted.iter_mut().find(|(e, _)| *e == event) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((event, 1)),
+        }
+    }
+    counted
+        .into_iter()
+        .filter_map(|(event, n)| {
+            if n == 1 {
+                return describe(&event);
+            }
+            Some(match event {
+                Event::CameIntoView { kind } => format!("{} come into view.", count_of(n, kind)),
+                Event::Died { who: Who::It(kind) } => {
+                    format!("{} die.", capitalize(&count_of(n, kind)))
+                }
+                other => format!("{} (x{n})", describe(&other)?),
+            })
+        })
+        .collect()
+}
+
 fn refusal(r: Refusal) -> String {
     match r {
         Refusal::NothingHere => "You grab at the ground: there is nothing here.".to_string(),
@@ -110,7 +157,7 @@ fn stopped(stop: Stop) -> Option<String> {
             return None;
         }
         Stop::Blocked(kind, dir) => {
-            format!("The {} {} is in the way.", kind.name(), towards(dir))
+            format!("{} {} blocks the way.", capitalize(&indefinite(kind.name())), towards(dir))
         }
         Stop::MonsterNearby(kind) => format!("Not with {} in view!", indefinite(kind.name())),
         Stop::Explored => {
@@ -119,6 +166,10 @@ fn stopped(stop: Stop) -> Option<String> {
         Stop::Arrived => "You arrive at the stairs.".to_string(),
         Stop::NoRoute(Stairs::Down) => "You know of no way down that you can reach.".to_string(),
         Stop::NoRoute(Stairs::Up) => "You know of no way up that you can reach.".to_string(),
+        Stop::NoProgress => "You make no progress: the way keeps changing.".to_string(),
+        Stop::HungryWithFood => "You are hungry; eat first.".to_string(),
+        Stop::Rested => "You are done resting.".to_string(),
+        Stop::NoItem => "You know of no item you can reach here.".to_string(),
     })
 }
 

@@ -1,5 +1,14 @@
-//! Auto-explore and travel: one step at a time down a Dijkstra map (Brogue's explore,
-//! DCSS's `o` and `G`), stopping when something needs the player's attention.
+//! Auto-explore, travel and rest: one step at a time along a path planned on a Dijkstra
+//! map (Brogue's explore, DCSS's `o`, `G` and `5`), stopping when something needs the
+//! player's attention.
+//!
+//! A press plans once and follows its path. It plans again only when the path is used
+//! up, its goal is no longer one (an unknown cell came into view), or the next cell is
+//! blocked; a press that keeps re-planning without getting closer stops with
+//! [`Stop::NoProgress`] instead of walking back and forth (re-planning around the
+//! monsters in view on every step bounced between two cells until the hero starved).
+
+use std::collections::BTreeMap;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_map::Tile;
@@ -8,75 +17,206 @@ use torchlit_path::{DijkstraMap, Flow, PathGrid, Rule};
 use super::Caves;
 use super::creature::CreatureKind;
 use super::events::{Event, Refusal, Stairs, Stop};
+use super::hunger::Hunger;
+use super::item::{Item, ItemKind};
 use super::level::is_ground;
+use crate::Turn;
 
-impl Caves {
-    /// One step of auto-explore (`travel: None`) or of travel to the nearest known stairs
-    /// of a kind. Takes a turn when it steps; ends with [`Event::AutoStopped`] when it
-    /// should not go on.
-    pub(super) fn auto_step(&mut self, travel: Option<Stairs>, out: &mut Vec<Event>) {
-        let depth = self.depth();
-        let at = self.player().at;
-        if let Some(way) = travel {
-            let wanted = match way {
-                Stairs::Down => Tile::StairsDown,
-                Stairs::Up => Tile::StairsUp,
-            };
-            if self.levels[depth].tile(at) == Some(wanted) {
-                out.push(Event::AutoStopped(Stop::Arrived));
-                return;
+/// How many turns one rest lasts at most (DCSS's and Brogue's `Z`: 100).
+pub const REST_TURNS: u32 = 100;
+
+/// How many times one press may enter a cell without getting closer to its goal before
+/// it stops with [`Stop::NoProgress`].
+const MAX_VISITS: u32 = 3;
+
+/// Which items auto-explore walks to and picks up (the player's choice, not saved with
+/// the game: the front end sets it from its config). Rocks and corpses are never picked
+/// up; the teddy bear always is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AutoPickup {
+    /// Bread, apples, baguettes.
+    pub food: bool,
+    /// Daggers, swords, staffs, baguettes.
+    pub weapons: bool,
+    /// Tunics, chainmail, platemail.
+    pub armour: bool,
+}
+
+impl Default for AutoPickup {
+    /// Food, weapons and armour.
+    fn default() -> AutoPickup {
+        AutoPickup { food: true, weapons: true, armour: true }
+    }
+}
+
+impl AutoPickup {
+    /// Nothing but the teddy bear.
+    pub const NONE: AutoPickup = AutoPickup { food: false, weapons: false, armour: false };
+
+    /// Whether auto-explore picks up `item`.
+    pub fn wants(self, item: &Item) -> bool {
+        match item.kind {
+            ItemKind::TeddyBear => true,
+            ItemKind::Rock | ItemKind::Corpse(_) => false,
+            _ => {
+                (self.food && item.is_edible())
+                    || (self.weapons && item.is_weapon())
+                    || (self.armour && item.is_equippable() && !item.is_weapon())
             }
         }
+    }
+}
+
+/// Which monsters in view a path goes around.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Around {
+    /// None: a path up to the first one in the way.
+    Nothing,
+    /// Fungi, which never move.
+    Fungi,
+    /// Every monster, and never back onto this cell (re-planning a blocked path).
+    MonstersNotBack(Point),
+}
+
+/// Where a press of an automatic action goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Goal {
+    /// The nearest cell never seen (and items to pick up on the way).
+    Explore,
+    /// The nearest known stairs of a kind.
+    Stairs(Stairs),
+    /// The nearest remembered item that is not a rock.
+    Item,
+}
+
+/// One press's path and what it has done so far (a cache: a loaded game plans anew).
+#[derive(Clone, Debug)]
+pub(super) struct Plan {
+    goal: Goal,
+    depth: usize,
+    /// The turn after the last step: a plan is only followed by the next turn.
+    turn: Turn,
+    /// Where the last step ended.
+    at: Point,
+    /// Where the last step started.
+    from: Option<Point>,
+    /// The cells still to walk, the next one last.
+    path: Vec<Point>,
+    /// The shortest remaining path since the press began.
+    best: usize,
+    /// Cells known on the level at the last progress.
+    known: usize,
+    /// Visits per cell since the last progress.
+    visits: BTreeMap<(i32, i32), u32>,
+}
+
+impl Caves {
+    /// One step of auto-explore or travel. Takes a turn when it steps; ends with
+    /// [`Event::AutoStopped`] when it should not go on.
+    pub(super) fn auto_step(&mut self, goal: Goal, out: &mut Vec<Event>) {
+        let depth = self.depth();
+        let at = self.player().at;
+        if self.at_goal(goal, at) && goal != Goal::Explore {
+            self.cache.plan = None;
+            out.push(Event::AutoStopped(Stop::Arrived));
+            return;
+        }
         // As DCSS: no automatic walking while a hunter is in sight.
-        let hunter = self
-            .visible_creature_ids()
-            .into_iter()
-            .filter_map(|id| self.creatures.get(id))
-            .find(|c| c.kind == CreatureKind::Zombie)
-            .map(|c| c.kind);
-        if let Some(kind) = hunter {
+        if let Some(kind) = self.hunter_in_view() {
+            self.cache.plan = None;
             out.push(Event::AutoStopped(Stop::MonsterNearby(kind)));
             return;
         }
-        let wanted = travel.map(|way| match way {
-            Stairs::Down => Tile::StairsDown,
-            Stairs::Up => Tile::StairsUp,
+        if goal == Goal::Explore {
+            let hungry = self.hero.stomach.hunger() <= Hunger::Hungry;
+            if hungry && self.hero.inventory.iter().any(|(_, i)| i.is_edible()) {
+                self.cache.plan = None;
+                out.push(Event::AutoStopped(Stop::HungryWithFood));
+                return;
+            }
+            let wanted = self.levels[depth].item(at).is_some_and(|i| self.wants(i));
+            if wanted && !self.hero.inventory.is_full() {
+                if self.pick_up(out) {
+                    self.end_turn(out);
+                }
+                return;
+            }
+        }
+        let followed = self.cache.plan.as_ref().is_some_and(|p| {
+            p.goal == goal && p.depth == depth && p.turn == self.turn && p.at == at
         });
-        // Around the monsters in view if possible; else up to the one in the way.
-        let dir = match self.auto_direction(wanted, true) {
-            Some(dir) => dir,
-            None => {
-                let direct = self.auto_direction(wanted, false);
-                let blocker = direct
-                    .and_then(|d| self.visible_creature(at + d.offset()).map(|c| (c.kind, d)));
-                match (direct, blocker, travel) {
-                    (Some(dir), None, _) => dir,
-                    (_, Some((kind, dir)), _) => {
-                        out.push(Event::AutoStopped(Stop::Blocked(kind, dir)));
-                        return;
-                    }
-                    (None, None, None) => {
-                        out.push(Event::AutoStopped(Stop::Explored));
-                        return;
-                    }
-                    (None, None, Some(way)) => {
-                        out.push(Event::AutoStopped(Stop::NoRoute(way)));
-                        return;
-                    }
+        if !followed {
+            let known = self.known_cells(depth);
+            self.cache.plan = Some(Plan {
+                goal,
+                depth,
+                turn: self.turn,
+                at,
+                from: None,
+                path: Vec::new(),
+                best: usize::MAX,
+                known,
+                visits: BTreeMap::new(),
+            });
+        }
+        let Some(mut plan) = self.cache.plan.take() else { return };
+        let target_gone = plan.path.first().is_some_and(|&t| !self.is_goal(goal, t));
+        let wall_ahead = plan.path.last().is_some_and(|&n| !self.remembered_ground(n));
+        if plan.path.is_empty() || target_gone || wall_ahead {
+            plan.path = self
+                .plan_path(goal, Around::Fungi)
+                .or_else(|| self.plan_path(goal, Around::Nothing))
+                .unwrap_or_default();
+        }
+        let Some(&next) = plan.path.last() else {
+            out.push(Event::AutoStopped(self.nowhere(goal)));
+            return;
+        };
+        let blocker = self.blocker(next);
+        if blocker.is_some() {
+            // Blocked: around the monsters in view, never straight back.
+            match self.plan_path(goal, Around::MonstersNotBack(plan.from.unwrap_or(at))) {
+                Some(path) => plan.path = path,
+                None => {
+                    let stop = match (blocker, Direction::from_offset(at.offset_to(next))) {
+                        (Some(kind), Some(dir)) => Stop::Blocked(kind, dir),
+                        _ => self.nowhere(goal),
+                    };
+                    out.push(Event::AutoStopped(stop));
+                    return;
                 }
             }
+        }
+        let Some(next) = plan.path.pop() else { return };
+        let Some(dir) = Direction::from_offset(at.offset_to(next)) else {
+            out.push(Event::AutoStopped(self.nowhere(goal)));
+            return;
         };
         let hp = self.player().hp;
         let hunger = self.hero.stomach.hunger();
         let start = out.len();
-        if !self.player_move(dir, out) {
-            out.push(Event::AutoStopped(Stop::Explored));
+        if self.occupant(depth, next).is_some() || !self.player_move(dir, out) {
+            // Something unseen stood there, or the rock could not be entered.
+            out.push(Event::AutoStopped(Stop::NoProgress));
             return;
         }
         self.end_turn(out);
         if self.outcome.is_some() {
             return;
         }
+        let now_at = self.player().at;
+        let known = self.known_cells(depth);
+        if plan.path.len() < plan.best || known > plan.known {
+            plan.best = plan.path.len();
+            plan.known = known;
+            plan.visits.clear();
+        }
+        let visits = plan.visits.entry((now_at.x, now_at.y)).or_insert(0);
+        *visits += 1;
+        let stuck = *visits >= MAX_VISITS;
+        plan.turn = self.turn;
+        plan.from = Some(at);
+        plan.at = now_at;
         let mut stop = None;
         for e in &out[start..] {
             stop = stop.or(match *e {
@@ -84,7 +224,9 @@ impl Caves {
                 Event::CameIntoView { kind } if kind != CreatureKind::Fungus => {
                     Some(Stop::MonsterInView(kind))
                 }
-                Event::Found { item } => Some(Stop::ItemFound(item)),
+                Event::Found { item } if goal != Goal::Explore || !self.wants(&item.item()) => {
+                    Some(Stop::ItemFound(item))
+                }
                 Event::Refused(Refusal::MapEdge) => Some(Stop::Explored),
                 _ => None,
             });
@@ -96,56 +238,176 @@ impl Caves {
         if stop.is_none() && now < hunger {
             stop = Some(Stop::Hunger(now));
         }
-        if stop.is_none()
-            && let Some(way) = travel
-        {
-            let here = self.levels[depth].tile(self.player().at);
-            let arrived = matches!(
-                (way, here),
-                (Stairs::Down, Some(Tile::StairsDown)) | (Stairs::Up, Some(Tile::StairsUp))
-            );
-            if arrived {
-                stop = Some(Stop::Arrived);
+        if stop.is_none() && goal != Goal::Explore && self.at_goal(goal, now_at) {
+            stop = Some(Stop::Arrived);
+        }
+        if stop.is_none() && stuck {
+            stop = Some(Stop::NoProgress);
+        }
+        match stop {
+            Some(stop) => out.push(Event::AutoStopped(stop)),
+            None => self.cache.plan = Some(plan),
+        }
+    }
+
+    /// Rests one turn towards a full rest: stops when the last hit point comes back, when
+    /// something comes into view, when hurt, at the first hunger change, or after
+    /// [`REST_TURNS`] turns (`rested` counts the turns so far, from 0).
+    pub(super) fn rest_step(&mut self, rested: u32, out: &mut Vec<Event>) {
+        if let Some(kind) = self.visible_creature_ids().into_iter().find_map(|id| {
+            self.creatures.get(id).map(|c| c.kind).filter(|&k| k != CreatureKind::Fungus)
+        }) {
+            out.push(Event::AutoStopped(Stop::MonsterNearby(kind)));
+            return;
+        }
+        let hp = self.player().hp;
+        let hunger = self.hero.stomach.hunger();
+        let start = out.len();
+        self.end_turn(out);
+        if self.outcome.is_some() {
+            return;
+        }
+        let mut stop = out[start..].iter().find_map(|e| match *e {
+            Event::CameIntoView { kind } if kind != CreatureKind::Fungus => {
+                Some(Stop::MonsterInView(kind))
             }
+            _ => None,
+        });
+        if stop.is_none() && self.player().hp < hp {
+            stop = Some(Stop::Hurt);
+        }
+        let now = self.hero.stomach.hunger();
+        if stop.is_none() && now != hunger {
+            stop = Some(Stop::Hunger(now));
+        }
+        let healed =
+            hp < self.player().stats.max_hp && self.player().hp >= self.player().stats.max_hp;
+        if stop.is_none() && (healed || rested + 1 >= REST_TURNS) {
+            stop = Some(Stop::Rested);
         }
         if let Some(stop) = stop {
             out.push(Event::AutoStopped(stop));
         }
     }
 
-    /// The next step towards the nearest goal on a Dijkstra map over what the player
-    /// remembers (`torchlit-path`, 8-way, unit steps): the goals are the cells never seen
-    /// (`wanted: None`) or the remembered tiles of a kind; walking is on remembered
-    /// ground, around monsters in view when `avoid` holds. Ties go to the first
-    /// direction in [`Direction::ALL`] order.
-    fn auto_direction(&mut self, wanted: Option<Tile>, avoid: bool) -> Option<Direction> {
+    /// Whether auto-explore picks up `item` (the player's [`AutoPickup`]).
+    fn wants(&self, item: &Item) -> bool {
+        self.cache.pickup.wants(item)
+    }
+
+    fn hunter_in_view(&self) -> Option<CreatureKind> {
+        self.visible_creature_ids()
+            .into_iter()
+            .filter_map(|id| self.creatures.get(id))
+            .find(|c| c.kind == CreatureKind::Zombie)
+            .map(|c| c.kind)
+    }
+
+    /// The monster in view standing on `p`, if any.
+    fn blocker(&self, p: Point) -> Option<CreatureKind> {
+        self.visible_creature(p).map(|c| c.kind).filter(|&k| k != CreatureKind::Player)
+    }
+
+    fn remembered_ground(&self, p: Point) -> bool {
+        self.memory[self.depth()].get(p).copied().flatten().is_some_and(|r| is_ground(r.tile))
+    }
+
+    fn known_cells(&self, depth: usize) -> usize {
+        self.memory[depth].values().filter(|r| r.is_some()).count()
+    }
+
+    /// Why there is nowhere to go for `goal`.
+    fn nowhere(&self, goal: Goal) -> Stop {
+        match goal {
+            Goal::Explore => Stop::Explored,
+            Goal::Stairs(way) => Stop::NoRoute(way),
+            Goal::Item => Stop::NoItem,
+        }
+    }
+
+    fn wanted_tile(goal: Goal) -> Option<Tile> {
+        match goal {
+            Goal::Stairs(Stairs::Down) => Some(Tile::StairsDown),
+            Goal::Stairs(Stairs::Up) => Some(Tile::StairsUp),
+            _ => None,
+        }
+    }
+
+    /// Whether standing at `p` fulfils `goal`.
+    fn at_goal(&self, goal: Goal, p: Point) -> bool {
+        let level = &self.levels[self.depth()];
+        match goal {
+            Goal::Explore => false,
+            Goal::Stairs(_) => level.tile(p) == Self::wanted_tile(goal),
+            Goal::Item => level.item(p).is_some_and(|i| i.kind != ItemKind::Rock),
+        }
+    }
+
+    /// Whether `p` is a goal cell of `goal`, as the player remembers it.
+    fn is_goal(&self, goal: Goal, p: Point) -> bool {
+        let r = self.memory[self.depth()].get(p).copied().flatten();
+        match goal {
+            Goal::Explore => match r {
+                None => true,
+                Some(r) => {
+                    r.item.is_some_and(|k| self.wants(&k.item()))
+                        && !self.hero.inventory.is_full()
+                        && p != self.player().at
+                }
+            },
+            Goal::Stairs(_) => r.is_some_and(|r| Some(r.tile) == Self::wanted_tile(goal)),
+            Goal::Item => r.is_some_and(|r| r.item.is_some_and(|k| k != ItemKind::Rock)),
+        }
+    }
+
+    /// The cells from the player to the nearest goal (the next one last) on a Dijkstra
+    /// map over what the player remembers (`torchlit-path`, 8-way, unit steps); around
+    /// the monsters in view that `around` names. Ties go to the first direction in
+    /// [`Direction::ALL`] order. `None` when no goal can be reached.
+    fn plan_path(&mut self, goal: Goal, around: Around) -> Option<Vec<Point>> {
         let depth = self.depth();
         let at = self.player().at;
         let size = self.levels[depth].size();
-        let memory = &self.memory[depth];
-        let goal = |p: Point| {
-            let r = memory.get(p).copied().flatten();
-            match wanted {
-                None => r.is_none(),
-                Some(tile) => r.is_some_and(|r| r.tile == tile),
-            }
+        let (blocked, avoid) = match around {
+            Around::Nothing => (false, None),
+            Around::Fungi => (false, None),
+            Around::MonstersNotBack(back) => (true, Some(back).filter(|&p| p != at)),
         };
+        let fungi = around != Around::Nothing;
+        let goals: Vec<Point> =
+            self.memory[depth].iter().map(|(p, _)| p).filter(|&p| self.is_goal(goal, p)).collect();
+        let memory = &self.memory[depth];
         let grid = PathGrid::from_passable(size, |p| {
-            if avoid && p != at && self.visible_creature(p).is_some() {
+            if p != at
+                && let Some(kind) = self.blocker(p)
+                && (blocked || (fungi && kind == CreatureKind::Fungus))
+            {
+                return false;
+            }
+            if Some(p) == avoid {
                 return false;
             }
             // Explore walks towards the unknown; travel only over what is known.
             let r = memory.get(p).copied().flatten();
-            match wanted {
-                None => r.is_none_or(|r| is_ground(r.tile)),
-                Some(_) => r.is_some_and(|r| is_ground(r.tile)),
+            match goal {
+                Goal::Explore => r.is_none_or(|r| is_ground(r.tile)),
+                _ => r.is_some_and(|r| is_ground(r.tile)),
             }
         })
         .ok()?;
-        let goals: Vec<Point> = memory.iter().map(|(p, _)| p).filter(|&p| goal(p)).collect();
         let field = self.cache.field.get_or_insert_with(|| DijkstraMap::new(size, Rule::EIGHT));
         field.rebuild(&grid, Rule::EIGHT, Flow::ToGoals, goals).ok()?;
-        let next = field.downhill(&grid, at, |_| 0u8)?;
-        Direction::from_offset(at.offset_to(next))
+        let mut path = Vec::new();
+        let mut here = at;
+        while field.get(here)? != torchlit_path::Cost::ZERO {
+            let next = field.downhill(&grid, here, |_| 0u8)?;
+            if next == here || path.len() > size.area() {
+                return None;
+            }
+            path.push(next);
+            here = next;
+        }
+        path.reverse();
+        (!path.is_empty()).then_some(path)
     }
 }

@@ -27,12 +27,20 @@ pub enum Action {
     Drop(Slot),
     /// Eat the item in a slot.
     Eat(Slot),
+    /// Eat the item lying where you stand, without picking it up first.
+    EatHere,
     /// Wield or wear the item in a slot; if it is equipped already, take it off.
     Equip(Slot),
     /// One step of auto-explore: towards the nearest cell never seen.
     Explore,
     /// One step of travel towards the nearest known stairs of a kind.
     Travel(Stairs),
+    /// One step of travel towards the nearest remembered item that is not a rock.
+    TravelToItem,
+    /// One turn of rest: repeated, it rests until healed, until something comes into
+    /// view or after [`REST_TURNS`](super::REST_TURNS) turns, and stops at the first
+    /// hunger change.
+    Rest,
 }
 
 /// Which way a staircase leads.
@@ -101,6 +109,15 @@ pub enum Stop {
     Arrived,
     /// No known stairs of that kind can be reached on this level.
     NoRoute(Stairs),
+    /// The way keeps changing and no step brought the goal closer (monsters moving in
+    /// and out of view): stopped rather than walk back and forth.
+    NoProgress,
+    /// Auto-explore does not go on while you are hungry and carry food.
+    HungryWithFood,
+    /// Rest ended: healed, or after the most turns a rest lasts.
+    Rested,
+    /// No remembered item (other than rocks) can be reached on this level.
+    NoItem,
 }
 
 /// How the game ended.

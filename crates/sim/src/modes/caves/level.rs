@@ -66,9 +66,18 @@ impl Level {
         self.items.get_mut(p).and_then(Option::take)
     }
 
-    /// Puts `item` at `p` if that cell is ground and free; gives it back otherwise.
+    /// Whether an item may lie at `p`: ground that is not stairs (an item on stairs
+    /// would hide them).
+    pub fn holds_items(&self, p: Point) -> bool {
+        self.tiles
+            .tile(p)
+            .is_some_and(|t| is_ground(t) && !matches!(t, Tile::StairsUp | Tile::StairsDown))
+    }
+
+    /// Puts `item` at `p` if that cell [holds items](Level::holds_items) and is free;
+    /// gives it back otherwise.
     pub(crate) fn put_item(&mut self, p: Point, item: Item) -> Result<(), Item> {
-        if !self.is_ground(p) {
+        if !self.holds_items(p) {
             return Err(item);
         }
         match self.items.get_mut(p) {

@@ -25,9 +25,10 @@ impl Caves {
             Action::PickUp => self.pick_up(out),
             Action::Drop(slot) => self.drop_item(slot, out),
             Action::Eat(slot) => self.eat(slot, out),
+            Action::EatHere => self.eat_here(out),
             Action::Equip(slot) => self.equip(slot, out),
-            // Handled by `auto_step` before we get here.
-            Action::Explore | Action::Travel(_) => false,
+            // Handled by `auto_step` and `rest_step` before we get here.
+            Action::Explore | Action::Travel(_) | Action::TravelToItem | Action::Rest => false,
         }
     }
 
@@ -103,7 +104,7 @@ impl Caves {
         true
     }
 
-    fn pick_up(&mut self, out: &mut Vec<Event>) -> bool {
+    pub(super) fn pick_up(&mut self, out: &mut Vec<Event>) -> bool {
         let (depth, at) = (self.depth(), self.player().at);
         let Some(&item) = self.levels[depth].item(at) else {
             out.push(Event::Refused(Refusal::NothingHere));
@@ -139,6 +140,10 @@ impl Caves {
         let _ = self.levels[depth].put_item(spot, item);
         self.remember_cell(depth, spot);
         out.push(Event::Dropped { item: item.kind });
+        if spot == at {
+            // Part 10's `addAtEmptySpace` tells whoever stands where the item lands.
+            out.push(Event::Landed { item: item.kind });
+        }
         true
     }
 
@@ -153,6 +158,24 @@ impl Caves {
         }
         self.unequip(slot, out);
         self.hero.inventory.take(slot);
+        self.record.eaten = self.record.eaten.saturating_add(1);
+        out.push(Event::Ate { item: item.kind });
+        self.change_food(item.food, out);
+        true
+    }
+
+    fn eat_here(&mut self, out: &mut Vec<Event>) -> bool {
+        let (depth, at) = (self.depth(), self.player().at);
+        let Some(&item) = self.levels[depth].item(at) else {
+            out.push(Event::Refused(Refusal::NothingHere));
+            return false;
+        };
+        if !item.is_edible() {
+            out.push(Event::Refused(Refusal::NotEdible(item.kind)));
+            return false;
+        }
+        self.levels[depth].take_item(at);
+        self.remember_cell(depth, at);
         self.record.eaten = self.record.eaten.saturating_add(1);
         out.push(Event::Ate { item: item.kind });
         self.change_food(item.food, out);
@@ -403,7 +426,7 @@ impl Caves {
         let mut checked = vec![false; size.area()];
         checked[size.index_of(from)?] = true;
         while let Some(p) = queue.pop_front() {
-            if level.item(p).is_none() {
+            if level.item(p).is_none() && level.holds_items(p) {
                 return Some(p);
             }
             let mut dirs = Direction::ALL;

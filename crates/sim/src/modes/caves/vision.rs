@@ -87,8 +87,8 @@ impl Caves {
             }
         }
         if let Some(out) = out {
+            // One event per creature: the front end merges them ("2 bats come into view").
             newcomers.sort_unstable();
-            newcomers.dedup();
             out.extend(newcomers.into_iter().map(|kind| Event::CameIntoView { kind }));
             out.extend(found.into_iter().map(|item| Event::Found { item }));
         }
