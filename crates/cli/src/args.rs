@@ -102,6 +102,10 @@ pub enum Command {
     /// KIND: maze | cave | caves | overworld | level-chain | rooms. The seed used goes to
     /// stderr (`seed: TEXT`), so `torchlit gen rooms > d.txt` writes a valid dungeon file.
     Gen(crate::r#gen::GenArgs),
+    /// Let a bot play many seeded games of a mode and print the balance table: wins,
+    /// deaths by cause, quits and timeouts, time to win or die, how far it got, and the
+    /// mode's own signals; or watch one game (`--seed S --watch`).
+    BenchPlay(crate::bench_cmd::BenchArgs),
 }
 
 /// The playable modes.

@@ -30,6 +30,7 @@ enum Screen {
     ChaseSetup(Box<ChaseSetup>),
     Chase(Box<ChaseScreen>),
     Overworld(OverworldScreen),
+    Watch(Box<crate::watch::WatchScreen>),
 }
 
 /// The whole front-end state: the current screen and what the menu starts games with.
@@ -138,6 +139,15 @@ impl App {
         }
     }
 
+    /// Opens straight into watching a bot play (`bench-play --watch`) at `speed` steps a
+    /// second; leaving it quits.
+    pub fn watch(default_world: UltimaWorld, bot: crate::watch::Watched, speed: u32) -> App {
+        let mut app = App::title(default_world);
+        app.back_quits = true;
+        app.screen = Screen::Watch(Box::new(crate::watch::WatchScreen::new(bot, speed)));
+        app
+    }
+
     /// Opens straight into the `chase` watch screen; leaving it quits.
     pub fn chase(default_world: UltimaWorld, mut screen: ChaseScreen) -> App {
         let mut app = App::title(default_world);
@@ -199,6 +209,7 @@ impl App {
             Screen::Caves(s) => s.is_running(),
             Screen::Chase(s) => s.wants_ticks(),
             Screen::Overworld(s) => s.wants_ticks(),
+            Screen::Watch(_) => true,
             _ => false,
         }
     }
@@ -215,6 +226,9 @@ impl App {
             s.tick();
         }
         if let Screen::Overworld(s) = &mut self.screen {
+            s.tick();
+        }
+        if let Screen::Watch(s) = &mut self.screen {
             s.tick();
         }
     }
@@ -337,6 +351,11 @@ impl App {
                     return self.leave(Screen::Title(TitleMenu::default()));
                 }
             }
+            Screen::Watch(screen) => {
+                if input == Input::Ctrl('c') || screen.handle(input) {
+                    return Control::Quit;
+                }
+            }
         }
         Control::Continue
     }
@@ -368,6 +387,7 @@ impl App {
             Screen::ChaseSetup(setup) => setup.render(frame),
             Screen::Chase(screen) => screen.render(frame),
             Screen::Overworld(screen) => screen.render(frame),
+            Screen::Watch(screen) => screen.render(frame),
         }
     }
 }

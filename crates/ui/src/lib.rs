@@ -21,6 +21,7 @@ pub mod maze;
 pub mod overworld;
 pub mod theme;
 pub mod ultima;
+pub mod watch;
 
 pub use app::{App, Control};
 pub use frame::{Cell, Frame, Rgb};
