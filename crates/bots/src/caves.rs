@@ -26,7 +26,7 @@ use crate::grid::{distances, downhill};
 use crate::{Bot, Ending, Report, Signal};
 
 /// The turn budget of one game: a run still going after this is a timeout.
-pub const TURN_LIMIT: u64 = 20_000;
+pub const TURN_LIMIT: u64 = 10_000;
 
 /// The turns at which fungi are counted per level.
 pub const FUNGUS_TURNS: [u64; 3] = [0, 500, 2000];

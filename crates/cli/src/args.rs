@@ -42,6 +42,10 @@ pub enum Command {
         /// `maze`: how many maze areas a generated level has (0 goes straight to the boss).
         #[arg(long, default_value_t = 4)]
         length: u32,
+        /// `caves`: the tutorial's rules as written (`seed`) or the default game (README,
+        /// "Balance"); a continued run keeps its own.
+        #[arg(long, value_enum, default_value_t = crate::bench_cmd::RulesArg::Default)]
+        rules: crate::bench_cmd::RulesArg,
     },
     /// Print how many tiles seed 000's torch lights: `light(X, Y, R) = N`.
     ///

@@ -17,12 +17,16 @@ const MODE: &str = "caves";
 ///
 /// # Errors
 /// A `[keys.caves]` entry naming an unknown action or a key the screens never receive.
-pub fn setup(settings: &Settings, seed: Option<&str>) -> Result<CavesSetup> {
+pub fn setup(
+    settings: &Settings,
+    seed: Option<&str>,
+    rules: torchlit_sim::modes::caves::Rules,
+) -> Result<CavesSetup> {
     let overrides = settings.key_overrides(MODE)?;
     let keymap = keymap_with(&overrides).context("the config file's [keys.caves]")?;
     let store =
         settings.paths.as_ref().map(|p| StoreHandle::new(SqliteStore::new(p, &settings.config)));
-    Ok(CavesSetup { store, keymap, next_seed: seed_arg(seed, "caves/clock") })
+    Ok(CavesSetup { store, keymap, next_seed: seed_arg(seed, "caves/clock"), rules })
 }
 
 /// Runs kept as worlds of the save store: a run gets its world on its first save (or

@@ -25,7 +25,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let _log = settings.start_logging();
             let mut app = App::title(default_world()?);
             app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4)?);
-            app.set_caves(caves_cmd::setup(&settings, None)?);
+            app.set_caves(caves_cmd::setup(&settings, None, Default::default())?);
             app.set_overworld(overworld_cmd::setup(&settings, None)?);
             realtime::run(app)
         }
@@ -34,10 +34,10 @@ pub fn run(cli: Cli) -> Result<()> {
             let _log = settings.start_logging();
             overworld_cmd::play(&settings, seed.as_deref(), default_world()?)
         }
-        Some(Command::Play { mode: Mode::Caves, seed, .. }) => {
+        Some(Command::Play { mode: Mode::Caves, seed, rules, .. }) => {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
-            let setup = caves_cmd::setup(&settings, seed.as_deref())?;
+            let setup = caves_cmd::setup(&settings, seed.as_deref(), rules.caves())?;
             realtime::run(App::caves(default_world()?, setup))
         }
         Some(Command::Play { mode: Mode::Maze, seed, level, length, .. }) => {

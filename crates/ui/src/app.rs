@@ -100,8 +100,7 @@ impl App {
     pub fn caves(default_world: UltimaWorld, mut setup: CavesSetup) -> App {
         let mut app = App::title(default_world);
         app.back_quits = true;
-        let seed = setup.take_seed();
-        app.screen = match torchlit_sim::modes::caves::Caves::new(seed) {
+        app.screen = match setup.new_game() {
             Ok(game) => Screen::Caves(Box::new(CavesScreen::new(
                 game,
                 setup.keymap.clone(),
@@ -259,8 +258,7 @@ impl App {
                 }
                 Some(TitleItem::Caves) => {
                     self.note = None;
-                    let seed = self.caves.take_seed();
-                    match torchlit_sim::modes::caves::Caves::new(seed) {
+                    match self.caves.new_game() {
                         Ok(game) => {
                             let (keys, store) =
                                 (self.caves.keymap.clone(), self.caves.store.clone());

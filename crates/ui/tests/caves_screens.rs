@@ -161,6 +161,7 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
         store: Some(handle),
         keymap: default_keymap(),
         next_seed: Seed(77),
+        ..CavesSetup::default()
     });
     app.handle(Input::Char('c'));
     let game = app.caves_screen().expect("caves is up").game().clone();
@@ -185,7 +186,12 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
 fn continue_without_a_save_says_so() {
     let (_store, handle) = shared_store();
     let mut app = App::title(world());
-    app.set_caves(CavesSetup { store: Some(handle), keymap: default_keymap(), next_seed: Seed(1) });
+    app.set_caves(CavesSetup {
+        store: Some(handle),
+        keymap: default_keymap(),
+        next_seed: Seed(1),
+        ..CavesSetup::default()
+    });
     app.handle(Input::Char('r'));
     assert!(app.caves_screen().is_none());
     assert!(render(&app).to_text().contains("There is no saved caves run."));
