@@ -42,8 +42,8 @@ pub enum Command {
         /// `maze`: how many maze areas a generated level has (0 goes straight to the boss).
         #[arg(long, default_value_t = 4)]
         length: u32,
-        /// `maze`: the rules: `seed` is the source document's game exactly, `default`
-        /// differs as the README lists.
+        /// `maze` and `caves`: the rules: `seed` is the source document's game exactly,
+        /// `default` differs as the README lists (a continued caves run keeps its own).
         #[arg(long, value_enum, default_value_t = RulesArg::Default)]
         rules: RulesArg,
         /// `maze`: the chance, in percent, that a broken rock leaves a heart (default:
@@ -131,6 +131,10 @@ pub enum Command {
     },
     /// List the recordings in the data dir (mode, seed, outcome, length, date).
     Recordings,
+    /// Let a bot play many seeded games of a mode and print the balance table: wins,
+    /// deaths by cause, quits and timeouts, time to win or die, how far it got, and the
+    /// mode's own signals; or watch one game (`--seed S --watch`).
+    BenchPlay(crate::bench_cmd::BenchArgs),
 }
 
 /// The playable modes.
@@ -172,6 +176,24 @@ pub enum RulesArg {
     Default,
     /// The source document's rules exactly.
     Seed,
+}
+
+impl RulesArg {
+    /// The caves rules of this choice.
+    pub fn caves(self) -> torchlit_sim::modes::caves::Rules {
+        match self {
+            RulesArg::Seed => torchlit_sim::modes::caves::Rules::seed(),
+            RulesArg::Default => torchlit_sim::modes::caves::Rules::default(),
+        }
+    }
+
+    /// `seed` or `default`, as typed.
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesArg::Seed => "seed",
+            RulesArg::Default => "default",
+        }
+    }
 }
 
 /// A cell given as `X,Y` on the command line.

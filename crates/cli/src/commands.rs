@@ -29,7 +29,7 @@ pub fn run(cli: Cli) -> Result<()> {
             }
             let rules = maze_cmd::rules(&settings, RulesArg::Default, None);
             app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4, rules)?);
-            app.set_caves(caves_cmd::setup(&settings, None)?);
+            app.set_caves(caves_cmd::setup(&settings, None, Default::default())?);
             app.set_overworld(overworld_cmd::setup(&settings, None)?);
             front::run(app)
         }
@@ -38,10 +38,10 @@ pub fn run(cli: Cli) -> Result<()> {
             let _log = settings.start_logging();
             overworld_cmd::play(&settings, seed.as_deref(), default_world()?)
         }
-        Some(Command::Play { mode: Mode::Caves, seed, .. }) => {
+        Some(Command::Play { mode: Mode::Caves, seed, rules, .. }) => {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
-            let setup = caves_cmd::setup(&settings, seed.as_deref())?;
+            let setup = caves_cmd::setup(&settings, seed.as_deref(), rules.caves())?;
             let mut app = App::caves(default_world()?, setup);
             if let Some(sink) = replay_cmd::sink(&settings) {
                 app.set_recordings(sink);
@@ -132,6 +132,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Distances(args)) => crate::path_cmd::distances(&args),
         Some(Command::Path(args)) => crate::path_cmd::path(&args),
         Some(Command::Chase(args)) => crate::chase_cmd::run(args, default_world()?),
+        Some(Command::BenchPlay(args)) => crate::bench_cmd::run(&args, &default_world()?),
         Some(Command::Gen(args)) => {
             // `gen overworld` draws the world `play overworld` makes: same config. The other
             // kinds take no config, so they never touch the config directory.

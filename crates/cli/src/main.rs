@@ -1,6 +1,7 @@
 //! `torchlit`: the command line and the terminal front end.
 
 mod args;
+mod bench_cmd;
 mod caves_cmd;
 mod chase_cmd;
 mod chase_script;

@@ -155,3 +155,25 @@ fn every_command_has_help() {
         assert!(stdout(&o).contains("Usage"), "{cmd:?}");
     }
 }
+
+#[test]
+fn bench_play_prints_the_same_table_twice_and_one_json_line() {
+    let args = ["bench-play", "chase", "--seeds", "3..9"];
+    let o = torchlit(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(table.starts_with("bench-play chase: seeds 3..9, rules default\n"), "{table}");
+    assert!(table.contains("  runs          6\n"), "{table}");
+    assert_eq!(stdout(&torchlit(&args)), table, "deterministic, byte for byte");
+    let o = torchlit(&["bench-play", "ultima", "--runs", "2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line = stdout(&o);
+    assert_eq!(line.lines().count(), 1, "{line}");
+    let v: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+    assert_eq!(v["runs"], 2);
+    assert_eq!(v["wins"].as_u64().map(|w| w <= 2), Some(true));
+    assert!(v["signals"]["cells_seen"]["mean"].as_f64().is_some_and(|c| c > 0.0), "{line}");
+    let o = torchlit(&["bench-play", "caves", "--runs", "5", "--seeds", "0..3"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--runs 5"), "{}", stderr(&o));
+}

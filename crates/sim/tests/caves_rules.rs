@@ -317,3 +317,44 @@ fn overeating_stretches_the_stomach_and_hurts() {
     assert_eq!(g.player().hp(), 99);
     assert_eq!(food.hunger(), Hunger::Stuffed);
 }
+
+fn fungi_per_level(game: &torchlit_sim::modes::caves::Caves) -> Vec<usize> {
+    let mut per = vec![0; game.depth_count()];
+    for c in game.creatures() {
+        if c.kind() == torchlit_sim::modes::caves::CreatureKind::Fungus {
+            per[c.depth()] += 1;
+        }
+    }
+    per
+}
+
+#[test]
+fn the_seed_rules_grow_fungi_everywhere_and_the_default_only_where_the_player_went() {
+    use torchlit_sim::modes::caves::{Action, Caves, Rules, Seed, WorldSpec};
+    let mut seed = Caves::with_rules(Seed(3), WorldSpec::default(), Rules::seed()).expect("caves");
+    let mut default =
+        Caves::with_rules(Seed(3), WorldSpec::default(), Rules::default()).expect("caves");
+    for _ in 0..300 {
+        seed.apply(Action::Wait);
+        default.apply(Action::Wait);
+    }
+    let (s, d) = (fungi_per_level(&seed), fungi_per_level(&default));
+    assert!(s[1..].iter().all(|&n| n > 8), "unvisited levels grow under the seed's rules: {s:?}");
+    assert!(d[1..].iter().all(|&n| n == 8), "and wait under the default: {d:?}");
+}
+
+#[test]
+fn the_seed_rules_give_deep_monsters_top_level_stats_and_saves_keep_the_rules() {
+    use torchlit_sim::modes::caves::{Caves, CreatureKind, Rules, Seed, WorldSpec};
+    let game = Caves::with_rules(Seed(5), WorldSpec::default(), Rules::seed()).expect("caves");
+    assert_eq!(game.rules(), Rules::seed());
+    for c in game.creatures().filter(|c| c.kind() != CreatureKind::Player) {
+        assert_eq!(c.stats(), c.kind().stats(0), "{:?} on level {}", c.kind(), c.depth());
+    }
+    let deep = Caves::with_rules(Seed(5), WorldSpec::default(), Rules::default()).expect("caves");
+    assert!(deep.creatures().any(|c| c.depth() == 4 && c.stats() == c.kind().stats(4)));
+    let bytes = postcard::to_allocvec(&game).expect("saves");
+    let back: Caves = postcard::from_bytes(&bytes).expect("loads");
+    assert_eq!(back.rules(), Rules::seed());
+    assert_eq!(back, game);
+}

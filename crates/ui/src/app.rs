@@ -117,6 +117,12 @@ impl App {
         App::alone(Box::new(OverworldScreen::new(setup)))
     }
 
+    /// Opens straight into watching a bot play (`bench-play --watch`) at `speed` steps a
+    /// second; leaving it quits.
+    pub fn watch(_default_world: UltimaWorld, bot: crate::watch::Watched, speed: u32) -> App {
+        App::alone(Box::new(crate::watch::WatchScreen::new(bot, speed)))
+    }
+
     /// Opens straight into the `chase` watch screen; leaving it quits.
     pub fn chase(_default_world: UltimaWorld, mut screen: ChaseScreen) -> App {
         screen.back_quits = true;
@@ -300,12 +306,11 @@ impl Screen for App {
 /// A new caves run from `setup`'s next seed, or why it could not be built. With
 /// `offer_saved`, a saved run is offered first (it is never silently replaced).
 fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen>, String> {
-    let seed = setup.take_seed();
     let saved = match (&setup.store, offer_saved) {
         (Some(store), true) => store.saved().ok().flatten(),
         _ => None,
     };
-    match torchlit_sim::modes::caves::Caves::new(seed) {
+    match setup.new_game() {
         Ok(game) => {
             let (keys, store) = (setup.keymap.clone(), setup.store.clone());
             Ok(Box::new(match saved {
@@ -524,6 +529,25 @@ impl Screen for ReplayScreen {
 
     fn tick(&mut self) -> Transition {
         ReplayScreen::tick(self);
+        Transition::Stay
+    }
+}
+
+impl Screen for crate::watch::WatchScreen {
+    fn render(&self, frame: &mut Frame) {
+        crate::watch::WatchScreen::render(self, frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        leave_if(crate::watch::WatchScreen::handle(self, input))
+    }
+
+    fn wants_ticks(&self) -> bool {
+        true
+    }
+
+    fn tick(&mut self) -> Transition {
+        crate::watch::WatchScreen::tick(self);
         Transition::Stay
     }
 }

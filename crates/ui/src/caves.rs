@@ -34,6 +34,8 @@ pub struct CavesSetup {
     pub keymap: Keymap<CavesCommand>,
     /// The seed of the next new run from the title menu (each new run derives the next).
     pub next_seed: torchlit_sim::modes::caves::Seed,
+    /// The rules new runs are played by (a continued run keeps its own).
+    pub rules: torchlit_sim::modes::caves::Rules,
 }
 
 impl Default for CavesSetup {
@@ -42,6 +44,7 @@ impl Default for CavesSetup {
             store: None,
             keymap: default_keymap(),
             next_seed: torchlit_sim::modes::caves::Seed(1),
+            rules: torchlit_sim::modes::caves::Rules::default(),
         }
     }
 }
@@ -53,6 +56,17 @@ impl CavesSetup {
         self.next_seed =
             torchlit_sim::modes::caves::Seed(seed.derive("caves/next", &[]).0 % 1_000_000_000);
         seed
+    }
+
+    /// A new run: the next seed, played by these rules.
+    ///
+    /// # Errors
+    /// As [`torchlit_sim::modes::caves::Caves::with_rules`].
+    pub fn new_game(
+        &mut self,
+    ) -> Result<torchlit_sim::modes::caves::Caves, torchlit_sim::modes::caves::CavesError> {
+        let seed = self.take_seed();
+        torchlit_sim::modes::caves::Caves::with_rules(seed, Default::default(), self.rules)
     }
 }
 

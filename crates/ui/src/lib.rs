@@ -20,6 +20,7 @@ pub mod record;
 pub mod replay;
 pub mod theme;
 pub mod ultima;
+pub mod watch;
 
 pub use app::{App, Control};
 pub use title::{TitleItem, TitleMenu};

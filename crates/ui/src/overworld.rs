@@ -33,7 +33,7 @@ use torchlit_sim::modes::overworld::{Action, Event, FightOutcome, FightReport, I
 
 use crate::{Frame, Input, Keymap, Rgb};
 
-pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, ground_look, monster_look};
+pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, draw_world, ground_look, monster_look};
 pub use keys::{
     KeyConfigError, OverworldCommand, default_keymap, key_name, keymap_from_config, keys_of,
 };

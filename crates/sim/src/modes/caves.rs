@@ -19,9 +19,10 @@
 //! - **Automation**: [`Action::Explore`] and [`Action::Travel`] take one step each along
 //!   a Dijkstra map; the front end repeats them until an [`Event::AutoStopped`].
 //!
-//! Beyond the seed: the player regenerates 1 hit point every
-//! [`REGEN_TURNS`] turns (as Brogue and DCSS players expect); everything else is the
-//! seed's, with its open choices settled in the docs of each item.
+//! **Rules** ([`Rules`]): [`Rules::seed`] plays the tutorial as written; the default
+//! ruleset adds per-depth monster scaling, 1 hit point every [`REGEN_TURNS`] turns (as
+//! Brogue and DCSS players expect) and simulates only the levels the player has reached.
+//! Everything else is the seed's, with its open choices settled in the docs of each item.
 //!
 //! The game is a pure value: `Caves::apply(Action) -> Vec<Event>`, deterministic from
 //! the seed and the actions; its randomness is a [`Rng`] inside the state, levels are
@@ -50,6 +51,7 @@ mod hunger;
 mod inventory;
 mod item;
 mod level;
+mod rules;
 mod turn;
 mod vision;
 pub mod world;
@@ -73,10 +75,11 @@ pub use hunger::{Digestion, FOOD_PER_DIG, FOOD_PER_TURN, Hunger, MAX_FOOD, Stoma
 pub use inventory::{INVENTORY_SLOTS, Inventory, Slot};
 pub use item::{Item, ItemKind};
 pub use level::Level;
+pub use rules::{ActiveLevels, Rules};
 pub use torchlit_rng::Seed;
 pub use world::WorldSpec;
 
-/// Turns between two hit points regained (not in the seed; see the module docs).
+/// Turns between two hit points regained under the default [`Rules`] (not in the seed).
 pub const REGEN_TURNS: u64 = 10;
 
 /// How many events the journal (the message history) keeps.
@@ -297,6 +300,7 @@ pub struct Caves {
     outcome: Option<Outcome>,
     journal: std::collections::VecDeque<Entry>,
     noticed: std::collections::BTreeSet<ActorId>,
+    rules: Rules,
     #[cfg_attr(feature = "serde", serde(skip))]
     cache: Cache,
 }
@@ -317,6 +321,7 @@ struct Saved {
     outcome: Option<Outcome>,
     journal: std::collections::VecDeque<Entry>,
     noticed: std::collections::BTreeSet<ActorId>,
+    rules: Rules,
 }
 
 #[cfg(feature = "serde")]
@@ -337,6 +342,7 @@ impl TryFrom<Saved> for Caves {
             outcome: s.outcome,
             journal: s.journal,
             noticed: s.noticed,
+            rules: s.rules,
             cache: Cache::default(),
         };
         game.check()?;
@@ -359,6 +365,7 @@ impl PartialEq for Caves {
             && self.outcome == other.outcome
             && self.journal == other.journal
             && self.noticed == other.noticed
+            && self.rules == other.rules
     }
 }
 
@@ -379,6 +386,14 @@ impl Caves {
     /// for a spec the generator refuses (under 8×8, over 256 levels);
     /// [`CavesError::NoRoomForPlayer`] if the top level has no floor.
     pub fn with_spec(seed: Seed, spec: WorldSpec) -> Result<Caves, CavesError> {
+        Caves::with_rules(seed, spec, Rules::default())
+    }
+
+    /// A new game on caves of `spec` from `seed`, played by `rules`.
+    ///
+    /// # Errors
+    /// As [`Caves::with_spec`].
+    pub fn with_rules(seed: Seed, spec: WorldSpec, rules: Rules) -> Result<Caves, CavesError> {
         if spec.depth == 0 || spec.size.area() == 0 {
             return Err(CavesError::EmptyWorld);
         }
@@ -388,6 +403,7 @@ impl Caves {
             .map(Level::new)
             .collect();
         let mut game = Caves::empty(seed, levels)?;
+        game.rules = rules;
         game.populate()?;
         game.refresh_view(None);
         Ok(game)
@@ -430,6 +446,7 @@ impl Caves {
             outcome: None,
             journal: std::collections::VecDeque::new(),
             noticed: std::collections::BTreeSet::new(),
+            rules: Rules::default(),
             cache: Cache::default(),
         };
         Ok(game.rebuilt())
@@ -497,7 +514,12 @@ impl Caves {
 
     /// Adds a monster of `kind` at `p` on level `depth` (no checks).
     fn spawn(&mut self, kind: CreatureKind, depth: usize, at: Point) -> ActorId {
-        let id = self.creatures.insert(Creature::new(kind, depth, at));
+        let mut creature = Creature::new(kind, depth, at);
+        if !self.rules.depth_scaling {
+            creature.stats = kind.stats(0);
+            creature.hp = creature.stats.max_hp;
+        }
+        let id = self.creatures.insert(creature);
         if let Some(cell) = self.cache.occupant.get_mut(depth).and_then(|g| g.get_mut(at)) {
             *cell = Some(id);
         }
@@ -664,6 +686,11 @@ impl Caves {
     /// The run's seed.
     pub fn seed(&self) -> Seed {
         self.seed
+    }
+
+    /// The rules the run is played by.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// Turns played.

@@ -11,7 +11,7 @@ use super::hunger::{Digestion, FOOD_PER_DIG, FOOD_PER_TURN};
 use super::inventory::Slot;
 use super::item::{Item, ItemKind};
 use super::level::is_diggable;
-use super::{Caves, REGEN_TURNS, kill_index};
+use super::{ActiveLevels, Caves, kill_index};
 use crate::engine::ActorId;
 
 impl Caves {
@@ -266,7 +266,9 @@ impl Caves {
             return;
         }
         self.change_food(-FOOD_PER_TURN, out);
-        if self.turn.0.is_multiple_of(REGEN_TURNS)
+        let regen = self.rules.regen_turns;
+        if regen > 0
+            && self.turn.0.is_multiple_of(regen)
             && let Some(p) = self.creatures.get_mut(self.player)
         {
             p.hp = p.hp.saturating_add(1).min(p.stats.max_hp).max(p.hp);
@@ -279,11 +281,16 @@ impl Caves {
     /// Every monster on every level acts as often as its speed allows (part 05's
     /// `world.update()`, over a snapshot so that newborn fungi wait for the next turn).
     fn monsters_act(&mut self, out: &mut Vec<Event>) {
+        // The levels reached so far (a fixture may start the player below level 0).
+        let reached = self.record.deepest.max(self.depth());
         for id in self.creatures.ids() {
             if id == self.player {
                 continue;
             }
             let Some(c) = self.creatures.get_mut(id) else { continue };
+            if self.rules.active_levels == ActiveLevels::Visited && c.depth > reached {
+                continue;
+            }
             let Some(ai) = behaviour(c.kind) else { continue };
             let speed = c.kind.speed();
             let actions = c.energy.accrue(speed);
@@ -321,7 +328,12 @@ impl Caves {
             }
             Intent::Spread(p) => {
                 if self.levels[me.depth].is_ground(p) && self.occupant(me.depth, p).is_none() {
-                    self.spawn(me.kind, me.depth, p);
+                    let child = self.spawn(me.kind, me.depth, p);
+                    if !self.rules.offspring_spread
+                        && let Some(c) = self.creatures.get_mut(child)
+                    {
+                        c.spread_count = super::ai::FUNGUS_MAX_SPREAD;
+                    }
                     if let Some(c) = self.creatures.get_mut(id) {
                         c.spread_count = c.spread_count.saturating_add(1);
                     }

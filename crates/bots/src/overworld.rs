@@ -1,0 +1,363 @@
+//! The `overworld` bot: explores seed 002's endless caves region by region.
+//!
+//! It sees what the play screen shows: the ground and the monsters in a window around
+//! the player, with the cells each monster watches (the screen draws them). It heads for
+//! the nearest region it has not been to, opens the chests it sees on the way, wears the
+//! best sword and armour it carries, and steps into a monster's sight only when its odds
+//! are good: it estimates them by playing the fight out in its head ([`fight`] with its
+//! own dice, as a player reckons from the stats the fight panel shows), never from the
+//! game's generator.
+//!
+//! The game is played directly on the sim ([`Overworld`]), with the actions the screen
+//! sends (steps and equips) and no save store.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use torchlit_geom::{CardinalDirection, Point, Rect, Size};
+use torchlit_rng::{Rng, Seed};
+use torchlit_sim::modes::overworld::combat::{RngDice, Side, fight};
+use torchlit_sim::modes::overworld::{
+    Action, ArmourTier, Event, FightOutcome, Ground, Item, Monster, MonsterKind, Overworld,
+    OverworldError, Rules, SwordTier,
+};
+
+use crate::{Bot, Ending, Report};
+
+/// Moves to survive for a won run.
+pub const TURN_GOAL: u64 = 1000;
+
+/// Actions (steps tried, equips) before the bot gives up.
+const ACTION_LIMIT: u64 = 5000;
+
+/// How far around the player the bot sees (the play screen's view), in cells.
+const VIEW: i32 = 20;
+
+/// The lowest estimated chance of winning a fight the bot accepts.
+const ACCEPTED_ODDS: f64 = 0.8;
+
+/// Fights imagined per estimate.
+const TRIALS: u32 = 40;
+
+/// The `overworld` bot and its game.
+#[derive(Clone, Debug)]
+pub struct OverworldBot {
+    game: Overworld,
+    seed: u64,
+    rng: Rng,
+    goal: String,
+    visited: BTreeSet<(i32, i32)>,
+    given_up: BTreeSet<(i32, i32)>,
+    target: Option<(i32, i32)>,
+    path: VecDeque<CardinalDirection>,
+    odds: BTreeMap<(MonsterKind, Option<SwordTier>, Option<ArmourTier>), f64>,
+    actions: u64,
+    fights_won: u32,
+    fights_lost: u32,
+    ended: Option<Ending>,
+}
+
+impl OverworldBot {
+    /// A bot on a new world of `seed` with `rules`.
+    ///
+    /// # Errors
+    /// As [`Overworld::new`].
+    pub fn new(seed: Seed, rules: Rules) -> Result<OverworldBot, OverworldError> {
+        let game = Overworld::new(seed, rules)?;
+        let rc = game.region_of(game.player().at());
+        let mut visited = BTreeSet::new();
+        visited.insert((rc.x, rc.y));
+        Ok(OverworldBot {
+            game,
+            seed: seed.0,
+            rng: Rng::new(seed.derive("bots/overworld", &[])),
+            goal: "start".to_string(),
+            visited,
+            given_up: BTreeSet::new(),
+            target: None,
+            path: VecDeque::new(),
+            odds: BTreeMap::new(),
+            actions: 0,
+            fights_won: 0,
+            fights_lost: 0,
+            ended: None,
+        })
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Overworld {
+        &self.game
+    }
+
+    fn set_goal(&mut self, goal: &str) {
+        if self.goal != goal {
+            self.goal.clear();
+            self.goal.push_str(goal);
+        }
+    }
+
+    /// The estimated chance of beating a monster of `kind` with the gear worn now.
+    fn odds(&mut self, kind: MonsterKind) -> f64 {
+        let p = self.game.player();
+        let key = (kind, p.weapon(), p.armour());
+        if let Some(&o) = self.odds.get(&key) {
+            return o;
+        }
+        let me = p.combatant();
+        let foe = kind.combatant();
+        let rules = self.game.rules().combat;
+        let mut wins = 0;
+        for _ in 0..TRIALS {
+            let mut dice = RngDice { rng: &mut self.rng, stun_probability: rules.stun_probability };
+            if fight(me, foe, &rules, &mut dice).winner == Some(Side::Player) {
+                wins += 1;
+            }
+        }
+        let o = f64::from(wins) / f64::from(TRIALS);
+        self.odds.insert(key, o);
+        o
+    }
+
+    /// Wears the best sword and armour carried; `true` if it sent an equip.
+    fn equip_best(&mut self) -> bool {
+        let p = self.game.player();
+        let best_sword = SwordTier::ALL
+            .into_iter()
+            .filter(|&t| p.pack().contains(Item::Sword(t)))
+            .max_by_key(|t| t.damage());
+        if let Some(t) = best_sword
+            && p.weapon().is_none_or(|w| w.damage() < t.damage())
+        {
+            self.set_goal("wield a better sword");
+            self.send(Action::Equip(Item::Sword(t)));
+            return true;
+        }
+        let best_armour = ArmourTier::ALL
+            .into_iter()
+            .filter(|&t| p.pack().contains(Item::Armour(t)))
+            .max_by_key(|t| t.shielding());
+        if let Some(t) = best_armour
+            && p.armour().is_none_or(|a| a.shielding() < t.shielding())
+        {
+            self.set_goal("wear better armour");
+            self.send(Action::Equip(Item::Armour(t)));
+            return true;
+        }
+        false
+    }
+
+    fn send(&mut self, action: Action) -> Vec<Event> {
+        self.actions += 1;
+        let events = self.game.apply(action);
+        for e in &events {
+            match e {
+                Event::EnteredRegion { to, .. } => {
+                    self.visited.insert((to.x, to.y));
+                }
+                Event::Fight(report) => match report.outcome {
+                    FightOutcome::Won { .. } => self.fights_won += 1,
+                    FightOutcome::Lost { .. } => {
+                        self.fights_lost += 1;
+                        self.ended =
+                            Some(Ending::Died(report.monster.kind.stats().name.to_string()));
+                    }
+                    FightOutcome::BrokenOff => {}
+                },
+                _ => {}
+            }
+        }
+        events
+    }
+
+    /// Plans a path to the best cell in view: a chest if one is in safe reach, else the
+    /// cell nearest the target region. `false` if no step helps.
+    fn plan(&mut self) -> bool {
+        let at = self.game.player().at();
+        let origin = Point::new(at.x - VIEW, at.y - VIEW);
+        let side = (2 * VIEW + 1) as u32;
+        let size = Size::new(side, side);
+        let view = Rect::new(origin, size);
+        let monsters: Vec<Monster> = self.game.monsters_near(view);
+        let mut bad_kinds = BTreeSet::new();
+        for m in &monsters {
+            if self.odds(m.kind) < ACCEPTED_ODDS {
+                bad_kinds.insert(m.kind);
+            }
+        }
+        let game = &self.game;
+        let safe = |p: Point| {
+            game.ground(p).is_walkable()
+                && game.monster_at(p).is_none()
+                && !monsters.iter().any(|m| bad_kinds.contains(&m.kind) && game.sees(m, p))
+        };
+        // BFS from the player over safe cells in view.
+        let index = |p: Point| -> Option<usize> {
+            let (x, y) = (p.x - origin.x, p.y - origin.y);
+            (x >= 0 && y >= 0 && x < side as i32 && y < side as i32)
+                .then(|| (y as usize) * side as usize + x as usize)
+        };
+        let mut prev: Vec<Option<CardinalDirection>> = vec![None; size.area()];
+        let mut seen = vec![false; size.area()];
+        let mut order = Vec::new();
+        let mut queue = VecDeque::from([at]);
+        if let Some(i) = index(at) {
+            seen[i] = true;
+        }
+        while let Some(p) = queue.pop_front() {
+            order.push(p);
+            for d in CardinalDirection::ALL {
+                let n = p + d.offset();
+                let Some(i) = index(n) else { continue };
+                if !seen[i] && safe(n) {
+                    seen[i] = true;
+                    prev[i] = Some(d);
+                    queue.push_back(n);
+                }
+            }
+        }
+        let region = self.game.region_size() as i32;
+        let target = self.target.unwrap_or((0, 0));
+        let centre = Point::new(target.0 * region + region / 2, target.1 * region + region / 2);
+        let far = |p: Point| {
+            let (dx, dy) = (i64::from(p.x - centre.x), i64::from(p.y - centre.y));
+            dx * dx + dy * dy
+        };
+        let chest = order.iter().copied().find(|&p| self.game.ground(p) == Ground::Chest);
+        let goal = match chest {
+            Some(c) => {
+                self.set_goal("open a chest");
+                c
+            }
+            None => {
+                self.set_goal("explore a new region");
+                let best = order.iter().copied().min_by_key(|&p| far(p));
+                match best {
+                    Some(b) if far(b) < far(at) => b,
+                    _ => return false,
+                }
+            }
+        };
+        // Walk back from the goal to the player.
+        let mut steps = VecDeque::new();
+        let mut p = goal;
+        while p != at {
+            let Some(d) = index(p).and_then(|i| prev[i]) else { return false };
+            steps.push_front(d);
+            p += d.opposite().offset();
+        }
+        // Follow a few steps before looking again (monsters do not move).
+        steps.truncate(12);
+        self.path = steps;
+        !self.path.is_empty()
+    }
+
+    /// Chooses the next region to explore: the nearest not visited nor given up.
+    fn choose_target(&mut self) {
+        let here = self.game.region_of(self.game.player().at());
+        let mut best: Option<((i32, i32), i32)> = None;
+        for r in 1i32..12 {
+            let mut ring = Vec::new();
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if dx.abs().max(dy.abs()) == r {
+                        ring.push((here.x + dx, here.y + dy));
+                    }
+                }
+            }
+            self.rng.shuffle(&mut ring);
+            for c in ring {
+                if !self.visited.contains(&c) && !self.given_up.contains(&c) {
+                    let d = (c.0 - here.x).abs() + (c.1 - here.y).abs();
+                    if best.is_none_or(|(_, b)| d < b) {
+                        best = Some((c, d));
+                    }
+                }
+            }
+            if best.is_some() {
+                break;
+            }
+        }
+        self.target = best.map(|(c, _)| c);
+    }
+
+    fn act(&mut self) {
+        if self.equip_best() {
+            return;
+        }
+        if self.target.is_none_or(|t| self.visited.contains(&t)) {
+            self.choose_target();
+            self.path.clear();
+        }
+        if self.path.is_empty() && !self.plan() {
+            if let Some(t) = self.target {
+                self.given_up.insert(t);
+            }
+            self.target = None;
+            // A step anywhere safe keeps the turn count honest (blocked steps are free).
+            self.set_goal("look for a way");
+            let d = CardinalDirection::ALL[self.rng.below(4) as usize];
+            let to = self.game.player().at() + d.offset();
+            if self.game.watcher(to).is_none() {
+                self.send(Action::Move(d));
+            } else {
+                self.actions += 1;
+            }
+            return;
+        }
+        if let Some(d) = self.path.pop_front() {
+            let events = self.send(Action::Move(d));
+            if events.iter().any(|e| matches!(e, Event::Blocked { .. } | Event::Fight(_))) {
+                self.path.clear();
+            }
+        }
+    }
+}
+
+impl Bot for OverworldBot {
+    fn step(&mut self) -> bool {
+        if self.ended.is_some() {
+            return false;
+        }
+        if self.game.player().moves().0 >= TURN_GOAL {
+            self.ended = Some(Ending::Won);
+            return false;
+        }
+        if self.actions >= ACTION_LIMIT {
+            self.ended = Some(Ending::Timeout);
+            return false;
+        }
+        self.act();
+        true
+    }
+
+    fn goal(&self) -> &str {
+        &self.goal
+    }
+
+    fn report(&self) -> Report {
+        let p = self.game.player();
+        Report {
+            seed: self.seed,
+            ending: self.ended.clone().unwrap_or(Ending::Timeout),
+            time: p.moves().0,
+            reached: self.visited.len() as u64,
+            signals: vec![
+                ("regions_explored", Some(self.visited.len() as f64)),
+                ("fights_won", Some(f64::from(self.fights_won))),
+                ("fights_lost", Some(f64::from(self.fights_lost))),
+                ("distance", Some(p.moves().0 as f64)),
+                ("chests_opened", Some(f64::from(p.chests()))),
+                ("gold", Some(p.gold() as f64)),
+            ],
+            hash: self.game.state_hash(),
+        }
+    }
+}
+
+/// Plays one whole run on the world of `seed` with `rules`.
+///
+/// # Errors
+/// As [`Overworld::new`].
+pub fn play(seed: u64, rules: Rules) -> Result<Report, OverworldError> {
+    let mut bot = OverworldBot::new(Seed(seed), rules)?;
+    Ok(crate::play_out(&mut bot))
+}
