@@ -2,7 +2,7 @@
 //! runs (the SQLite worlds of `torchlit-save`, one per run, with the morgue files beside
 //! them).
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use torchlit_save::{Config, Paths, Store, WorldDb, WorldSpec};
 use torchlit_sim::modes::caves::Caves;
 use torchlit_ui::caves::{CavesSetup, CavesStore, StoreError, StoreHandle, keymap_with};
@@ -19,7 +19,8 @@ const MODE: &str = "caves";
 /// A `[keys.caves]` entry naming an unknown action or a key the screens never receive.
 pub fn setup(settings: &Settings, seed: Option<&str>) -> Result<CavesSetup> {
     let overrides = settings.key_overrides(MODE)?;
-    let keymap = keymap_with(&overrides).context("the config file's [keys.caves]")?;
+    let keymap = keymap_with(&overrides)
+        .map_err(|e| anyhow::anyhow!("{}: keys.caves: {e}", settings.origin_of(MODE, &e.name)))?;
     let store =
         settings.paths.as_ref().map(|p| StoreHandle::new(SqliteStore::new(p, &settings.config)));
     Ok(CavesSetup { store, keymap, next_seed: seed_arg(seed, "caves/clock") })

@@ -27,6 +27,7 @@ pub fn run(cli: Cli) -> Result<()> {
             app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4)?);
             app.set_caves(caves_cmd::setup(&settings, None)?);
             app.set_overworld(overworld_cmd::setup(&settings, None)?);
+            needs_terminal()?;
             realtime::run(app)
         }
         Some(Command::Play { mode: Mode::Overworld, seed, .. }) => {
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
             let setup = caves_cmd::setup(&settings, seed.as_deref())?;
+            needs_terminal()?;
             realtime::run(App::caves(default_world()?, setup))
         }
         Some(Command::Play { mode: Mode::Maze, seed, level, length, .. }) => {
@@ -45,14 +47,19 @@ pub fn run(cli: Cli) -> Result<()> {
             let _log = settings.start_logging();
             let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length)?;
             let app = App::maze(default_world()?, setup).context("play maze")?;
+            needs_terminal()?;
             realtime::run(app)
         }
         Some(Command::Play { mode: Mode::Ultima, file, .. }) => {
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = settings.start_logging();
+            let keymap = ultima_keymap(&settings)?;
             let world = match file {
                 Some(path) => load_ultima(&path)?,
                 None => default_world()?,
             };
-            terminal::run(App::ultima(world))
+            needs_terminal()?;
+            terminal::run(App::ultima_with_keys(world, keymap))
         }
         Some(Command::Light { world, at, radius }) => {
             let w = load_ultima(&world)?;
@@ -107,6 +114,28 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The interactive modes draw on a terminal: without one (output redirected, no
+/// controlling terminal) say so instead of the OS's "No such device or address".
+pub(crate) fn needs_terminal() -> Result<()> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        bail!("`play` needs a terminal (standard output is not one)");
+    }
+    if !std::io::stdin().is_terminal() && std::fs::File::open("/dev/tty").is_err() && cfg!(unix) {
+        bail!("`play` needs a terminal (there is no controlling terminal to read keys from)");
+    }
+    Ok(())
+}
+
+/// The `ultima` keys: the defaults with the config file's `[keys.ultima]` applied.
+fn ultima_keymap(
+    settings: &Settings,
+) -> Result<torchlit_ui::Keymap<torchlit_ui::ultima::UltimaCommand>> {
+    let overrides = settings.key_overrides("ultima")?;
+    torchlit_ui::ultima::keymap_with(&overrides)
+        .map_err(|e| anyhow::anyhow!("{}: keys.ultima: {e}", settings.origin_of("ultima", &e.0)))
 }
 
 fn radius_arg(radius: f64) -> Result<Radius> {

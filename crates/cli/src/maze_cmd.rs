@@ -2,7 +2,7 @@
 //! config file's `[keys.maze]` (actions: up, left, down, right, interact, pickaxe,
 //! reset_game, reset_area, next_dialog, pause, show_paths, help, back).
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use torchlit_sim::modes::maze::MazeConfig;
 use torchlit_ui::maze::{MazeSetup, keymap_with};
 
@@ -24,7 +24,8 @@ pub fn setup(
     length: u32,
 ) -> Result<MazeSetup> {
     let overrides = settings.key_overrides(MODE)?;
-    let keymap = keymap_with(&overrides).context("the config file's [keys.maze]")?;
+    let keymap = keymap_with(&overrides)
+        .map_err(|e| anyhow::anyhow!("{}: keys.maze: {e}", settings.origin_of(MODE, &e.0)))?;
     Ok(MazeSetup { config: maze_config(seed, level, length), keymap })
 }
 

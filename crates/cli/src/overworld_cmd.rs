@@ -29,6 +29,7 @@ pub fn setup(settings: &Settings, seed: Option<&str>) -> Result<OverworldSetup> 
 /// Config errors, terminal errors.
 pub fn play(settings: &Settings, seed: Option<&str>, default_world: UltimaWorld) -> Result<()> {
     let setup = setup(settings, seed)?;
+    crate::commands::needs_terminal()?;
     realtime::run(App::overworld(default_world, setup))
 }
 

@@ -125,12 +125,13 @@ pub enum KeySpecError {
     },
     /// Not one character and not a key name.
     #[error(
-        "unknown key {name:?}: use one character (w, +, ?) or Space, Up, Down, Left, Right, \
+        "unknown key {:?}: use one character (w, +, ?) or Space, Up, Down, Left, Right, \
          Enter, Esc, Tab, Backspace, Home, End, PageUp, PageDown, Insert, Delete, F1-F12, \
-         optionally after Ctrl- or Alt-"
+         optionally after Ctrl- or Alt-",
+        crate::config::shorten(name)
     )]
     Unknown {
-        /// The unrecognised name.
+        /// The unrecognised name (messages quote at most 24 characters of it).
         name: String,
     },
 }

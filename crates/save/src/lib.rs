@@ -64,6 +64,7 @@ mod error;
 mod fsutil;
 mod id;
 mod keys;
+mod lock;
 mod logging;
 mod paths;
 mod saver;

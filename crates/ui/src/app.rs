@@ -80,6 +80,17 @@ impl App {
         }
     }
 
+    /// Opens straight into `ultima` on `world` with the config's keys; leaving quits.
+    pub fn ultima_with_keys(
+        world: UltimaWorld,
+        keymap: crate::Keymap<crate::ultima::UltimaCommand>,
+    ) -> App {
+        let mut app = App::ultima(world.clone());
+        app.screen =
+            Screen::Ultima(Box::new(UltimaScreen::with_keymap(Ultima::new(world), keymap)));
+        app
+    }
+
     /// Opens straight into `maze` with `config`; leaving the game quits.
     ///
     /// # Errors
