@@ -3,7 +3,7 @@
 //! them).
 
 use anyhow::Result;
-use torchlit_save::{Config, Paths, Store, WorldDb, WorldSpec};
+use torchlit_save::{Config, Paths, SaveError, Store, WorldDb, WorldSpec};
 use torchlit_sim::modes::caves::Caves;
 use torchlit_ui::caves::{CavesSetup, CavesStore, StoreError, StoreHandle, keymap_with};
 
@@ -65,6 +65,28 @@ fn error(e: impl std::fmt::Display) -> StoreError {
     StoreError(e.to_string())
 }
 
+/// Why a saved world can't be read, in a few words first (damaged, newer, in use).
+fn problem_text(e: &SaveError) -> String {
+    match e {
+        SaveError::Corrupt { .. } => format!("damaged ({e})"),
+        SaveError::NewerVersion { .. } => format!("saved by a newer torchlit ({e})"),
+        SaveError::Foreign { .. } => format!("not a torchlit world ({e})"),
+        _ => e.to_string(),
+    }
+}
+
+/// After the screens are gone: an error if the last save of the run failed (a Ctrl-C
+/// whose save failed), so the binary exits non-zero saying why.
+///
+/// # Errors
+/// "could not save the run: REASON".
+pub fn check_saved(store: Option<&StoreHandle>) -> Result<()> {
+    match store.and_then(StoreHandle::unsaved) {
+        Some(e) => anyhow::bail!("could not save the run: {e}"),
+        None => Ok(()),
+    }
+}
+
 impl CavesStore for SqliteStore {
     fn save(&mut self, game: &Caves) -> Result<(), StoreError> {
         self.world_for(game)?.save_snapshot(game).map_err(error)?;
@@ -75,7 +97,18 @@ impl CavesStore for SqliteStore {
         let worlds = self.store.list().map_err(error)?;
         let Some(entry) = worlds.iter().find(|w| w.info.as_ref().is_ok_and(|i| i.mode == MODE))
         else {
-            return Ok(None);
+            // A world that can't be read may be the run: say why, never "no run".
+            let problems: Vec<&SaveError> =
+                worlds.iter().filter_map(|w| w.info.as_ref().err()).collect();
+            return match problems.first() {
+                None => Ok(None),
+                Some(first) => Err(StoreError(format!(
+                    "{} saved world{} can't be read: {}",
+                    problems.len(),
+                    if problems.len() == 1 { "" } else { "s" },
+                    problem_text(first)
+                ))),
+            };
         };
         let db = self.store.open(&entry.id).map_err(error)?;
         let game: Caves = db.load_snapshot().map_err(error)?;
@@ -119,6 +152,57 @@ mod tests {
         let err = setup(&settings, None).err().map(|e| format!("{e:#}"));
         assert!(err.as_deref().is_some_and(|e| e.contains("explode")), "{err:?}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_damaged_or_busy_caves_save_is_reported_not_missing() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let paths = Paths::in_dir(dir.path());
+        let mut store = SqliteStore::new(&paths, &Config::defaults());
+        let game = Caves::new(Seed(9)).expect("caves");
+        store.save(&game).expect("saved");
+        let id = store.current.take().map(|db| {
+            let id = db.id().clone();
+            db.close().expect("closed");
+            id
+        });
+        let id = id.expect("a world");
+        let held = Store::new(&paths).open(&id).expect("opens");
+        let err = store.load().expect_err("in use is not \"no run\"").to_string();
+        assert!(err.contains("open in another torchlit (pid"), "{err}");
+        drop(held);
+        let path = Store::new(&paths).db_path(&id);
+        std::fs::write(&path, b"SQLite format 3\0 and then garbage").expect("damaged");
+        let err = store.load().expect_err("damage is not \"no run\"").to_string();
+        assert!(err.contains("1 saved world can't be read: damaged"), "{err}");
+    }
+
+    #[test]
+    fn a_failed_save_is_remembered_for_the_exit_status() {
+        struct Failing;
+        impl CavesStore for Failing {
+            fn save(&mut self, _: &Caves) -> Result<(), StoreError> {
+                Err(StoreError("the disk is full".into()))
+            }
+            fn load(&mut self) -> Result<Option<Caves>, StoreError> {
+                Ok(None)
+            }
+            fn finish(&mut self, _: &Caves, _: &str) -> Result<String, StoreError> {
+                Ok(String::new())
+            }
+        }
+        let handle = StoreHandle::new(Failing);
+        let game = Caves::new(Seed(3)).expect("caves");
+        assert!(check_saved(Some(&handle)).is_ok(), "nothing tried yet");
+        let mut app = torchlit_ui::App::caves(
+            crate::commands::default_world().expect("bundled"),
+            CavesSetup { store: Some(handle.clone()), ..CavesSetup::default() },
+        );
+        assert_eq!(app.handle(Input::Ctrl('c')), torchlit_ui::Control::Quit);
+        let err = check_saved(Some(&handle)).expect_err("the save failed").to_string();
+        assert_eq!(err, "could not save the run: the disk is full");
+        let _ = handle.finish(&game, "");
+        assert!(check_saved(Some(&handle)).is_ok(), "a finished run has nothing to save");
     }
 
     #[test]

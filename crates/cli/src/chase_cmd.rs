@@ -102,7 +102,7 @@ fn single<T: Copy>(given: &[T], default: T, flag: &str) -> Result<T> {
 }
 
 fn load(path: &Path) -> Result<Dungeon> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::commands::read(path)?;
     Ok(Dungeon::parse(&bytes).map_err(|e| e.in_file(path.display().to_string()))?)
 }
 

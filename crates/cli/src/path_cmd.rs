@@ -79,7 +79,7 @@ pub struct PathArgs {
 
 /// The map as the pathfinder sees it: passable tiles at cost 1, dungeon hallways narrow.
 fn load_grid(path: &Path) -> Result<PathGrid> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::commands::read(path)?;
     let map = parse_any(&bytes).map_err(|e| e.in_file(path.display().to_string()))?;
     path_grid(map.tiles()).with_context(|| path.display().to_string())
 }

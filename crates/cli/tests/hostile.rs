@@ -73,3 +73,37 @@ fn play_ultima_reads_the_config_file() {
     assert!(stderr(&out).contains("c.toml:2:18"), "{}", stderr(&out));
     let _ = torchlit; // the shared runner is for the other files
 }
+
+#[cfg(unix)]
+#[test]
+fn endless_files_are_refused_at_their_cap() {
+    let started = std::time::Instant::now();
+    let out = run(&["fov", "/dev/zero", "--from", "0,0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("larger than 16 MiB"), "{}", stderr(&out));
+    let out = run(&["--config", "/dev/zero", "play", "maze"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("larger than 1048576 bytes"), "{}", stderr(&out));
+    // Not a timing assertion: a guard against reading until memory runs out.
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
+
+#[test]
+fn a_two_billion_cell_line_streams() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_torchlit"))
+        .args(["line", "0,0", "2000000000,0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = [0u8; 64];
+    let mut stdout = child.stdout.take().expect("piped");
+    stdout.read_exact(&mut first).expect("the first cells come at once");
+    assert!(first.starts_with(b"0,0 1,0 2,0 3,0"), "{}", String::from_utf8_lossy(&first));
+    drop(stdout); // the reader stops, like `| head`
+    let status = child.wait().expect("it ends");
+    let mut err = String::new();
+    let _ = child.stderr.take().map(|mut e| e.read_to_string(&mut err));
+    assert!(status.success() && err.is_empty(), "{status}: {err}");
+}

@@ -269,3 +269,58 @@ fn deleting_the_log_while_playing_loses_at_most_the_save_in_flight() -> TestResu
     assert!(counter >= reported, "saves up to {reported} were completed, {counter} survived");
     Ok(())
 }
+
+/// Runs `autosave_loop` under a file size limit (`ulimit -f`, SIGXFSZ ignored so a write
+/// past it fails like a full disk): the loop must keep going, each failed save must say
+/// why, and the world must load afterwards at its last completed save.
+#[cfg(unix)]
+#[test]
+fn a_full_disk_keeps_the_game_going_and_the_last_save_loads() -> TestResult {
+    let dir = tempfile::tempdir()?;
+    let worlds = dir.path().join("worlds");
+    let id = first_world(&worlds)?;
+    let store = Store::at(&worlds);
+    let size = std::fs::metadata(store.db_path(&id))?.len();
+    // dash and bash count `ulimit -f` in 512- and 1024-byte blocks: a few KiB of room
+    // either way, less than the loop's regions need.
+    let blocks = size / 512 + 8;
+    let script = format!(
+        "trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$1\" \"$2\" --keep-going --limit 120"
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .arg(common::example())
+        .arg(&worlds)
+        .arg(id.as_str())
+        .output()?;
+    let stdout = String::from_utf8(out.stdout)?;
+    assert!(
+        out.status.success(),
+        "the game kept running: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let failed: Vec<&str> = stdout.lines().filter_map(|l| l.strip_prefix("failed ")).collect();
+    assert!(!failed.is_empty(), "the size limit was reached: {stdout}");
+    for reason in &failed {
+        assert!(
+            reason.contains("disk is full") || reason.contains("input/output error"),
+            "a failed save says why: {reason}"
+        );
+    }
+    let last = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("committed ").and_then(|n| n.parse::<u64>().ok()))
+        .max()
+        .unwrap_or(1);
+    #[derive(serde::Deserialize)]
+    struct LoopPlayer {
+        counter: u64,
+        #[allow(dead_code)]
+        pad: Vec<u8>,
+    }
+    let world = store.open(&id).map_err(|e| format!("the world loads after the full disk: {e}"))?;
+    let counter = world.load_player::<LoopPlayer>()?.counter;
+    assert!(counter >= last, "the last completed save ({last}) survived, found {counter}");
+    eprintln!("{} saves failed for lack of room, the world loads at save {counter}", failed.len());
+    Ok(())
+}

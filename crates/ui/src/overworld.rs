@@ -161,9 +161,14 @@ impl OverworldScreen {
     pub fn shut_down(&mut self) {
         if let Ok(mut flow) = self.flow.try_borrow_mut()
             && let Page::Play(play) = std::mem::replace(&mut flow.page, Page::Menu { note: None })
-            && let Err(e) = play.session.close()
         {
-            tracing::error!(error = %e, "saving the world on quit failed");
+            let closed = play.session.close();
+            if let Err(e) = &closed {
+                tracing::error!(error = %e, "saving the world on quit failed");
+            }
+            if let Some(worlds) = &flow.setup.worlds {
+                worlds.note_quit_save(closed.err().map(|e| e.to_string()));
+            }
         }
     }
 
