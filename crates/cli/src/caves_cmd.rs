@@ -2,8 +2,8 @@
 //! runs (the SQLite worlds of `torchlit-save`, one per run, with the morgue files beside
 //! them).
 
-use anyhow::{Context, Result};
-use torchlit_save::{Config, Paths, Store, WorldDb, WorldSpec};
+use anyhow::Result;
+use torchlit_save::{Config, Paths, SaveError, Store, WorldDb, WorldSpec};
 use torchlit_sim::modes::caves::Caves;
 use torchlit_ui::caves::{CavesSetup, CavesStore, StoreError, StoreHandle, keymap_with};
 
@@ -23,7 +23,8 @@ pub fn setup(
     rules: torchlit_sim::modes::caves::Rules,
 ) -> Result<CavesSetup> {
     let overrides = settings.key_overrides(MODE)?;
-    let keymap = keymap_with(&overrides).context("the config file's [keys.caves]")?;
+    let keymap = keymap_with(&overrides)
+        .map_err(|e| anyhow::anyhow!("{}: keys.caves: {e}", settings.origin_of(MODE, &e.name)))?;
     let store =
         settings.paths.as_ref().map(|p| StoreHandle::new(SqliteStore::new(p, &settings.config)));
     Ok(CavesSetup { store, keymap, next_seed: seed_arg(seed, "caves/clock"), rules })
@@ -70,7 +71,18 @@ impl SqliteStore {
         let worlds = self.store.list().map_err(error)?;
         let Some(entry) = worlds.iter().find(|w| w.info.as_ref().is_ok_and(|i| i.mode == MODE))
         else {
-            return Ok(None);
+            // A world that can't be read may be the run: say why, never "no run".
+            let problems: Vec<&SaveError> =
+                worlds.iter().filter_map(|w| w.info.as_ref().err()).collect();
+            return match problems.first() {
+                None => Ok(None),
+                Some(first) => Err(StoreError(format!(
+                    "{} saved world{} can't be read: {}",
+                    problems.len(),
+                    if problems.len() == 1 { "" } else { "s" },
+                    problem_text(first)
+                ))),
+            };
         };
         let db = self.store.open(&entry.id).map_err(error)?;
         let game: Caves = db.load_snapshot().map_err(error)?;
@@ -80,6 +92,28 @@ impl SqliteStore {
 
 fn error(e: impl std::fmt::Display) -> StoreError {
     StoreError(e.to_string())
+}
+
+/// Why a saved world can't be read, in a few words first (damaged, newer, in use).
+fn problem_text(e: &SaveError) -> String {
+    match e {
+        SaveError::Corrupt { .. } => format!("damaged ({e})"),
+        SaveError::NewerVersion { .. } => format!("saved by a newer torchlit ({e})"),
+        SaveError::Foreign { .. } => format!("not a torchlit world ({e})"),
+        _ => e.to_string(),
+    }
+}
+
+/// After the screens are gone: an error if the last save of the run failed (a Ctrl-C
+/// whose save failed), so the binary exits non-zero saying why.
+///
+/// # Errors
+/// "could not save the run: REASON".
+pub fn check_saved(store: Option<&StoreHandle>) -> Result<()> {
+    match store.and_then(StoreHandle::unsaved) {
+        Some(e) => anyhow::bail!("could not save the run: {e}"),
+        None => Ok(()),
+    }
 }
 
 impl CavesStore for SqliteStore {
@@ -147,6 +181,62 @@ mod tests {
         let err = setup(&settings, None, Default::default()).err().map(|e| format!("{e:#}"));
         assert!(err.as_deref().is_some_and(|e| e.contains("explode")), "{err:?}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_damaged_or_busy_caves_save_is_reported_not_missing() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let paths = Paths::in_dir(dir.path());
+        let mut store = SqliteStore::new(&paths, &Config::defaults());
+        let game = Caves::new(Seed(9)).expect("caves");
+        store.save(&game).expect("saved");
+        let id = store.current.take().map(|db| {
+            let id = db.id().clone();
+            db.close().expect("closed");
+            id
+        });
+        let id = id.expect("a world");
+        let held = Store::new(&paths).open(&id).expect("opens");
+        let err = store.load().expect_err("in use is not \"no run\"").to_string();
+        assert!(err.contains("open in another torchlit (pid"), "{err}");
+        drop(held);
+        let path = Store::new(&paths).db_path(&id);
+        std::fs::write(&path, b"SQLite format 3\0 and then garbage").expect("damaged");
+        let err = store.load().expect_err("damage is not \"no run\"").to_string();
+        assert!(err.contains("1 saved world can't be read: damaged"), "{err}");
+    }
+
+    #[test]
+    fn a_failed_save_is_remembered_for_the_exit_status() {
+        struct Failing;
+        impl CavesStore for Failing {
+            fn save(&mut self, _: &Caves) -> Result<(), StoreError> {
+                Err(StoreError("the disk is full".into()))
+            }
+            fn load(&mut self) -> Result<Option<Caves>, StoreError> {
+                Ok(None)
+            }
+            fn saved(&mut self) -> Result<Option<String>, StoreError> {
+                Ok(None)
+            }
+            fn finish(&mut self, _: &Caves, _: &str) -> Result<String, StoreError> {
+                Ok(String::new())
+            }
+        }
+        let handle = StoreHandle::new(Failing);
+        let game = Caves::new(Seed(3)).expect("caves");
+        assert!(check_saved(Some(&handle)).is_ok(), "nothing tried yet");
+        let mut app = torchlit_ui::App::caves(
+            crate::commands::default_world().expect("bundled"),
+            CavesSetup { store: Some(handle.clone()), ..CavesSetup::default() },
+        );
+        assert_eq!(app.handle(Input::Ctrl('c')), torchlit_ui::Control::Quit);
+        // The front end closes the screens after Ctrl-C: that saves, and says why not.
+        assert_eq!(app.close(), Err("could not save the run: the disk is full".to_string()));
+        let err = check_saved(Some(&handle)).expect_err("the save failed").to_string();
+        assert_eq!(err, "could not save the run: the disk is full");
+        let _ = handle.finish(&game, "");
+        assert!(check_saved(Some(&handle)).is_ok(), "a finished run has nothing to save");
     }
 
     #[test]

@@ -154,7 +154,7 @@ fn single(
 }
 
 fn load(path: &Path) -> Result<Dungeon> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::commands::read(path)?;
     Ok(Dungeon::parse_chase(&bytes).map_err(|e| e.in_file(path.display().to_string()))?)
 }
 

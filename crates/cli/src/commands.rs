@@ -1,12 +1,11 @@
 //! What each command does: read files, call the libraries, print.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use torchlit_fov::{Fov, Viewshed};
 use torchlit_geom::{Point, Radius, line};
-use torchlit_map::{AnyMap, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
+use torchlit_map::{AnyMap, MAX_FILE_BYTES, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
 use torchlit_sim::modes::ultima::{avatar_demo, classic_light, tile_demo};
 use torchlit_ui::App;
 
@@ -29,9 +28,17 @@ pub fn run(cli: Cli) -> Result<()> {
             }
             let rules = maze_cmd::rules(&settings, RulesArg::Default, None);
             app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4, rules)?);
-            app.set_caves(caves_cmd::setup(&settings, None, Default::default())?);
-            app.set_overworld(overworld_cmd::setup(&settings, None)?);
-            front::run(app)
+            let (caves, overworld) = (
+                caves_cmd::setup(&settings, None, Default::default())?,
+                overworld_cmd::setup(&settings, None)?,
+            );
+            let (store, worlds) = (caves.store.clone(), overworld.worlds.clone());
+            app.set_caves(caves);
+            app.set_overworld(overworld);
+            needs_terminal()?;
+            front::run(app)?;
+            caves_cmd::check_saved(store.as_ref())?;
+            overworld_cmd::check_saved(worlds.as_ref())
         }
         Some(Command::Play { mode: Mode::Overworld, seed, .. }) => {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
@@ -42,11 +49,14 @@ pub fn run(cli: Cli) -> Result<()> {
             let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
             let _log = settings.start_logging();
             let setup = caves_cmd::setup(&settings, seed.as_deref(), rules.caves())?;
+            let store = setup.store.clone();
             let mut app = App::caves(default_world()?, setup);
             if let Some(sink) = replay_cmd::sink(&settings) {
                 app.set_recordings(sink);
             }
-            front::run(app)
+            needs_terminal()?;
+            front::run(app)?;
+            caves_cmd::check_saved(store.as_ref())
         }
         Some(Command::Play {
             mode: Mode::Maze, seed, level, length, rules, heart_drop, ..
@@ -59,18 +69,22 @@ pub fn run(cli: Cli) -> Result<()> {
             if let Some(sink) = replay_cmd::sink(&settings) {
                 app.set_recordings(sink);
             }
+            needs_terminal()?;
             front::run(app)
         }
         Some(Command::Play { mode: Mode::Ultima, file, .. }) => {
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = settings.start_logging();
+            let keymap = ultima_keymap(&settings)?;
             let world = match file {
                 Some(path) => load_ultima(&path)?,
                 None => default_world()?,
             };
-            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
-            let mut app = App::ultima(world);
+            let mut app = App::ultima_with_keys(world, keymap);
             if let Some(sink) = replay_cmd::sink(&settings) {
                 app.set_recordings(sink);
             }
+            needs_terminal()?;
             front::run(app)
         }
         Some(Command::Replay { file, verify }) => replay_cmd::run(&file, verify, default_world()?),
@@ -143,17 +157,51 @@ pub fn run(cli: Cli) -> Result<()> {
             };
             crate::r#gen::run(&args, &config)
         }
-        Some(Command::Line { from, to }) => {
-            let mut out = String::new();
-            for (i, p) in line(from.0, to.0).enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                let _ = write!(out, "{p}");
+        Some(Command::Line { from, to }) => print_line(from.0, to.0),
+    }
+}
+
+/// The interactive modes draw on a terminal: without one (output redirected, no
+/// controlling terminal) say so instead of the OS's "No such device or address".
+pub(crate) fn needs_terminal() -> Result<()> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        bail!("`play` needs a terminal (standard output is not one)");
+    }
+    if !std::io::stdin().is_terminal() && std::fs::File::open("/dev/tty").is_err() && cfg!(unix) {
+        bail!("`play` needs a terminal (there is no controlling terminal to read keys from)");
+    }
+    Ok(())
+}
+
+/// The `ultima` keys: the defaults with the config file's `[keys.ultima]` applied.
+fn ultima_keymap(
+    settings: &Settings,
+) -> Result<torchlit_ui::Keymap<torchlit_ui::ultima::UltimaCommand>> {
+    let overrides = settings.key_overrides("ultima")?;
+    torchlit_ui::ultima::keymap_with(&overrides)
+        .map_err(|e| anyhow::anyhow!("{}: keys.ultima: {e}", settings.origin_of("ultima", &e.0)))
+}
+
+/// Prints the cells of the line as they are made: a line of two billion cells streams
+/// out in constant memory. A reader that stops early (`| head`) ends it quietly.
+fn print_line(from: Point, to: Point) -> Result<()> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let written = (|| -> std::io::Result<()> {
+        for (i, p) in line(from, to).enumerate() {
+            if i > 0 {
+                out.write_all(b" ")?;
             }
-            println!("{out}");
-            Ok(())
+            write!(out, "{p}")?;
         }
+        writeln!(out)?;
+        out.flush()
+    })();
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("writing the line"),
     }
 }
 
@@ -161,8 +209,29 @@ fn radius_arg(radius: f64) -> Result<Radius> {
     Radius::new(radius).with_context(|| "--radius")
 }
 
-fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+/// Reads a map file whole, refusing one larger than [`MAX_FILE_BYTES`] (16 MiB) after
+/// reading at most one byte more: an endless input (`/dev/zero`, a FIFO kept open) is
+/// refused at once instead of filling memory.
+///
+/// # Errors
+/// The file can't be read, or is too large.
+pub(crate) fn read(path: &Path) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        bail!(
+            "{}: larger than {} MiB, the most a map file may be (maps hold at most {} cells)",
+            path.display(),
+            MAX_FILE_BYTES >> 20,
+            torchlit_map::MAX_MAP_AREA
+        );
+    }
+    Ok(bytes)
 }
 
 fn load_ultima(path: &Path) -> Result<UltimaWorld> {
@@ -175,7 +244,7 @@ fn load_map(path: &Path) -> Result<AnyMap> {
     Ok(parse_any(&bytes).map_err(|e| e.in_file(path.display().to_string()))?)
 }
 
-fn default_world() -> Result<UltimaWorld> {
+pub(crate) fn default_world() -> Result<UltimaWorld> {
     match UltimaWorld::parse(DEFAULT_WORLD) {
         Ok(w) => Ok(w),
         Err(e) => bail!("the bundled world is damaged: {e}"),

@@ -2,7 +2,7 @@
 //! config file's `[keys.maze]` (actions: up, left, down, right, interact, pickaxe,
 //! reset_game, reset_area, next_dialog, pause, show_paths, help, back).
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use torchlit_sim::modes::maze::{MazeConfig, Rules};
 use torchlit_ui::maze::{MazeSetup, keymap_with};
 
@@ -25,7 +25,8 @@ pub fn setup(
     rules: Rules,
 ) -> Result<MazeSetup> {
     let overrides = settings.key_overrides(MODE)?;
-    let keymap = keymap_with(&overrides).context("the config file's [keys.maze]")?;
+    let keymap = keymap_with(&overrides)
+        .map_err(|e| anyhow::anyhow!("{}: keys.maze: {e}", settings.origin_of(MODE, &e.0)))?;
     let config = MazeConfig { rules, ..maze_config(seed, level, length) };
     Ok(MazeSetup { config, keymap })
 }

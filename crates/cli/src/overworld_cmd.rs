@@ -29,7 +29,21 @@ pub fn setup(settings: &Settings, seed: Option<&str>) -> Result<OverworldSetup> 
 /// Config errors, terminal errors.
 pub fn play(settings: &Settings, seed: Option<&str>, default_world: UltimaWorld) -> Result<()> {
     let setup = setup(settings, seed)?;
-    front::run(App::overworld(default_world, setup))
+    let worlds = setup.worlds.clone();
+    crate::commands::needs_terminal()?;
+    front::run(App::overworld(default_world, setup))?;
+    check_saved(worlds.as_ref())
+}
+
+/// After the screens are gone: an error if saving the world on quitting failed.
+///
+/// # Errors
+/// "could not save the run: REASON".
+pub fn check_saved(worlds: Option<&Worlds>) -> Result<()> {
+    match worlds.and_then(Worlds::unsaved) {
+        Some(e) => anyhow::bail!("could not save the run: {e}"),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

@@ -83,7 +83,7 @@ pub struct PathArgs {
 /// The map as the pathfinder sees it (passable tiles at cost 1, dungeon hallways
 /// narrow), and whether it is a dungeon.
 fn load_grid(path: &Path) -> Result<(PathGrid, bool)> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::commands::read(path)?;
     let map = parse_any(&bytes).map_err(|e| e.in_file(path.display().to_string()))?;
     let grid = path_grid(map.tiles()).with_context(|| path.display().to_string())?;
     Ok((grid, matches!(map, AnyMap::Dungeon(_))))

@@ -21,17 +21,45 @@ pub struct Settings {
 
 impl Settings {
     /// Resolves the paths and reads the config (creating the commented template at the
-    /// default location when missing).
+    /// default location when missing). When the template can't be written (a read-only
+    /// data dir or HOME), a warning goes to stderr and the built-in defaults are used:
+    /// the game still runs, it only can't save.
     ///
     /// # Errors
     /// A config file that can't be read or holds a bad value (with file, line, column).
     pub fn load(data_dir: Option<&Path>, config: Option<&Path>) -> Result<Settings> {
         let paths = Paths::resolve(data_dir, config).ok();
         let config = match &paths {
-            Some(p) => Config::load(p).context("the config file")?,
+            Some(p) => {
+                Settings::read_config(p, |warning| eprintln!("torchlit: warning: {warning}"))?
+            }
             None => Config::defaults(),
         };
         Ok(Settings { paths, config })
+    }
+
+    /// The config of `paths`; `warn` hears about a template that could not be created.
+    fn read_config(paths: &Paths, warn: impl FnOnce(String)) -> Result<Config> {
+        if !paths.config_is_explicit()
+            && let Err(e) = Config::ensure_template(paths.config_file())
+            && !paths.config_file().is_file()
+        {
+            warn(format!("{e}; using the built-in settings"));
+            return Ok(Config::defaults());
+        }
+        Config::load_file(paths.config_file()).context("the config file")
+    }
+
+    /// Where the config's `[keys.MODE]` binding of `action` was written (`file:line:column`),
+    /// or the config file when it has none.
+    pub fn origin_of(&self, mode: &str, action: &str) -> String {
+        match self.config.keys.get(mode, action) {
+            Some(binding) => binding.origin.to_string(),
+            None => self.paths.as_ref().map_or_else(
+                || "the config file".to_string(),
+                |p| p.config_file().display().to_string(),
+            ),
+        }
     }
 
     /// Starts the log file in `<data dir>/logs` (never the screen). Best effort: the game
@@ -48,10 +76,11 @@ impl Settings {
         let mut overrides = Vec::new();
         for (action, binding) in self.config.keys.mode(mode) {
             let mut inputs = Vec::new();
-            for spec in &binding.keys {
+            for (i, spec) in binding.keys.iter().enumerate() {
+                let at = binding.key_origins.get(i).unwrap_or(&binding.origin);
                 match Input::from_key_spec(*spec) {
                     Some(i) => inputs.push(i),
-                    None => bail!("{}: key {spec} can't be bound in {mode}", binding.origin),
+                    None => bail!("{at}: keys.{mode}.{action}: key {spec} can't be bound"),
                 }
             }
             overrides.push((action.to_string(), inputs));
@@ -96,5 +125,30 @@ mod tests {
         assert!(s.paths.is_some());
         assert!(dir.path().join("torchlit.toml").is_file(), "the config template is created");
         assert!(s.key_overrides("caves").expect("no overrides").is_empty());
+    }
+
+    #[test]
+    fn an_unwritable_config_template_warns_and_uses_the_defaults() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        // A data dir under a plain file can never be created (read-only without root).
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "x").expect("written");
+        let paths = Paths::in_dir(file.join("data"));
+        let mut warned = None;
+        let config = Settings::read_config(&paths, |w| warned = Some(w)).expect("defaults");
+        assert_eq!(config, Config::defaults());
+        let warned = warned.expect("a warning");
+        assert!(warned.to_lowercase().contains("not a directory"), "{warned}");
+    }
+
+    #[test]
+    fn unbindable_keys_point_at_the_key() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let config = dir.path().join("c.toml");
+        std::fs::write(&config, "[keys.caves]\nexplore = [\"x\", \"Alt-x\"]\n").expect("written");
+        let s = Settings::load(Some(dir.path()), Some(&config)).expect("valid TOML");
+        let err = s.key_overrides("caves").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("c.toml:2:17: keys.caves.explore: key Alt-x"), "{err}");
+        assert_eq!(s.origin_of("caves", "explore"), format!("{}:2:1", config.display()));
     }
 }

@@ -125,14 +125,24 @@ pub enum KeySpecError {
     },
     /// Not one character and not a key name.
     #[error(
-        "unknown key {name:?}: use one character (w, +, ?) or Space, Up, Down, Left, Right, \
+        "unknown key {:?}: use one character (w, +, ?) or Space, Up, Down, Left, Right, \
          Enter, Esc, Tab, Backspace, Home, End, PageUp, PageDown, Insert, Delete, F1-F12, \
-         optionally after Ctrl- or Alt-"
+         optionally after Ctrl- or Alt-",
+        shorten(name)
     )]
     Unknown {
-        /// The unrecognised name.
+        /// The unrecognised name (messages quote at most 24 characters of it).
         name: String,
     },
+}
+
+/// `text` cut to 24 characters, with `…` when cut (error messages never quote a
+/// megabyte-long token).
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(24) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
 }
 
 impl FromStr for KeySpec {

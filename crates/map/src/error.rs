@@ -10,6 +10,12 @@ pub const MAX_MAP_SIDE: u32 = 4096;
 /// Smaller than `MAX_MAP_SIDE²`: a square map may be at most 2048 cells on a side.
 pub const MAX_MAP_AREA: usize = 4_194_304;
 
+/// The largest map file, in bytes, that torchlit reads (16 MiB): enough for the largest
+/// map ([`MAX_MAP_AREA`] cells) in any format with generous white space. Callers that
+/// read files stop reading there and refuse the file, so an endless input (`/dev/zero`)
+/// costs at most this much memory.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
 /// Why a map file could not be read, and where.
 ///
 /// The position is 1-based: `line` counts lines from the top of the file (a CRLF or LF

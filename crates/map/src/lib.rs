@@ -25,5 +25,5 @@ mod ultima;
 pub use ascii::{AsciiMap, glyph_tile, tile_glyph};
 pub use detect::{AnyMap, parse_any};
 pub use dungeon::{Dungeon, DungeonMonster};
-pub use error::{MAX_MAP_AREA, MAX_MAP_SIDE, ParseError, ParseErrorKind};
+pub use error::{MAX_FILE_BYTES, MAX_MAP_AREA, MAX_MAP_SIDE, ParseError, ParseErrorKind};
 pub use ultima::{UltimaWorld, map_to_ultima, ultima_to_map};

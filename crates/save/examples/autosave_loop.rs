@@ -7,13 +7,14 @@
 //!
 //! ```text
 //! cargo run -p torchlit-save --example autosave_loop -- WORLDS_DIR [WORLD_ID] [--saver]
-//!     [--checkpoint-every N] [--limit N]
+//!     [--checkpoint-every N] [--limit N] [--keep-going]
 //! ```
 //!
 //! Without `WORLD_ID` it creates a world and prints `world ID` first. `--saver` saves
 //! through the background [`Saver`]; `--checkpoint-every N` folds the log into the main
 //! file after every N saves (so kills land in checkpoints too); `--limit N` stops after N
-//! saves.
+//! saves; `--keep-going` prints `failed REASON` for a save that fails (a full disk) and
+//! goes on playing instead of stopping.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -75,9 +76,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut saver = false;
     let mut limit = u64::MAX;
     let mut checkpoint_every = 0;
+    let mut keep_going = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--saver" => saver = true,
+            "--keep-going" => keep_going = true,
             "--limit" => limit = args.next().ok_or("--limit needs a number")?.parse()?,
             "--checkpoint-every" => {
                 checkpoint_every =
@@ -112,7 +115,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if saver {
         in_background(world, start, limit)
     } else {
-        in_foreground(world, start, limit, checkpoint_every)
+        in_foreground(world, start, limit, checkpoint_every, keep_going)
     }
 }
 
@@ -121,10 +124,17 @@ fn in_foreground(
     start: u64,
     limit: u64,
     checkpoint_every: u64,
+    keep_going: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
     for counter in (start + 1..).take_while(|c| c - start <= limit) {
-        world.commit(&save_for(counter)?)?;
-        say(&format!("committed {counter}"));
+        match world.commit(&save_for(counter)?) {
+            Ok(_) => say(&format!("committed {counter}")),
+            Err(e) if keep_going => {
+                say(&format!("failed {e}"));
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        }
         if checkpoint_every > 0 && counter % checkpoint_every == 0 {
             world.checkpoint()?;
         }

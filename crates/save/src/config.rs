@@ -184,20 +184,23 @@ pub struct LogConfig {
     pub level: LogLevel,
 }
 
-/// Where a setting was written: a file (`None` for the built-in defaults) and a line.
+/// Where a setting was written: a file (`None` for the built-in defaults), a line and a
+/// column. Displays as `file:line:column`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Origin {
     /// The config file, or `None` for the built-in defaults.
     pub file: Option<PathBuf>,
     /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
 }
 
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.file {
-            Some(file) => write!(f, "{}:{}", file.display(), self.line),
-            None => write!(f, "{BUILTIN}:{}", self.line),
+            Some(file) => write!(f, "{}:{}:{}", file.display(), self.line, self.column),
+            None => write!(f, "{BUILTIN}:{}:{}", self.line, self.column),
         }
     }
 }
@@ -208,8 +211,10 @@ impl fmt::Display for Origin {
 pub struct Binding {
     /// The keys, in the order written (empty: the action is unbound).
     pub keys: Vec<KeySpec>,
-    /// Where the binding was written.
+    /// Where the binding was written (the action's name).
     pub origin: Origin,
+    /// Where each key was written, in the order of `keys`.
+    pub key_origins: Vec<Origin>,
 }
 
 /// Key bindings: per mode, action name -> keys (the `[keys.MODE]` tables).
@@ -262,15 +267,42 @@ pub struct Config {
 pub enum ConfigError {
     /// The file can't be read (or, for an explicit `--config FILE`, does not exist), or
     /// the template can't be written.
-    #[error("config file {}: could not {action}", path.display())]
+    #[error("config file {}: could not {action}: {cause}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// `"read"`, `"create"`...
         action: &'static str,
-        /// The cause.
-        #[source]
-        source: std::io::Error,
+        /// The cause (part of the message).
+        cause: std::io::Error,
+    },
+    /// The file is larger than [`Config::MAX_FILE_BYTES`] (or is no regular file that
+    /// ends, like `/dev/zero`).
+    #[error(
+        "config file {}: larger than {max} bytes (a config file is a few kilobytes)",
+        path.display()
+    )]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// [`Config::MAX_FILE_BYTES`].
+        max: u64,
+    },
+    /// A `[keys.MODE]` table for a mode torchlit does not have.
+    #[error(
+        "{}:{line}:{column}: unknown mode {mode:?} in [keys.MODE]; the modes are {}",
+        path.display(),
+        KEY_MODES.join(", ")
+    )]
+    UnknownMode {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// The table's name as written (at most 24 characters of it).
+        mode: String,
     },
     /// Not valid TOML, or a key or value of the wrong kind (an unknown key, text where a
     /// number belongs, an unknown log level).
@@ -312,8 +344,7 @@ pub enum ConfigError {
         mode: String,
         /// The action.
         action: String,
-        /// What is wrong with the key (it names the key).
-        #[source]
+        /// What is wrong with the key (it names the key; part of the message, given once).
         error: KeySpecError,
     },
 }
@@ -325,6 +356,10 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The largest config file read, in bytes (1 MiB); a larger one is
+    /// [`ConfigError::TooLarge`].
+    pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
     /// The built-in defaults (seed 002's values and the default key bindings).
     pub fn defaults() -> Config {
         let mut config = Config {
@@ -363,11 +398,21 @@ impl Config {
     /// # Errors
     /// As [`Config::load`]; a missing file is [`ConfigError::Io`].
     pub fn load_file(path: &Path) -> Result<Config, ConfigError> {
-        let bytes = std::fs::read(path).map_err(|source| ConfigError::Io {
-            path: path.to_path_buf(),
-            action: "read",
-            source,
-        })?;
+        let io = |cause| ConfigError::Io { path: path.to_path_buf(), action: "read", cause };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let mut bytes = Vec::new();
+        // One byte past the cap tells a file at the cap from a larger one.
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(file, Config::MAX_FILE_BYTES + 1),
+            &mut bytes,
+        )
+        .map_err(io)?;
+        if bytes.len() as u64 > Config::MAX_FILE_BYTES {
+            return Err(ConfigError::TooLarge {
+                path: path.to_path_buf(),
+                max: Config::MAX_FILE_BYTES,
+            });
+        }
         let text = String::from_utf8(bytes).map_err(|e| {
             let offset = e.utf8_error().valid_up_to();
             let valid = String::from_utf8_lossy(&e.as_bytes()[..offset]).into_owned();
@@ -401,10 +446,10 @@ impl Config {
         if path.exists() {
             return Ok(false);
         }
-        fsutil::write_new(path, Config::template().as_bytes()).map_err(|source| ConfigError::Io {
+        fsutil::write_new(path, Config::template().as_bytes()).map_err(|cause| ConfigError::Io {
             path: path.to_path_buf(),
             action: "create",
-            source,
+            cause,
         })
     }
 
@@ -441,7 +486,7 @@ impl Config {
                 path: shown.clone(),
                 line,
                 column,
-                message: e.message().trim().to_owned(),
+                message: shorten_tokens(e.message().trim()),
             }
         })?;
         let cx = Cx { text, path: &shown };
@@ -535,9 +580,27 @@ impl Config {
             next.log.level = level.into_inner();
         }
         for (mode, actions) in file.keys.unwrap_or_default() {
+            let mode_span = mode.span();
+            let mode = mode.into_inner();
+            if !KEY_MODES.contains(&mode.as_str()) {
+                let (line, column) = cx.line_column(mode_span);
+                return Err(ConfigError::UnknownMode {
+                    path: shown.clone(),
+                    line,
+                    column,
+                    mode: shorten(&mode),
+                });
+            }
             for (action, keys) in actions {
-                let line = cx.line_column(keys.span()).0;
+                let action_span = action.span();
+                let action = action.into_inner();
+                let origin_at = |span: Range<usize>| {
+                    let (line, column) = cx.line_column(span);
+                    Origin { file: path.map(Path::to_path_buf), line, column }
+                };
+                let origin = origin_at(action_span);
                 let mut specs = Vec::new();
+                let mut key_origins = Vec::new();
                 for key in keys.into_inner() {
                     let span = key.span();
                     let name = key.into_inner();
@@ -548,18 +611,18 @@ impl Config {
                             line,
                             column,
                             mode: mode.clone(),
-                            action: action.clone(),
+                            action: shorten(&action),
                             error,
                         }
                     })?;
                     specs.push(spec);
+                    key_origins.push(origin_at(span));
                 }
-                let origin = Origin { file: path.map(Path::to_path_buf), line };
                 next.keys
                     .modes
                     .entry(mode.clone())
                     .or_default()
-                    .insert(action, Binding { keys: specs, origin });
+                    .insert(action, Binding { keys: specs, origin, key_origins });
             }
         }
         *self = next;
@@ -659,11 +722,43 @@ struct FileConfig {
     play: Option<FilePlay>,
     maze: Option<FileMaze>,
     log: Option<FileLog>,
-    keys: Option<BTreeMap<String, FileKeys>>,
+    keys: Option<BTreeMap<Spanned<String>, FileKeys>>,
 }
 
 /// One `[keys.MODE]` table: action -> key names, with their places in the file.
-type FileKeys = BTreeMap<String, Spanned<Vec<Spanned<String>>>>;
+type FileKeys = BTreeMap<Spanned<String>, Spanned<Vec<Spanned<String>>>>;
+
+/// The modes that may have a `[keys.MODE]` table.
+pub(crate) const KEY_MODES: [&str; 5] = ["ultima", "maze", "caves", "overworld", "chase"];
+
+/// The most characters of a name or token an error message quotes.
+pub(crate) const QUOTE_MAX: usize = 24;
+
+/// `text` cut to [`QUOTE_MAX`] characters, with `…` when cut.
+pub(crate) fn shorten(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_MAX) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
+}
+
+/// A parser's message with every word longer than [`QUOTE_MAX`] characters cut (TOML's
+/// "unknown field `…`" quotes the whole key, which may be a megabyte long).
+fn shorten_tokens(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut word = String::new();
+    for c in message.chars().chain(std::iter::once(' ')) {
+        if c.is_whitespace() || c == ',' {
+            out.push_str(&shorten(&word));
+            word.clear();
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    out.pop();
+    out
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -78,35 +78,49 @@ pub enum SaveError {
         /// The game version that wrote the file, as it recorded it ("unknown" if unreadable).
         game_version: String,
     },
-    /// Another process (or another open handle) is using this world.
-    #[error("world file {} is in use by another torchlit", path.display())]
+    /// Another process (or another open handle) is using this world: it can't be opened,
+    /// deleted or written until that one closes it.
+    #[error("this world is open in another torchlit{}: {}", Pid(*pid), path.display())]
     InUse {
         /// The world's database file.
         path: PathBuf,
+        /// The process that has it open, when its lock file says so.
+        pid: Option<u32>,
+    },
+    /// Something in the worlds directory that is not a regular file (a directory, a FIFO,
+    /// a device, a symbolic link) under a world's name. It is listed with this error and
+    /// never opened (opening a FIFO would block for good).
+    #[error("{} is not a world file: it is {kind}", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead (`"a directory"`, `"a FIFO"`...).
+        kind: &'static str,
     },
     /// A world id that is not one this crate generates (ids are `[a-z0-9-]`, 1 to 64
     /// characters, so they are always safe file names).
     #[error("{0:?} is not a world id")]
     BadId(String),
-    /// A file or directory operation failed.
-    #[error("{action} {}", path.display())]
+    /// A file or directory operation failed. The message ends with the cause ("Not a
+    /// directory", "Permission denied"...).
+    #[error("{action} {}: {cause}", path.display())]
     Io {
         /// What was being done ("creating", "reading"...).
         action: &'static str,
         /// The file or directory.
         path: PathBuf,
-        /// The cause.
-        #[source]
-        source: std::io::Error,
+        /// The cause (part of the message, so a screen showing one line shows it).
+        cause: std::io::Error,
     },
-    /// SQLite failed for a reason other than damage or locking (disk full, I/O error...).
-    #[error("database error in {}", path.display())]
+    /// SQLite failed for a reason other than damage or locking. The message says which:
+    /// the disk is full, the file or its directory is read-only, permission denied, an
+    /// I/O error.
+    #[error("world file {}: {}", path.display(), sqlite_reason(cause))]
     Database {
         /// The world's database file.
         path: PathBuf,
-        /// The cause.
-        #[source]
-        source: rusqlite::Error,
+        /// The cause (part of the message).
+        cause: rusqlite::Error,
     },
     /// A value could not be encoded for saving (a serde `Serialize` impl failed).
     #[error("could not encode the {what} for saving")]
@@ -129,7 +143,7 @@ impl SaveError {
         path: impl Into<PathBuf>,
         source: std::io::Error,
     ) -> Self {
-        SaveError::Io { action, path: path.into(), source }
+        SaveError::Io { action, path: path.into(), cause: source }
     }
 
     /// Sorts an SQLite error into damaged / in use / other.
@@ -140,7 +154,9 @@ impl SaveError {
             Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
                 SaveError::Corrupt { path, reason: source.to_string() }
             }
-            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => SaveError::InUse { path },
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
+                SaveError::InUse { path, pid: None }
+            }
             _ => match source {
                 rusqlite::Error::FromSqlConversionFailure(..)
                 | rusqlite::Error::InvalidColumnType(..)
@@ -148,8 +164,40 @@ impl SaveError {
                 | rusqlite::Error::Utf8Error(..) => {
                     SaveError::Corrupt { path, reason: format!("unexpected value: {source}") }
                 }
-                source => SaveError::Database { path, source },
+                cause => SaveError::Database { path, cause },
             },
         }
     }
+}
+
+/// ` (pid N)` when the pid is known.
+struct Pid(Option<u32>);
+
+impl fmt::Display for Pid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(pid) => write!(f, " (pid {pid})"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Why SQLite could not do it, in the player's words first and SQLite's after.
+fn sqlite_reason(e: &rusqlite::Error) -> String {
+    use rusqlite::ErrorCode;
+    let plain = match e.sqlite_error_code() {
+        Some(ErrorCode::DiskFull) => {
+            "could not save: the disk is full (or the file hit a size limit)"
+        }
+        Some(ErrorCode::ReadOnly) => "could not save: the file or its directory is read-only",
+        Some(ErrorCode::PermissionDenied) => "permission denied",
+        Some(ErrorCode::CannotOpen) => {
+            "can't open the file (its directory is missing or not writable, or permission denied)"
+        }
+        Some(ErrorCode::SystemIoFailure) => {
+            "an input/output error (disk full, removed or failing?)"
+        }
+        _ => return format!("database error: {e}"),
+    };
+    format!("{plain} ({e})")
 }

@@ -66,6 +66,7 @@ mod config;
 mod error;
 mod fsutil;
 mod id;
+mod lock;
 mod logging;
 mod paths;
 mod saver;

@@ -28,10 +28,6 @@ pub struct SaveReport {
     pub result: Result<CommitInfo, SaveError>,
 }
 
-/// The worker folds the write-ahead log into the main file when its queue is empty and
-/// the log is past this size (about 500 typical autosaves).
-const IDLE_CHECKPOINT: u64 = 4 << 20;
-
 enum Job {
     Save(Ticket, Save),
     Region(RegionKey, Sender<Result<Option<Vec<u8>>, SaveError>>),
@@ -277,12 +273,6 @@ fn work(mut world: WorldDb, jobs: &Receiver<Job>, reports: &Sender<SaveReport>) 
                 commit(&mut world, through, batch, &mut failed, reports);
                 if next.is_none() {
                     next = jobs.try_recv().ok();
-                }
-                if next.is_none()
-                    && world.wal_size() > IDLE_CHECKPOINT
-                    && let Err(e) = world.checkpoint()
-                {
-                    tracing::warn!(world = %world.id(), error = %e, "checkpoint failed");
                 }
             }
             Job::Region(key, reply) => {

@@ -113,6 +113,18 @@ pub(crate) struct Header {
 /// Reads the SQLite header without opening the database, so a file that is clearly not a
 /// world is refused without SQLite reading (or writing) anything.
 pub(crate) fn sniff(path: &Path, id: &WorldId) -> Result<Header, SaveError> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(SaveError::NoSave { id: id.clone(), what: Record::World });
+        }
+        Err(e) => return Err(SaveError::io("reading", path, e)),
+        // Never open anything else: opening a FIFO blocks until a writer comes.
+        Ok(meta) if !meta.file_type().is_file() => {
+            let kind = crate::lock::kind_of(meta.file_type());
+            return Err(SaveError::NotAFile { path: path.to_path_buf(), kind });
+        }
+        Ok(_) => {}
+    }
     let mut file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {

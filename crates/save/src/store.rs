@@ -11,7 +11,7 @@ use crate::{Paths, SaveError, fsutil};
 /// Extension of world databases.
 const DB_EXT: &str = "db";
 /// SQLite's files beside a database, removed with it.
-const SIDECARS: [&str; 3] = ["-wal", "-shm", "-journal"];
+const SIDECARS: [&str; 4] = ["-wal", "-shm", "-journal", crate::lock::LOCK_SUFFIX];
 /// Age after which a temporary file is known to be abandoned.
 const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
 /// Suffix of morgue files.
@@ -200,8 +200,14 @@ impl Store {
             let name = entry.file_name();
             let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".db")) else { continue };
             let Ok(id) = WorldId::parse(stem) else { continue };
-            let info = WorldDb::open_at(entry.path(), id.clone(), Check::Light)
-                .map(|db| db.info().clone());
+            // Never opened unless it is a regular file (a FIFO would block the list).
+            let info = match entry.file_type() {
+                Ok(t) if !t.is_file() => {
+                    Err(SaveError::NotAFile { path: entry.path(), kind: crate::lock::kind_of(t) })
+                }
+                _ => WorldDb::open_at(entry.path(), id.clone(), Check::Light)
+                    .map(|db| db.info().clone()),
+            };
             worlds.push(WorldEntry { id, info });
         }
         worlds.sort_by(|a, b| match (&a.info, &b.info) {
@@ -214,18 +220,23 @@ impl Store {
     }
 
     /// Deletes world `id` (the caller has asked the player to confirm). Works on damaged
-    /// files too. Close any open [`WorldDb`] of it first (or use [`WorldDb::delete`]).
-    /// Its morgue file stays.
+    /// files too. Refused while the world is open (in this process or another): close
+    /// any open [`WorldDb`] of it first (or use [`WorldDb::delete`]). Its morgue file
+    /// stays.
     ///
     /// # Errors
-    /// [`SaveError::NoSave`] if there is no such world; [`SaveError::Io`] if a file can't
-    /// be removed.
+    /// [`SaveError::NoSave`] if there is no such world; [`SaveError::InUse`] while it is
+    /// open; [`SaveError::Io`] if a file can't be removed.
     pub fn delete(&self, id: &WorldId) -> Result<(), SaveError> {
         let path = self.db_path(id);
-        if !path.exists() {
+        if fs::symlink_metadata(&path).is_err() {
             return Err(SaveError::NoSave { id: id.clone(), what: crate::Record::World });
         }
-        remove_world_files(&path)?;
+        // The same lock as opening: held until the files are gone.
+        let lock = crate::lock::WorldLock::acquire(&path)?;
+        let removed = remove_world_files(&path);
+        drop(lock);
+        removed?;
         tracing::info!(%id, "deleted world");
         Ok(())
     }
@@ -303,6 +314,9 @@ pub(crate) fn remove_world_files(db: &Path) -> Result<(), SaveError> {
         match fs::remove_file(&file) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            // The lock file may still be open (Windows can't remove an open file): a
+            // lock file left behind is harmless.
+            Err(_) if file.as_os_str().to_string_lossy().ends_with(crate::lock::LOCK_SUFFIX) => {}
             Err(e) => return Err(SaveError::io("removing", file, e)),
         }
     }

@@ -9,18 +9,13 @@ use serde::de::DeserializeOwned;
 use torchlit_rng::Seed;
 
 use crate::codec::decode;
+use crate::lock::WorldLock;
 use crate::schema::{self, APPLICATION_ID, FORMAT_VERSION, GAME_VERSION, MAGIC};
 use crate::{ConfigHash, Record, RegionKey, Save, SaveError, WorldId};
 
 /// How long opening or writing waits for another connection's lock before reporting
 /// [`SaveError::InUse`].
 const BUSY_TIMEOUT: Duration = Duration::from_millis(200);
-
-/// [`WorldDb::commit`] folds the write-ahead log into the main file once it grows past
-/// this: SQLite's own automatic checkpoint (every ~1000 pages, ~100 typical autosaves)
-/// is off, because it runs inside a commit and two fsyncs there were most of the p99.
-/// [`Saver`](crate::Saver) checkpoints much earlier, when its queue is idle.
-pub(crate) const WAL_LIMIT: u64 = 16 << 20;
 
 /// What a new world is made from: see [`Store::create`](crate::Store::create).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,14 +105,19 @@ pub(crate) enum Check {
 /// - Every write is one SQLite transaction in WAL mode (`synchronous = NORMAL`): a process
 ///   killed at any moment leaves the world at its last committed save. (A power cut may
 ///   also lose the last few commits, never the world's consistency.)
-/// - The database is opened with an exclusive lock: while one `WorldDb` has a world open,
-///   any other open of it (this process or another) gets [`SaveError::InUse`].
+/// - The database is opened with an exclusive lock (SQLite's, and an OS lock on the
+///   world's lock file `<id>.db-lock`, which holds the process id): while one `WorldDb`
+///   has a world open, any other open or delete of it (this process or another) gets
+///   [`SaveError::InUse`], naming the pid.
 /// - `WorldDb` is `Send`: hand it to a [`Saver`](crate::Saver) to save in the background.
 #[derive(Debug)]
 pub struct WorldDb {
+    // Declared before `lock`: the connection closes before the lock is released.
     conn: Connection,
     path: PathBuf,
     info: WorldInfo,
+    /// The world's lock file (held by worlds opened for play, not by the list's peeks).
+    lock: Option<WorldLock>,
 }
 
 impl WorldDb {
@@ -127,6 +127,14 @@ impl WorldDb {
         if header.user_version > FORMAT_VERSION {
             return Err(newer(&path, header.user_version));
         }
+        // Who has it open is known from the lock file, without waiting on SQLite's lock.
+        let lock = match check {
+            Check::Light => {
+                WorldLock::check(&path)?;
+                None
+            }
+            Check::Full => Some(WorldLock::acquire(&path)?),
+        };
         let db = |e| SaveError::sqlite(&path, e);
         let mut conn = Connection::open_with_flags(
             &path,
@@ -199,7 +207,7 @@ impl WorldDb {
             .map_err(db)?;
             info.game_version = GAME_VERSION.to_owned();
         }
-        Ok(WorldDb { conn, path, info })
+        Ok(WorldDb { conn, path, info, lock })
     }
 
     /// Creates a new world file at `path` (which must not exist): schema, header and world
@@ -326,11 +334,11 @@ impl WorldDb {
         tx.commit().map_err(db)?;
         self.info.last_played = now;
         self.info.saves += 1;
-        if self.wal_size() > WAL_LIMIT {
-            // The save is committed; a failed checkpoint only leaves the log long.
-            if let Err(e) = self.checkpoint() {
-                tracing::warn!(world = %self.info.id, error = %e, "checkpoint failed");
-            }
+        // Fold the save into the main file at once: a save that lived only in the
+        // write-ahead log would be lost with it (a `-wal` deleted while playing, then a
+        // crash). The save is committed either way; a failed checkpoint leaves it in the log.
+        if let Err(e) = self.checkpoint() {
+            tracing::warn!(world = %self.info.id, error = %e, "checkpoint failed");
         }
         Ok(CommitInfo { saves: self.info.saves, at: now, bytes: save.encoded_len() })
     }
@@ -343,10 +351,9 @@ impl WorldDb {
         std::fs::metadata(PathBuf::from(wal)).map_or(0, |m| m.len())
     }
 
-    /// Folds the write-ahead log into the main file and empties it (two fsyncs). Commits
-    /// do this themselves past 16 MiB of log; call it at a quiet moment (a pause, the
-    /// title screen) to keep the next commits fast. The background [`Saver`](crate::Saver)
-    /// does it whenever its queue is idle.
+    /// Folds the write-ahead log into the main file and empties it (two fsyncs).
+    /// [`WorldDb::commit`] does this after every commit, so at most the save being
+    /// written lives only in the log.
     ///
     /// # Errors
     /// [`SaveError::Database`] from SQLite; every commit stays saved either way.
@@ -425,8 +432,10 @@ impl WorldDb {
     /// [`SaveError::Database`] if SQLite cannot close cleanly; everything committed is
     /// still saved (in the log) and is recovered on the next open.
     pub fn close(self) -> Result<(), SaveError> {
-        let path = self.path;
-        self.conn.close().map_err(|(_, e)| SaveError::sqlite(path, e))
+        let WorldDb { conn, path, lock, .. } = self;
+        let closed = conn.close().map_err(|(_, e)| SaveError::sqlite(path, e));
+        drop(lock);
+        closed
     }
 
     /// Deletes the world (permadeath): closes it, then removes its files. Morgue files
@@ -435,12 +444,15 @@ impl WorldDb {
     /// # Errors
     /// [`SaveError::Io`] if a file cannot be removed.
     pub fn delete(self) -> Result<(), SaveError> {
-        let path = self.path.clone();
-        // Closing may fail (then the files go all the same).
-        if let Err(e) = self.close() {
+        let WorldDb { conn, path, lock, .. } = self;
+        // Closing may fail (then the files go all the same). The lock is held until the
+        // files are gone, so no other torchlit opens the world in between.
+        if let Err((_, e)) = conn.close() {
             tracing::warn!(error = %e, "closing a world before deleting it");
         }
-        crate::store::remove_world_files(&path)
+        let removed = crate::store::remove_world_files(&path);
+        drop(lock);
+        removed
     }
 
     fn blob(&self, sql: &str, params: impl rusqlite::Params) -> Result<Option<Vec<u8>>, SaveError> {

@@ -9,7 +9,6 @@
 //! counter (the save was one transaction).
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,7 +18,14 @@ use serde::Deserialize;
 use torchlit_rng::{Rng, Seed};
 use torchlit_save::{RegionKey, Store, WorldId};
 
-const KILLS: usize = 60;
+mod common;
+use common::example;
+
+/// Kills per run: `TORCHLIT_KILLS` (default 20, so CI stays fast; the 200-kill run is
+/// `TORCHLIT_KILLS=200 cargo test -p torchlit-save --test kill -- --nocapture`).
+fn kills() -> usize {
+    std::env::var("TORCHLIT_KILLS").ok().and_then(|n| n.parse().ok()).unwrap_or(20)
+}
 
 #[derive(Deserialize)]
 struct LoopPlayer {
@@ -43,22 +49,6 @@ fn keys(counter: u64) -> [RegionKey; 3] {
     ]
 }
 
-fn example() -> PathBuf {
-    let exe = std::env::current_exe().unwrap_or_default();
-    // target/<profile>/deps/kill-HASH -> target/<profile>/examples/autosave_loop
-    let profile =
-        exe.parent().and_then(|deps| deps.parent()).map(PathBuf::from).unwrap_or_default();
-    let path =
-        profile.join("examples").join(format!("autosave_loop{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo test -p torchlit-save` (which builds the examples) or \
-         `cargo build -p torchlit-save --example autosave_loop` first",
-        path.display()
-    );
-    path
-}
-
 #[test]
 fn killed_autosaves_always_load_at_their_last_commit() -> Result<(), Box<dyn std::error::Error>> {
     let exe = example();
@@ -78,7 +68,8 @@ fn killed_autosaves_always_load_at_their_last_commit() -> Result<(), Box<dyn std
     let started = Instant::now();
     let (mut before_first_commit, mut mid_loop) = (0, 0);
     let mut previous = 3;
-    for kill in 0..KILLS {
+    let kill_count = kills();
+    for kill in 0..kill_count {
         // Foreground saves, background saves, foreground saves with frequent checkpoints.
         let mode: &[&str] = match kill % 3 {
             0 => &[],
@@ -158,11 +149,11 @@ fn killed_autosaves_always_load_at_their_last_commit() -> Result<(), Box<dyn std
         world.close()?;
     }
     println!(
-        "{KILLS} kills (seed {seed:#x}; {before_first_commit} before the child's first commit, \
-         {mid_loop} mid-loop), {KILLS} loads ok, final counter {previous}, {:.1} s",
+        "{kill_count} kills (seed {seed:#x}; {before_first_commit} before the child's first commit, \
+         {mid_loop} mid-loop), {kill_count} loads ok, final counter {previous}, {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    assert!(mid_loop >= KILLS / 2, "most kills should land mid-loop");
-    assert!(previous > 3 + KILLS as u64, "the loop made progress");
+    assert!(mid_loop >= kill_count / 2, "most kills should land mid-loop");
+    assert!(previous > 3 + kill_count as u64, "the loop made progress");
     Ok(())
 }

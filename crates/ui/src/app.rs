@@ -86,6 +86,14 @@ impl App {
         App::alone(Box::new(UltimaScreen::new(Ultima::new(world))))
     }
 
+    /// Opens straight into `ultima` on `world` with the config's keys; leaving quits.
+    pub fn ultima_with_keys(
+        world: UltimaWorld,
+        keymap: crate::Keymap<crate::ultima::UltimaCommand>,
+    ) -> App {
+        App::alone(Box::new(UltimaScreen::with_keymap(Ultima::new(world), keymap)))
+    }
+
     /// Opens straight into `maze` with `config`; leaving the game quits.
     ///
     /// # Errors

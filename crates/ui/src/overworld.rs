@@ -164,10 +164,15 @@ impl OverworldScreen {
     pub fn shut_down(&mut self) -> Result<(), String> {
         if let Ok(mut flow) = self.flow.try_borrow_mut()
             && let Page::Play(play) = std::mem::replace(&mut flow.page, Page::Menu { note: None })
-            && let Err(e) = play.session.close()
         {
-            tracing::error!(error = %e, "saving the world on quit failed");
-            return Err(format!("could not save the world: {e}"));
+            let closed = play.session.close().map_err(|e| e.to_string());
+            if let Err(e) = &closed {
+                tracing::error!(error = %e, "saving the world on quit failed");
+            }
+            if let Some(worlds) = &flow.setup.worlds {
+                worlds.note_quit_save(closed.clone().err());
+            }
+            return closed.map_err(|e| format!("could not save the world: {e}"));
         }
         Ok(())
     }

@@ -43,6 +43,58 @@ pub fn default_keymap() -> Keymap<UltimaCommand> {
     ])
 }
 
+/// The action names of the config file's `[keys.ultima]`, with their commands.
+pub const ACTIONS: [(&str, UltimaCommand); 9] = [
+    ("north", UltimaCommand::Act(Action::Move(CardinalDirection::North))),
+    ("west", UltimaCommand::Act(Action::Move(CardinalDirection::West))),
+    ("south", UltimaCommand::Act(Action::Move(CardinalDirection::South))),
+    ("east", UltimaCommand::Act(Action::Move(CardinalDirection::East))),
+    ("torch_up", UltimaCommand::Act(Action::TorchUp)),
+    ("torch_down", UltimaCommand::Act(Action::TorchDown)),
+    ("lighting", UltimaCommand::Act(Action::ToggleLighting)),
+    ("help", UltimaCommand::Help),
+    ("back", UltimaCommand::Back),
+];
+
+/// An action name in a config file's `[keys.ultima]` that is not one of [`ACTIONS`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAction(pub String);
+
+impl std::fmt::Display for UnknownAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = ACTIONS.iter().map(|(n, _)| *n).collect();
+        let shown: String = self.0.chars().take(24).collect();
+        write!(f, "unknown ultima action {shown:?} (expected one of {})", names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownAction {}
+
+/// The default keymap with `overrides` applied: each `(action, keys)` replaces the
+/// default keys of that one action (the config file's `[keys.ultima]`); the other actions
+/// keep theirs.
+///
+/// # Errors
+/// [`UnknownAction`] for a name not in [`ACTIONS`].
+pub fn keymap_with(
+    overrides: &[(String, Vec<Input>)],
+) -> Result<Keymap<UltimaCommand>, UnknownAction> {
+    let mut replaced = Vec::new();
+    let mut added = Vec::new();
+    for (name, inputs) in overrides {
+        let command = ACTIONS
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| *c)
+            .ok_or_else(|| UnknownAction(name.clone()))?;
+        replaced.push(command);
+        added.extend(inputs.iter().map(|&i| (i, command)));
+    }
+    let defaults = default_keymap();
+    let kept = defaults.bindings().iter().copied().filter(|(_, c)| !replaced.contains(c));
+    Ok(Keymap::new(kept.chain(added)))
+}
+
 /// The controls, as shown by `?` (and in the README).
 pub const CONTROLS: [(&str, &str); 6] = [
     ("w a s d / arrows", "walk north, west, south, east"),
@@ -98,6 +150,11 @@ impl UltimaScreen {
     /// Whether the recording has somewhere to go (or there is none to send).
     pub fn has_recordings(&self) -> bool {
         self.recorder.as_ref().is_none_or(Recorder::has_sink)
+    }
+
+    /// A screen playing `game` with `keymap` (see [`keymap_with`]).
+    pub fn with_keymap(game: Ultima, keymap: Keymap<UltimaCommand>) -> UltimaScreen {
+        UltimaScreen { keymap, ..UltimaScreen::new(game) }
     }
 
     /// The game being played.

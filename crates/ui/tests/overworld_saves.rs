@@ -260,7 +260,7 @@ fn a_world_open_twice_is_refused() {
     let worlds = worlds_in(dir.path());
     let s = OverworldSession::create(&worlds, "busy", "busy").expect("create");
     let err = OverworldSession::open(&worlds, &s.info().id).expect_err("in use");
-    assert!(err.to_string().contains("in use"), "{err}");
+    assert!(err.to_string().contains("open in another torchlit (pid"), "{err}");
 }
 
 #[test]

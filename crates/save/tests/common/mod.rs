@@ -1,6 +1,8 @@
 //! Shared by the integration tests.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 use torchlit_rng::Seed;
 use torchlit_save::{ConfigHash, GenerationConfig, Store, WorldSpec};
@@ -94,4 +96,21 @@ pub fn region(salt: u32) -> Region {
         })
         .collect();
     Region { cells, monsters: vec![(22, 22, 30.0)] }
+}
+
+/// The `autosave_loop` example binary (built by `cargo test`).
+pub fn example() -> PathBuf {
+    let exe = std::env::current_exe().unwrap_or_default();
+    // target/<profile>/deps/kill-HASH -> target/<profile>/examples/autosave_loop
+    let profile =
+        exe.parent().and_then(|deps| deps.parent()).map(PathBuf::from).unwrap_or_default();
+    let path =
+        profile.join("examples").join(format!("autosave_loop{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo test -p torchlit-save` (which builds the examples) or \
+         `cargo build -p torchlit-save --example autosave_loop` first",
+        path.display()
+    );
+    path
 }

@@ -68,13 +68,19 @@ pub trait CavesStore {
 }
 
 /// A shared handle to a [`CavesStore`] (the app and its screens use the same one).
+///
+/// It remembers whether the last save failed ([`StoreHandle::unsaved`]), so a front end
+/// can tell the player after the screens are gone (a Ctrl-C whose save failed).
 #[derive(Clone)]
-pub struct StoreHandle(Rc<RefCell<dyn CavesStore>>);
+pub struct StoreHandle {
+    store: Rc<RefCell<dyn CavesStore>>,
+    unsaved: Rc<RefCell<Option<StoreError>>>,
+}
 
 impl StoreHandle {
     /// Wraps a store.
     pub fn new(store: impl CavesStore + 'static) -> StoreHandle {
-        StoreHandle(Rc::new(RefCell::new(store)))
+        StoreHandle { store: Rc::new(RefCell::new(store)), unsaved: Rc::default() }
     }
 
     /// [`CavesStore::save`].
@@ -82,7 +88,11 @@ impl StoreHandle {
     /// # Errors
     /// As [`CavesStore::save`], or when the store is busy (never, single-threaded).
     pub fn save(&self, game: &Caves) -> Result<(), StoreError> {
-        self.0.try_borrow_mut().map_err(|_| busy())?.save(game)
+        let saved = self.store.try_borrow_mut().map_err(|_| busy())?.save(game);
+        if let Ok(mut unsaved) = self.unsaved.try_borrow_mut() {
+            *unsaved = saved.as_ref().err().cloned();
+        }
+        saved
     }
 
     /// [`CavesStore::load`].
@@ -90,7 +100,7 @@ impl StoreHandle {
     /// # Errors
     /// As [`CavesStore::load`].
     pub fn load(&self) -> Result<Option<Caves>, StoreError> {
-        self.0.try_borrow_mut().map_err(|_| busy())?.load()
+        self.store.try_borrow_mut().map_err(|_| busy())?.load()
     }
 
     /// [`CavesStore::saved`].
@@ -98,15 +108,24 @@ impl StoreHandle {
     /// # Errors
     /// As [`CavesStore::saved`].
     pub fn saved(&self) -> Result<Option<String>, StoreError> {
-        self.0.try_borrow_mut().map_err(|_| busy())?.saved()
+        self.store.try_borrow_mut().map_err(|_| busy())?.saved()
     }
 
-    /// [`CavesStore::finish`].
+    /// [`CavesStore::finish`]. The run is over: nothing is left unsaved.
     ///
     /// # Errors
     /// As [`CavesStore::finish`].
     pub fn finish(&self, game: &Caves, morgue: &str) -> Result<String, StoreError> {
-        self.0.try_borrow_mut().map_err(|_| busy())?.finish(game, morgue)
+        if let Ok(mut unsaved) = self.unsaved.try_borrow_mut() {
+            *unsaved = None;
+        }
+        self.store.try_borrow_mut().map_err(|_| busy())?.finish(game, morgue)
+    }
+
+    /// Why the last save failed, if it did (and no later save or finished run
+    /// replaced it): the run in play is not on disk as it stands.
+    pub fn unsaved(&self) -> Option<StoreError> {
+        self.unsaved.try_borrow().ok().and_then(|u| u.clone())
     }
 }
 
@@ -116,12 +135,12 @@ impl StoreHandle {
     /// # Errors
     /// As [`CavesStore::save_recording`].
     pub fn save_recording(&self, game: &Caves, bytes: &[u8]) -> Result<(), StoreError> {
-        self.0.try_borrow_mut().map_err(|_| busy())?.save_recording(game, bytes)
+        self.store.try_borrow_mut().map_err(|_| busy())?.save_recording(game, bytes)
     }
 
     /// [`CavesStore::load_recording`].
     pub fn load_recording(&self, game: &Caves) -> Option<Vec<u8>> {
-        self.0.try_borrow_mut().ok()?.load_recording(game)
+        self.store.try_borrow_mut().ok()?.load_recording(game)
     }
 }
 

@@ -128,9 +128,10 @@ pub fn keymap_from_config(config: &Config) -> Result<Keymap<OverworldCommand>, K
             KeyConfigError::UnknownAction { origin: origin.clone(), action: action.to_string() }
         })?;
         replaced.push(command);
-        for spec in &binding.keys {
+        for (i, spec) in binding.keys.iter().enumerate() {
+            let at = binding.key_origins.get(i).map_or_else(|| origin.clone(), origin_text);
             let input = Input::from_key_spec(*spec).ok_or_else(|| KeyConfigError::Unbindable {
-                origin: origin.clone(),
+                origin: at,
                 action: action.to_string(),
                 key: spec.to_string(),
             })?;
@@ -197,7 +198,7 @@ mod tests {
             Config::parse("[keys.overworld]\nfly = [\"f\"]\n", Path::new("t.toml")).expect("toml");
         let err = keymap_from_config(&bad).expect_err("unknown action");
         assert!(
-            err.to_string().starts_with("t.toml:2: keys.overworld: unknown action \"fly\""),
+            err.to_string().starts_with("t.toml:2:1: keys.overworld: unknown action \"fly\""),
             "{err}"
         );
     }

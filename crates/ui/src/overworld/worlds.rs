@@ -1,6 +1,9 @@
 //! The worlds on disk: the list (with seed and last-played time), the rules a world is
 //! played with, deleting.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use torchlit_save::{Config, Paths, SaveError, Store, WorldId};
 use torchlit_sim::modes::overworld::{CaRule, CaveParams, CombatRules, OverworldParams, Rules};
 
@@ -8,10 +11,14 @@ use torchlit_sim::modes::overworld::{CaRule, CaveParams, CombatRules, OverworldP
 pub const MODE: &str = "overworld";
 
 /// Where `overworld` worlds live and the config they are played with.
+///
+/// Clones share [`Worlds::unsaved`]: the front end keeps one to learn, after the screens
+/// are gone, that the save on quitting failed.
 #[derive(Clone, Debug)]
 pub struct Worlds {
     store: Store,
     config: Config,
+    unsaved: Rc<RefCell<Option<String>>>,
 }
 
 /// One line of the world list.
@@ -43,12 +50,25 @@ impl WorldRow {
 impl Worlds {
     /// The worlds of `paths` (`<data dir>/worlds`), played with `config`.
     pub fn new(paths: &Paths, config: Config) -> Worlds {
-        Worlds { store: Store::new(paths), config }
+        Worlds { store: Store::new(paths), config, unsaved: Rc::default() }
     }
 
     /// The worlds in `store`, played with `config`.
     pub fn with_store(store: Store, config: Config) -> Worlds {
-        Worlds { store, config }
+        Worlds { store, config, unsaved: Rc::default() }
+    }
+
+    /// Why saving the world on quitting failed, if it did: the progress since its last
+    /// save is lost.
+    pub fn unsaved(&self) -> Option<String> {
+        self.unsaved.try_borrow().ok().and_then(|u| u.clone())
+    }
+
+    /// Records the outcome of the save on quitting.
+    pub(crate) fn note_quit_save(&self, failure: Option<String>) {
+        if let Ok(mut unsaved) = self.unsaved.try_borrow_mut() {
+            *unsaved = failure;
+        }
     }
 
     /// The store.
