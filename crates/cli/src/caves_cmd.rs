@@ -112,14 +112,14 @@ mod tests {
         std::fs::write(&config, "[keys.caves]\nexplore = [\"Tab\"]\nhistory = [\"Ctrl-h\"]\n")
             .expect("written");
         let settings = Settings::load(Some(&dir), Some(&config)).expect("a readable config");
-        let made = setup(&settings, Some("7")).expect("a good config");
+        let made = setup(&settings, Some("7"), Default::default()).expect("a good config");
         assert_eq!(made.keymap.get(Input::Tab), Some(CavesCommand::Explore));
         assert_eq!(made.keymap.get(Input::Char('o')), None, "replaced, not added");
         assert_eq!(made.keymap.get(Input::Ctrl('h')), Some(CavesCommand::History));
         assert_eq!(made.next_seed, Seed(7));
         std::fs::write(&config, "[keys.caves]\nexplode = [\"x\"]\n").expect("written");
         let settings = Settings::load(Some(&dir), Some(&config)).expect("a readable config");
-        let err = setup(&settings, None).err().map(|e| format!("{e:#}"));
+        let err = setup(&settings, None, Default::default()).err().map(|e| format!("{e:#}"));
         assert!(err.as_deref().is_some_and(|e| e.contains("explode")), "{err:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
