@@ -74,8 +74,8 @@ mod world;
 pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};
 pub use config::{
-    Binding, Config, ConfigError, ConfigHash, DEFAULTS_TOML, GenerationConfig, KeyBindings,
-    LogConfig, LogLevel, Origin, PlayConfig,
+    Binding, CavesConfig, Config, ConfigError, ConfigHash, DEFAULTS_TOML, GenerationConfig,
+    KeyBindings, LogConfig, LogLevel, Origin, PlayConfig,
 };
 pub use error::{Record, SaveError};
 pub use id::WorldId;

@@ -105,10 +105,13 @@ impl App {
         app.screen = match torchlit_sim::modes::caves::Caves::new(seed) {
             Ok(game) => {
                 let (keys, store) = (setup.keymap.clone(), setup.store.clone());
-                Screen::Caves(Box::new(match saved {
-                    Some(about) => CavesScreen::offering(game, keys, store, about),
-                    None => CavesScreen::new(game, keys, store),
-                }))
+                Screen::Caves(Box::new(
+                    match saved {
+                        Some(about) => CavesScreen::offering(game, keys, store, about),
+                        None => CavesScreen::new(game, keys, store),
+                    }
+                    .with_pickup(setup.pickup),
+                ))
             }
             Err(e) => {
                 app.note = Some(format!("The caves could not be built: {e}"));
@@ -254,8 +257,9 @@ impl App {
                         Ok(game) => {
                             let (keys, store) =
                                 (self.caves.keymap.clone(), self.caves.store.clone());
-                            self.screen =
-                                Screen::Caves(Box::new(CavesScreen::new(game, keys, store)));
+                            self.screen = Screen::Caves(Box::new(
+                                CavesScreen::new(game, keys, store).with_pickup(self.caves.pickup),
+                            ));
                         }
                         Err(e) => self.note = Some(format!("The caves could not be built: {e}")),
                     }
@@ -270,8 +274,10 @@ impl App {
                         Ok(Some(game)) => {
                             let (keys, store) =
                                 (self.caves.keymap.clone(), self.caves.store.clone());
-                            self.screen =
-                                Screen::Caves(Box::new(CavesScreen::resumed(game, keys, store)));
+                            self.screen = Screen::Caves(Box::new(
+                                CavesScreen::resumed(game, keys, store)
+                                    .with_pickup(self.caves.pickup),
+                            ));
                         }
                         Ok(None) => self.note = Some("There is no saved caves run.".to_string()),
                         Err(e) => self.note = Some(format!("The saved run can't be read: {e}")),

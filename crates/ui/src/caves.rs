@@ -10,7 +10,7 @@ mod text;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_map::Tile;
-use torchlit_sim::modes::caves::{Action, Caves, Event, Item, Slot, Stairs};
+use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, Slot, Stairs};
 
 use crate::{Cell, Frame, Input, Keymap, Rgb};
 
@@ -33,6 +33,8 @@ pub struct CavesSetup {
     pub keymap: Keymap<CavesCommand>,
     /// The seed of the next new run from the title menu (each new run derives the next).
     pub next_seed: torchlit_sim::modes::caves::Seed,
+    /// What auto-explore picks up (the config's `[caves] autopickup`).
+    pub pickup: AutoPickup,
 }
 
 impl Default for CavesSetup {
@@ -41,6 +43,7 @@ impl Default for CavesSetup {
             store: None,
             keymap: default_keymap(),
             next_seed: torchlit_sim::modes::caves::Seed(1),
+            pickup: AutoPickup::default(),
         }
     }
 }
@@ -145,6 +148,7 @@ pub struct CavesScreen {
     more: std::cell::Cell<Option<usize>>,
     mode: Mode,
     running: Option<Auto>,
+    pickup: AutoPickup,
 }
 
 impl CavesScreen {
@@ -170,6 +174,7 @@ impl CavesScreen {
             more: std::cell::Cell::new(None),
             mode: Mode::Play,
             running: None,
+            pickup: AutoPickup::default(),
         };
         if screen.game.outcome().is_some() {
             screen.finish();
@@ -199,6 +204,13 @@ impl CavesScreen {
         let mut screen = CavesScreen::new(game, keymap, store);
         screen.mode = Mode::OfferContinue { about };
         screen
+    }
+
+    /// Sets what auto-explore picks up (also for a saved run loaded later).
+    pub fn with_pickup(mut self, pickup: AutoPickup) -> CavesScreen {
+        self.pickup = pickup;
+        self.game.set_auto_pickup(pickup);
+        self
     }
 
     /// The game being played.
@@ -330,6 +342,7 @@ impl CavesScreen {
                     match loaded {
                         Some(Ok(Some(game))) => {
                             self.game = game;
+                            self.game.set_auto_pickup(self.pickup);
                             let turn = self.game.turn().0;
                             self.say(format!("Welcome back (turn {turn})."));
                         }

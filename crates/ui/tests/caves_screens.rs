@@ -166,6 +166,7 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
         store: Some(handle),
         keymap: default_keymap(),
         next_seed: Seed(77),
+        ..CavesSetup::default()
     });
     app.handle(Input::Char('c'));
     let game = app.caves_screen().expect("caves is up").game().clone();
@@ -190,7 +191,12 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
 fn continue_without_a_save_says_so() {
     let (_store, handle) = shared_store();
     let mut app = App::title(world());
-    app.set_caves(CavesSetup { store: Some(handle), keymap: default_keymap(), next_seed: Seed(1) });
+    app.set_caves(CavesSetup {
+        store: Some(handle),
+        keymap: default_keymap(),
+        next_seed: Seed(1),
+        ..CavesSetup::default()
+    });
     app.handle(Input::Char('r'));
     assert!(app.caves_screen().is_none());
     assert!(render(&app).to_text().contains("There is no saved caves run."));
@@ -336,7 +342,12 @@ fn play_caves_offers_the_saved_run_and_loading_consumes_it() {
     let mut saved = Caves::new(Seed(5)).expect("caves");
     saved.apply(torchlit_sim::modes::caves::Action::Wait);
     handle.save(&saved).expect("saved");
-    let setup = CavesSetup { store: Some(handle), keymap: default_keymap(), next_seed: Seed(9) };
+    let setup = CavesSetup {
+        store: Some(handle),
+        keymap: default_keymap(),
+        next_seed: Seed(9),
+        ..CavesSetup::default()
+    };
     let mut app = App::caves(world(), setup.clone());
     let text = render(&app).to_text();
     assert!(text.contains("Continue the saved run (seed 5, level 1, turn 1)?"), "{text}");
