@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use torchlit_save::{Config, Paths, SaveError, Store, WorldDb, WorldSpec};
-use torchlit_sim::modes::caves::Caves;
+use torchlit_sim::modes::caves::{AutoPickup, Caves};
 use torchlit_ui::caves::{CavesSetup, CavesStore, StoreError, StoreHandle, keymap_with};
 
 use crate::settings::{Settings, seed_arg};
@@ -27,7 +27,10 @@ pub fn setup(
         .map_err(|e| anyhow::anyhow!("{}: keys.caves: {e}", settings.origin_of(MODE, &e.name)))?;
     let store =
         settings.paths.as_ref().map(|p| StoreHandle::new(SqliteStore::new(p, &settings.config)));
-    Ok(CavesSetup { store, keymap, next_seed: seed_arg(seed, "caves/clock"), rules })
+    let chosen = &settings.config.caves.autopickup;
+    let has = |class: &str| chosen.iter().any(|c| c == class);
+    let pickup = AutoPickup { food: has("food"), weapons: has("weapons"), armour: has("armour") };
+    Ok(CavesSetup { store, keymap, next_seed: seed_arg(seed, "caves/clock"), rules, pickup })
 }
 
 /// Runs kept as worlds of the save store: a run gets its world on its first save (or
@@ -168,10 +171,14 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         let config = dir.join("torchlit.toml");
-        std::fs::write(&config, "[keys.caves]\nexplore = [\"Tab\"]\nhistory = [\"Ctrl-h\"]\n")
-            .expect("written");
+        std::fs::write(
+            &config,
+            "[caves]\nautopickup = [\"food\"]\n[keys.caves]\nexplore = [\"Tab\"]\nhistory = [\"Ctrl-h\"]\n",
+        )
+        .expect("written");
         let settings = Settings::load(Some(&dir), Some(&config)).expect("a readable config");
         let made = setup(&settings, Some("7"), Default::default()).expect("a good config");
+        assert_eq!(made.pickup, AutoPickup { food: true, weapons: false, armour: false });
         assert_eq!(made.keymap.get(Input::Tab), Some(CavesCommand::Explore));
         assert_eq!(made.keymap.get(Input::Char('o')), None, "replaced, not added");
         assert_eq!(made.keymap.get(Input::Ctrl('h')), Some(CavesCommand::History));

@@ -424,7 +424,7 @@ fn caves_explores_looks_saves_and_continues_from_the_title() {
     t.press(&["Escape"]);
     t.wait_for("the inventory to close", closed);
     t.press(&["?"]);
-    t.wait_for("the help", |s| s.contains("caves controls") && s.contains("Ctrl-P"));
+    t.wait_for("the help", |s| s.contains("caves keys") && s.contains("Ctrl-P"));
     t.press(&["Escape"]);
     t.wait_for("the help to close", |s| caves_status(s).is_some());
     t.press(&["x"]);

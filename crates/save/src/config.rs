@@ -184,6 +184,26 @@ pub struct LogConfig {
     pub level: LogLevel,
 }
 
+/// `caves` settings (the `[caves]` table).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CavesConfig {
+    /// What auto-explore walks to and picks up: any of [`CavesConfig::PICKUP_CLASSES`]
+    /// (rocks and corpses never; the teddy bear always).
+    pub autopickup: Vec<String>,
+}
+
+impl CavesConfig {
+    /// The item classes `autopickup` may name.
+    pub const PICKUP_CLASSES: [&'static str; 3] = ["food", "weapons", "armour"];
+}
+
+impl Default for CavesConfig {
+    fn default() -> CavesConfig {
+        CavesConfig { autopickup: Self::PICKUP_CLASSES.iter().map(|c| c.to_string()).collect() }
+    }
+}
+
 /// Where a setting was written: a file (`None` for the built-in defaults), a line and a
 /// column. Displays as `file:line:column`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,6 +276,8 @@ pub struct Config {
     pub maze: MazeSettings,
     /// Logging.
     pub log: LogConfig,
+    /// `caves`.
+    pub caves: CavesConfig,
     /// Key bindings per mode.
     pub keys: KeyBindings,
 }
@@ -367,6 +389,7 @@ impl Config {
             play: PlayConfig::default(),
             maze: MazeSettings::default(),
             log: LogConfig::default(),
+            caves: CavesConfig::default(),
             keys: KeyBindings::default(),
         };
         if let Err(e) = config.apply_text(DEFAULTS_TOML, None) {
@@ -579,6 +602,20 @@ impl Config {
         {
             next.log.level = level.into_inner();
         }
+        if let Some(classes) = file.caves.and_then(|c| c.autopickup) {
+            let mut chosen = Vec::new();
+            for class in classes {
+                let span = class.span();
+                let name = class.into_inner();
+                if !CavesConfig::PICKUP_CLASSES.contains(&name.as_str()) {
+                    let known = CavesConfig::PICKUP_CLASSES.join(", ");
+                    let reason = format!("{name:?} is no item class: use any of {known}");
+                    return Err(cx.out_of_range(span, "caves.autopickup", reason));
+                }
+                chosen.push(name);
+            }
+            next.caves.autopickup = chosen;
+        }
         for (mode, actions) in file.keys.unwrap_or_default() {
             let mode_span = mode.span();
             let mode = mode.into_inner();
@@ -722,6 +759,7 @@ struct FileConfig {
     play: Option<FilePlay>,
     maze: Option<FileMaze>,
     log: Option<FileLog>,
+    caves: Option<FileCaves>,
     keys: Option<BTreeMap<Spanned<String>, FileKeys>>,
 }
 
@@ -817,6 +855,12 @@ impl<'de> Deserialize<'de> for Number {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct FileCaves {
+    autopickup: Option<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct FileLog {
     level: Option<Spanned<LogLevel>>,
 }
@@ -832,6 +876,21 @@ mod tests {
         assert_eq!(config.play, PlayConfig::default());
         assert_eq!(config.log, LogConfig::default());
         assert!(config.keys.get("overworld", "north").is_some());
+    }
+
+    #[test]
+    fn caves_autopickup_takes_item_classes_and_names_a_bad_one() {
+        assert_eq!(Config::defaults().caves, CavesConfig::default());
+        let path = Path::new("t.toml");
+        let config = Config::parse("[caves]\nautopickup = [\"armour\"]\n", path).expect("ok");
+        assert_eq!(config.caves.autopickup, vec!["armour".to_string()]);
+        let none = Config::parse("[caves]\nautopickup = []\n", path).expect("ok");
+        assert!(none.caves.autopickup.is_empty());
+        let err = Config::parse("[caves]\nautopickup = [\"food\", \"rocks\"]\n", path)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains("t.toml:2:") && err.contains("\"rocks\" is no item class"), "{err}");
     }
 
     #[test]

@@ -79,8 +79,8 @@ pub mod recording;
 pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};
 pub use config::{
-    Binding, Config, ConfigError, ConfigHash, DEFAULTS_TOML, GenerationConfig, KeyBindings,
-    LogConfig, LogLevel, MazeSettings, Origin, PlayConfig,
+    Binding, CavesConfig, Config, ConfigError, ConfigHash, DEFAULTS_TOML, GenerationConfig,
+    KeyBindings, LogConfig, LogLevel, MazeSettings, Origin, PlayConfig,
 };
 pub use error::{Record, SaveError};
 pub use id::WorldId;

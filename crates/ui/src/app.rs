@@ -321,10 +321,11 @@ fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen
     match setup.new_game() {
         Ok(game) => {
             let (keys, store) = (setup.keymap.clone(), setup.store.clone());
-            Ok(Box::new(match saved {
+            let screen = match saved {
                 Some(about) => CavesScreen::offering(game, keys, store, about),
                 None => CavesScreen::new(game, keys, store),
-            }))
+            };
+            Ok(Box::new(screen.with_pickup(setup.pickup)))
         }
         Err(e) => Err(format!("The caves could not be built: {e}")),
     }
@@ -345,11 +346,10 @@ impl TitleScreen {
                     None => Ok(None),
                 };
                 match loaded {
-                    Ok(Some(game)) => Ok(Box::new(CavesScreen::resumed(
-                        game,
-                        l.caves.keymap.clone(),
-                        l.caves.store.clone(),
-                    ))),
+                    Ok(Some(game)) => Ok(Box::new(
+                        CavesScreen::resumed(game, l.caves.keymap.clone(), l.caves.store.clone())
+                            .with_pickup(l.caves.pickup),
+                    )),
                     Ok(None) => Err("There is no saved caves run.".to_string()),
                     Err(e) => Err(format!("The saved run can't be read: {e}")),
                 }

@@ -10,7 +10,7 @@ mod text;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_map::Tile;
-use torchlit_sim::modes::caves::{Action, Caves, Event, Item, Slot, Stairs};
+use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, Slot, Stairs};
 
 use crate::record::{Recorder, Recordings};
 use crate::{Cell, Frame, Input, Keymap, Rgb};
@@ -36,6 +36,8 @@ pub struct CavesSetup {
     pub next_seed: torchlit_sim::modes::caves::Seed,
     /// The rules new runs are played by (a continued run keeps its own).
     pub rules: torchlit_sim::modes::caves::Rules,
+    /// What auto-explore picks up (the config's `[caves] autopickup`).
+    pub pickup: AutoPickup,
 }
 
 impl Default for CavesSetup {
@@ -45,6 +47,7 @@ impl Default for CavesSetup {
             keymap: default_keymap(),
             next_seed: torchlit_sim::modes::caves::Seed(1),
             rules: torchlit_sim::modes::caves::Rules::default(),
+            pickup: AutoPickup::default(),
         }
     }
 }
@@ -162,6 +165,7 @@ pub struct CavesScreen {
     running: Option<Auto>,
     /// The run's recording (none: a run continued without one, or a replay).
     recorder: Option<Recorder<Action>>,
+    pickup: AutoPickup,
 }
 
 impl CavesScreen {
@@ -188,6 +192,7 @@ impl CavesScreen {
             mode: Mode::Play,
             running: None,
             recorder: None,
+            pickup: AutoPickup::default(),
         };
         screen.recorder = Some(crate::replay::caves_recorder(&screen.game));
         if screen.game.outcome().is_some() {
@@ -231,6 +236,7 @@ impl CavesScreen {
             more_from: 0,
             more: std::cell::Cell::new(None),
             recorder: None,
+            pickup: AutoPickup::default(),
         }
     }
 
@@ -285,6 +291,13 @@ impl CavesScreen {
         let mut screen = CavesScreen::new(game, keymap, store);
         screen.mode = Mode::OfferContinue { about };
         screen
+    }
+
+    /// Sets what auto-explore picks up (also for a saved run loaded later).
+    pub fn with_pickup(mut self, pickup: AutoPickup) -> CavesScreen {
+        self.pickup = pickup;
+        self.game.set_auto_pickup(pickup);
+        self
     }
 
     /// The game being played.
@@ -442,6 +455,7 @@ impl CavesScreen {
                     match loaded {
                         Some(Ok(Some(game))) => {
                             self.game = game;
+                            self.game.set_auto_pickup(self.pickup);
                             let turn = self.game.turn().0;
                             self.say(format!("Welcome back (turn {turn})."));
                         }

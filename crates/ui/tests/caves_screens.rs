@@ -346,7 +346,7 @@ fn play_caves_offers_the_saved_run_and_loading_consumes_it() {
         store: Some(handle),
         keymap: default_keymap(),
         next_seed: Seed(9),
-        rules: Default::default(),
+        ..CavesSetup::default()
     };
     let mut app = App::caves(world(), setup.clone());
     let text = render(&app).to_text();
