@@ -37,7 +37,7 @@ pub(crate) struct CavesMode;
 impl Mode for CavesMode {
     type Input = caves::Action;
     type Game = Caves;
-    const SNAPSHOT_EVERY: u64 = 250;
+    const SNAPSHOT_EVERY: u64 = 100;
 
     fn start(header: &Header) -> Result<Caves, String> {
         Caves::new(caves::Seed(header.seed)).map_err(|e| e.to_string())
