@@ -107,3 +107,22 @@ fn a_two_billion_cell_line_streams() {
     let _ = child.stderr.take().map(|mut e| e.read_to_string(&mut err));
     assert!(status.success() && err.is_empty(), "{status}: {err}");
 }
+
+#[test]
+fn a_huge_action_name_is_quoted_short() {
+    let dir = scratch();
+    let data = dir.path().to_string_lossy().into_owned();
+    let config = dir.path().join("c.toml");
+    let config_arg = config.to_string_lossy().into_owned();
+    for mode in ["caves", "maze", "overworld", "ultima"] {
+        let text = format!("[keys.{mode}]\n{} = [\"x\"]\n", "a".repeat(100_000));
+        std::fs::write(&config, text).expect("written");
+        let out = run(&["--data-dir", &data, "--config", &config_arg, "play", mode]);
+        let err = stderr(&out);
+        assert!(
+            err.contains("c.toml:2:1") && err.len() < 600,
+            "{mode}: {} bytes: {err:.300}",
+            err.len()
+        );
+    }
+}

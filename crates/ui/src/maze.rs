@@ -98,7 +98,8 @@ pub struct UnknownAction(pub String);
 impl std::fmt::Display for UnknownAction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let names: Vec<&str> = ACTIONS.iter().map(|(n, _)| *n).collect();
-        write!(f, "unknown maze action {:?} (expected one of {})", self.0, names.join(", "))
+        let shown: String = self.0.chars().take(24).collect();
+        write!(f, "unknown maze action {shown:?} (expected one of {})", names.join(", "))
     }
 }
 

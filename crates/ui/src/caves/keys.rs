@@ -202,7 +202,8 @@ pub struct UnknownCommand {
 impl std::fmt::Display for UnknownCommand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let known: Vec<&str> = CavesCommand::all().iter().map(|c| c.name()).collect();
-        write!(f, "unknown caves action {:?}; the actions are {}", self.name, known.join(", "))
+        let shown: String = self.name.chars().take(24).collect();
+        write!(f, "unknown caves action {shown:?}; the actions are {}", known.join(", "))
     }
 }
 

@@ -99,7 +99,7 @@ pub enum KeyConfigError {
     UnknownAction {
         /// Where it was written.
         origin: String,
-        /// The name.
+        /// The name (its first 24 characters).
         action: String,
     },
     /// A key the terminal never reports to the game (Alt, function keys...).
@@ -124,9 +124,11 @@ pub fn keymap_from_config(config: &Config) -> Result<Keymap<OverworldCommand>, K
     let mut replaced = Vec::new();
     for (action, binding) in config.keys.mode(MODE) {
         let origin = origin_text(&binding.origin);
-        let command = OverworldCommand::from_name(action).ok_or_else(|| {
-            KeyConfigError::UnknownAction { origin: origin.clone(), action: action.to_string() }
-        })?;
+        let command =
+            OverworldCommand::from_name(action).ok_or_else(|| KeyConfigError::UnknownAction {
+                origin: origin.clone(),
+                action: action.chars().take(24).collect(),
+            })?;
         replaced.push(command);
         for (i, spec) in binding.keys.iter().enumerate() {
             let at = binding.key_origins.get(i).map_or_else(|| origin.clone(), origin_text);
