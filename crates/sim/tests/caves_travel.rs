@@ -178,6 +178,12 @@ fn explore_picks_up_what_the_player_chose_and_never_rocks() {
     assert_eq!(stop, Some(Stop::Explored));
     let kinds: Vec<ItemKind> = game.hero().inventory().iter().map(|(_, i)| i.kind).collect();
     assert_eq!(kinds, vec![ItemKind::Bread, ItemKind::Dagger], "the rock stays");
+    // What the player drops stays dropped.
+    let slot = game.hero().inventory().iter().next().map(|(s, _)| s).expect("the bread");
+    game.apply(Action::Drop(slot));
+    let (stop, _) = until_stop(&mut game, Action::Explore);
+    assert_eq!(stop, Some(Stop::Explored));
+    assert_eq!(game.hero().inventory().len(), 1, "the bread was not picked up again");
     let mut game = one_level(&["#########", "#@.,.%.)#", "#########"]);
     game.set_auto_pickup(torchlit_sim::modes::caves::AutoPickup::NONE);
     let (stop, _) = until_stop(&mut game, Action::Explore);

@@ -281,6 +281,8 @@ struct Cache {
     rest: (Turn, u32),
     /// What auto-explore picks up (the player's choice, set by the front end).
     pickup: AutoPickup,
+    /// Cells (level, x, y) where the player dropped something: auto-explore leaves it.
+    dropped: std::collections::BTreeSet<(usize, i32, i32)>,
 }
 
 /// The `caves` game state.

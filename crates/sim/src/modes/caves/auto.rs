@@ -134,7 +134,8 @@ impl Caves {
                 out.push(Event::AutoStopped(Stop::HungryWithFood));
                 return;
             }
-            let wanted = self.levels[depth].item(at).is_some_and(|i| self.wants(i));
+            let wanted = self.levels[depth].item(at).is_some_and(|i| self.wants(i))
+                && !self.cache.dropped.contains(&(depth, at.x, at.y));
             if wanted && !self.hero.inventory.is_full() {
                 if self.pick_up(out) {
                     self.end_turn(out);
@@ -352,6 +353,7 @@ impl Caves {
                 Some(r) => {
                     r.item.is_some_and(|k| self.wants(&k.item()))
                         && !self.hero.inventory.is_full()
+                        && !self.cache.dropped.contains(&(self.depth(), p.x, p.y))
                         && p != self.player().at
                 }
             },

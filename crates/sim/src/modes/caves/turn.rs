@@ -140,6 +140,7 @@ impl Caves {
         let _ = self.levels[depth].put_item(spot, item);
         self.remember_cell(depth, spot);
         out.push(Event::Dropped { item: item.kind });
+        self.cache.dropped.insert((depth, spot.x, spot.y));
         if spot == at {
             // Part 10's `addAtEmptySpace` tells whoever stands where the item lands.
             out.push(Event::Landed { item: item.kind });
