@@ -102,6 +102,12 @@ pub enum Command {
     /// KIND: maze | cave | caves | overworld | level-chain | rooms. The seed used goes to
     /// stderr (`seed: TEXT`), so `torchlit gen rooms > d.txt` writes a valid dungeon file.
     Gen(crate::r#gen::GenArgs),
+    /// Play in a browser, with tiles: serve the title menu and every mode on a local web
+    /// page (`open http://127.0.0.1:8080/`), and let others watch at `/watch`.
+    ///
+    /// Same keys, config and saves as the terminal. Ctrl-C or SIGTERM closes and saves
+    /// every game.
+    Serve(crate::serve_cmd::ServeArgs),
 }
 
 /// The playable modes.

@@ -95,6 +95,11 @@ pub fn run(cli: Cli) -> Result<()> {
             };
             crate::r#gen::run(&args, &config)
         }
+        Some(Command::Serve(args)) => {
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = settings.start_logging();
+            crate::serve_cmd::run(&args, settings, default_world()?)
+        }
         Some(Command::Line { from, to }) => {
             let mut out = String::new();
             for (i, p) in line(from.0, to.0).enumerate() {

@@ -9,6 +9,7 @@ mod r#gen;
 mod maze_cmd;
 mod overworld_cmd;
 mod path_cmd;
+mod serve_cmd;
 mod settings;
 
 use std::process::ExitCode;
