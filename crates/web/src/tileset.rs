@@ -30,7 +30,7 @@ const BUILTIN_TOML: &str = include_str!("../assets/tiles.toml");
 #[non_exhaustive]
 pub enum TilesetError {
     /// A file could not be read.
-    #[error("cannot read {file}: {source}")]
+    #[error("cannot read {file}")]
     Read {
         /// The file.
         file: PathBuf,
