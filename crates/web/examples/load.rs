@@ -73,6 +73,11 @@ async fn session(h: Arc<Harness>, maze: bool, run_for: Duration, totals: Arc<Mut
     let mut m = Mirror::default();
     until(&mut ws, &mut m, |m| m.w > 0).await;
     press(&mut ws, if maze { "m" } else { "c" }).await;
+    if maze {
+        for _ in 0..3 {
+            press(&mut ws, "Enter").await; // through the welcome pages
+        }
+    }
     until(&mut ws, &mut m, |m| m.find_sprite("player").is_some()).await;
     let (mut bytes, mut frames, mut lat) = (0usize, 0usize, Vec::new());
     let start = Instant::now();
