@@ -135,6 +135,12 @@ pub enum Command {
     /// deaths by cause, quits and timeouts, time to win or die, how far it got, and the
     /// mode's own signals; or watch one game (`--seed S --watch`).
     BenchPlay(crate::bench_cmd::BenchArgs),
+    /// Play in a browser, with tiles: serve the title menu and every mode on a local web
+    /// page (`open http://127.0.0.1:8080/`), and let others watch at `/watch`.
+    ///
+    /// Same keys, config and saves as the terminal. Ctrl-C or SIGTERM closes and saves
+    /// every game.
+    Serve(crate::serve_cmd::ServeArgs),
 }
 
 /// The playable modes.

@@ -157,6 +157,11 @@ pub fn run(cli: Cli) -> Result<()> {
             };
             crate::r#gen::run(&args, &config)
         }
+        Some(Command::Serve(args)) => {
+            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let _log = settings.start_logging();
+            crate::serve_cmd::run(&args, settings, default_world()?)
+        }
         Some(Command::Line { from, to }) => print_line(from.0, to.0),
     }
 }

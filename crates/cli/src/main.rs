@@ -12,6 +12,7 @@ mod maze_cmd;
 mod overworld_cmd;
 mod path_cmd;
 mod replay_cmd;
+mod serve_cmd;
 mod settings;
 
 use std::process::ExitCode;

@@ -73,6 +73,12 @@ pub trait Screen: Any {
         let _ = releases;
     }
 
+    /// One line saying what the screen shows now, for lists of games in progress
+    /// (`"caves: depth 3, turn 120"`); empty by default.
+    fn describe(&self) -> String {
+        String::new()
+    }
+
     /// The program is about to end (quit, Ctrl-C, a signal, a closed browser tab): save
     /// what must be saved.
     ///
@@ -174,6 +180,10 @@ impl Screen for Stack {
 
     fn wants_ticks(&self) -> bool {
         self.screens.last().is_some_and(|s| s.wants_ticks())
+    }
+
+    fn describe(&self) -> String {
+        self.screens.last().map(|s| s.describe()).unwrap_or_default()
     }
 
     fn tick(&mut self) -> Transition {

@@ -306,6 +306,10 @@ impl Screen for App {
         App::set_key_releases(self, releases);
     }
 
+    fn describe(&self) -> String {
+        self.stack.describe()
+    }
+
     fn close(&mut self) -> Result<(), String> {
         App::close(self)
     }
@@ -379,6 +383,10 @@ impl Screen for TitleScreen {
         }
     }
 
+    fn describe(&self) -> String {
+        "title menu".into()
+    }
+
     fn handle(&mut self, input: Input) -> Transition {
         match self.menu.handle(input) {
             None => Transition::Stay,
@@ -410,6 +418,10 @@ impl Screen for UltimaScreen {
         UltimaScreen::render(self, frame);
     }
 
+    fn describe(&self) -> String {
+        format!("ultima: turn {}", self.game().turns().0)
+    }
+
     fn handle(&mut self, input: Input) -> Transition {
         leave_if(UltimaScreen::handle(self, input))
     }
@@ -418,6 +430,11 @@ impl Screen for UltimaScreen {
 impl Screen for MazeScreen {
     fn render(&self, frame: &mut Frame) {
         MazeScreen::render(self, frame);
+    }
+
+    fn describe(&self) -> String {
+        let game = self.game();
+        format!("maze: area {} of {}", game.current().0 + 1, game.areas().len())
     }
 
     fn handle(&mut self, input: Input) -> Transition {
@@ -446,6 +463,11 @@ impl Screen for MazeScreen {
 impl Screen for CavesScreen {
     fn render(&self, frame: &mut Frame) {
         CavesScreen::render(self, frame);
+    }
+
+    fn describe(&self) -> String {
+        let game = self.game();
+        format!("caves: depth {}, turn {}", game.depth() + 1, game.turn().0)
     }
 
     fn handle(&mut self, input: Input) -> Transition {
@@ -485,6 +507,10 @@ impl Screen for ChaseScreen {
         ChaseScreen::render(self, frame);
     }
 
+    fn describe(&self) -> String {
+        format!("chase: turn {}", self.game().turn().0)
+    }
+
     fn handle(&mut self, input: Input) -> Transition {
         leave_if(ChaseScreen::handle(self, input))
     }
@@ -502,6 +528,10 @@ impl Screen for ChaseScreen {
 impl Screen for OverworldScreen {
     fn render(&self, frame: &mut Frame) {
         OverworldScreen::render(self, frame);
+    }
+
+    fn describe(&self) -> String {
+        "overworld".into()
     }
 
     fn handle(&mut self, input: Input) -> Transition {

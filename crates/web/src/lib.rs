@@ -1,0 +1,397 @@
+//! Play any [`Screen`] in a browser: a local web server, one canvas drawn with tiles or
+//! glyphs, and read-only spectators.
+//!
+//! - `GET /` — the page (HTML, script, style and tileset are embedded in the binary;
+//!   nothing is served from disk); `GET /watch` — the list of games to watch.
+//! - `GET /ws` — the WebSocket a page plays through (see [`protocol`]): each session
+//!   owns one screen built by the [`Factory`] on its own thread (screens need not be
+//!   `Send`), ticked 24 times a second while it [wants ticks](Screen::wants_ticks), and
+//!   sends the full frame on (re)attach, then only the cells that changed. A page that
+//!   reconnects within [`Options::reattach`] with its session token takes its game back;
+//!   after that the screen is [closed](Screen::close) (games are saved) as if the player
+//!   had quit. `GET /ws?watch=ID` joins session `ID` as a spectator.
+//! - Limits: [`Options::max_sessions`], [`Options::max_message_bytes`],
+//!   [`Options::max_messages_per_second`]; a malformed or unexpected message closes its
+//!   connection (logged with the reason); WebSocket upgrades must come from the page's
+//!   own origin.
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! use std::sync::Arc;
+//! use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
+//! use torchlit_web::{Options, Server};
+//!
+//! struct Hello;
+//! impl Screen for Hello {
+//!     fn render(&self, frame: &mut Frame) {
+//!         frame.print(0, 0, "Hello, browser!", Rgb::WHITE, Rgb::BLACK);
+//!     }
+//!     fn handle(&mut self, _: Input) -> Transition { Transition::Stay }
+//! }
+//!
+//! let options = Options::new(torchlit_web::Tileset::builtin().expect("built in"));
+//! let server = Server::bind("127.0.0.1:8080".parse().expect("addr"), options,
+//!     Arc::new(|| Box::new(Hello) as Box<dyn Screen>)).await?;
+//! server.run(torchlit_web::shutdown_signal()).await?;
+//! # Ok(()) }
+//! ```
+
+pub mod protocol;
+mod session;
+mod tileset;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Deserialize;
+use tokio::net::TcpListener;
+use tokio::sync::mpsc as tmpsc;
+pub use torchlit_console::Screen;
+
+pub use session::{Factory, SessionInfo, TICKS_PER_SECOND};
+pub use tileset::{Tileset, TilesetError};
+
+use crate::protocol::ClientMsg;
+use crate::session::{Cmd, Out, Registry};
+
+const PAGE: &str = include_str!("../assets/index.html");
+const SCRIPT: &str = include_str!("../assets/app.js");
+const STYLE: &str = include_str!("../assets/style.css");
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Most sessions at once (a new player beyond is told the server is full).
+    pub max_sessions: usize,
+    /// How long a game waits for its page to reconnect before it is closed.
+    pub reattach: Duration,
+    /// The largest message a page may send, in bytes.
+    pub max_message_bytes: usize,
+    /// How many messages a second a page may send on average (bursts of twice as many).
+    pub max_messages_per_second: u32,
+    /// The tiles.
+    pub tileset: Tileset,
+}
+
+impl Options {
+    /// 64 sessions, one minute to reattach, 1 KiB messages, 100 messages a second.
+    pub fn new(tileset: Tileset) -> Options {
+        Options {
+            max_sessions: 64,
+            reattach: Duration::from_secs(60),
+            max_message_bytes: 1024,
+            max_messages_per_second: 100,
+            tileset,
+        }
+    }
+}
+
+struct AppState {
+    registry: Arc<Registry>,
+    options: Options,
+    index_json: String,
+    next_conn: AtomicU64,
+}
+
+/// A bound server, not yet serving.
+pub struct Server {
+    listener: TcpListener,
+    state: Arc<AppState>,
+}
+
+/// What happened when the server stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// How many sessions were closed (and saved) on the way out.
+    pub sessions_closed: usize,
+}
+
+impl Server {
+    /// Binds `addr` (port 0 picks a free port).
+    ///
+    /// # Errors
+    /// The address cannot be bound.
+    pub async fn bind(
+        addr: SocketAddr,
+        options: Options,
+        factory: Factory,
+    ) -> std::io::Result<Server> {
+        let listener = TcpListener::bind(addr).await?;
+        let registry = Registry::new(factory, options.max_sessions, options.reattach);
+        let index_json = options.tileset.index_json();
+        let state =
+            Arc::new(AppState { registry, options, index_json, next_conn: AtomicU64::new(1) });
+        Ok(Server { listener, state })
+    }
+
+    /// The address bound.
+    ///
+    /// # Errors
+    /// The socket's address cannot be read.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `shutdown` completes, then closes every session (saving their games)
+    /// and lets the connections end.
+    ///
+    /// # Errors
+    /// The listener fails.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<Stopped> {
+        let state = Arc::clone(&self.state);
+        let app = Router::new()
+            .route("/", get(page))
+            .route("/watch", get(page))
+            .route("/app.js", get(script))
+            .route("/style.css", get(style))
+            .route("/tiles.png", get(tiles_png))
+            .route("/tiles.json", get(tiles_json))
+            .route("/sessions", get(sessions))
+            .route("/ws", get(ws))
+            .with_state(Arc::clone(&state));
+        let (closed_tx, closed_rx) = tokio::sync::oneshot::channel();
+        let registry = Arc::clone(&state.registry);
+        let graceful = async move {
+            shutdown.await;
+            let n = tokio::task::spawn_blocking(move || registry.close_all()).await.unwrap_or(0);
+            let _ = closed_tx.send(n);
+        };
+        axum::serve(self.listener, app).with_graceful_shutdown(graceful).await?;
+        Ok(Stopped { sessions_closed: closed_rx.await.unwrap_or(0) })
+    }
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
+
+/// Headers of every embedded file: no sniffing, no framing, only our own resources.
+fn embedded(content_type: &'static str, body: impl IntoResponse) -> Response {
+    let mut r = body.into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'",
+        ),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+async fn page() -> Response {
+    embedded("text/html; charset=utf-8", PAGE)
+}
+
+async fn script() -> Response {
+    embedded("text/javascript; charset=utf-8", SCRIPT)
+}
+
+async fn style() -> Response {
+    embedded("text/css; charset=utf-8", STYLE)
+}
+
+async fn tiles_png(State(state): State<Arc<AppState>>) -> Response {
+    embedded("image/png", state.options.tileset.png().to_vec())
+}
+
+async fn tiles_json(State(state): State<Arc<AppState>>) -> Response {
+    embedded("application/json", state.index_json.clone())
+}
+
+async fn sessions(State(state): State<Arc<AppState>>) -> Response {
+    let list = state.registry.list();
+    embedded("application/json", serde_json::to_string(&list).unwrap_or_else(|_| "[]".into()))
+}
+
+/// Query of `/ws`: a token to reattach, or a session id to watch.
+#[derive(Deserialize)]
+struct WsQuery {
+    token: Option<String>,
+    watch: Option<String>,
+}
+
+/// Whether the upgrade comes from a page this server served: the `Origin` must be
+/// `http://HOST` for the request's own `Host`.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let get = |h| headers.get(h).and_then(|v: &HeaderValue| v.to_str().ok());
+    match (get(header::ORIGIN), get(header::HOST)) {
+        (Some(origin), Some(host)) => {
+            origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host)
+        }
+        _ => false,
+    }
+}
+
+async fn ws(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<WsQuery>, axum::extract::rejection::QueryRejection>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&headers) {
+        tracing::warn!(origin = ?headers.get(header::ORIGIN), "refused a WebSocket from another origin");
+        return (StatusCode::FORBIDDEN, "WebSocket upgrades only from this server's own page")
+            .into_response();
+    }
+    let Ok(Query(query)) = query else {
+        return (StatusCode::BAD_REQUEST, "bad query").into_response();
+    };
+    let max = state.options.max_message_bytes;
+    upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| connection(socket, state, query))
+}
+
+/// A token bucket: `rate` messages a second, bursts of `2 * rate`.
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn new(rate: u32) -> Bucket {
+        let rate = f64::from(rate.max(1));
+        Bucket { tokens: 2.0 * rate, rate, last: Instant::now() }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + refill).min(2.0 * self.rate);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn close_with(socket: &mut WebSocket, code: u16, why: &str) {
+    let reason: String = why.chars().take(100).collect();
+    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+}
+
+async fn connection(mut socket: WebSocket, state: Arc<AppState>, query: WsQuery) {
+    let conn = state.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (out_tx, mut out_rx) = tmpsc::channel::<Out>(64);
+    let player = query.watch.is_none();
+    let joined = match &query.watch {
+        Some(id) => state.registry.watch(id, conn, out_tx),
+        None => state.registry.play(query.token.as_deref(), conn, out_tx),
+    };
+    let session = match joined {
+        Ok(tx) => tx,
+        Err(why) => {
+            let _ = socket.send(Message::Text(protocol::end(&why).into())).await;
+            close_with(&mut socket, 1013, &why).await;
+            return;
+        }
+    };
+    let mut bucket = Bucket::new(state.options.max_messages_per_second);
+    let refused = loop {
+        tokio::select! {
+            out = out_rx.recv() => match out {
+                Some(Out::Text(t)) => {
+                    if socket.send(Message::Text(t)).await.is_err() {
+                        break None;
+                    }
+                }
+                Some(Out::End(t)) => {
+                    let _ = socket.send(Message::Text(t)).await;
+                    close_with(&mut socket, 1000, "the session ended").await;
+                    break None;
+                }
+                None => {
+                    close_with(&mut socket, 1011, "the session stopped").await;
+                    break None;
+                }
+            },
+            msg = socket.recv() => match msg {
+                None | Some(Ok(Message::Close(_))) => break None,
+                Some(Err(e)) => break Some(format!("bad WebSocket traffic: {e}")),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Binary(_))) => break Some("binary messages are not part of the protocol".into()),
+                Some(Ok(Message::Text(text))) => {
+                    if !bucket.take() {
+                        break Some(format!(
+                            "more than {} messages a second", state.options.max_messages_per_second
+                        ));
+                    }
+                    if !player {
+                        break Some("spectators send nothing".into());
+                    }
+                    match serde_json::from_str::<ClientMsg>(text.as_str()) {
+                        Ok(msg) => {
+                            if session.send(Cmd::Msg { conn, msg }).is_err() {
+                                break None;
+                            }
+                        }
+                        Err(e) => break Some(format!("malformed message: {e}")),
+                    }
+                }
+            },
+        }
+    };
+    if let Some(why) = refused {
+        tracing::warn!(conn, "closed a connection: {why}");
+        close_with(&mut socket, 1008, &why).await;
+    }
+    let _ = session.send(Cmd::Detach { conn });
+}
+
+/// Serves on `addr` until Ctrl-C or SIGTERM ([`shutdown_signal`]), on a runtime of its
+/// own; `ready` is called with the bound address before the first connection.
+///
+/// # Errors
+/// The runtime cannot start, the address cannot be bound, or the listener fails.
+pub fn serve(
+    addr: SocketAddr,
+    options: Options,
+    factory: Factory,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<Stopped> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async move {
+        let server = Server::bind(addr, options, factory).await?;
+        ready(server.local_addr()?);
+        server.run(shutdown_signal()).await
+    })
+}

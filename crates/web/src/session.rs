@@ -1,0 +1,497 @@
+//! Sessions: one screen each, on its own thread (screens need not be `Send`), driven by
+//! commands over a channel and sending frames to the player's and the spectators'
+//! connections.
+
+use std::collections::HashMap;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::Utf8Bytes;
+use serde::Serialize;
+use tokio::sync::mpsc as tmpsc;
+use torchlit_console::{Frame, Screen, Transition};
+
+use crate::protocol::{self, ClientMsg, MAX_SIZE, MIN_SIZE};
+
+/// Builds the screen of a new session (called on the session's own thread).
+pub type Factory = Arc<dyn Fn() -> Box<dyn Screen> + Send + Sync>;
+
+/// Ticks per second of real-time screens (as in the terminal).
+pub const TICKS_PER_SECOND: u32 = 24;
+
+/// How many late ticks run back to back before the loop gives up catching up.
+const MAX_CATCH_UP: u32 = 5;
+
+/// The grid a session starts with, before the page says its size.
+const START_SIZE: (u16, u16) = (80, 30);
+
+/// What a connection receives from its session.
+#[derive(Debug)]
+pub(crate) enum Out {
+    /// A protocol message.
+    Text(Utf8Bytes),
+    /// The session is over: a last message, then close.
+    End(Utf8Bytes),
+}
+
+/// What a connection sends its session.
+pub(crate) enum Cmd {
+    /// A connection joins: as the player (replacing any earlier one) or a spectator.
+    Attach { conn: u64, out: tmpsc::Sender<Out>, player: bool },
+    /// A connection went away.
+    Detach { conn: u64 },
+    /// A message from the player's connection.
+    Msg { conn: u64, msg: ClientMsg },
+    /// Close the session now (the server is stopping).
+    Close,
+}
+
+/// What `/watch` shows of a session.
+#[derive(Clone, Debug, Serialize)]
+pub struct SessionInfo {
+    /// The public id (spectators join with it; it cannot take the game over).
+    pub id: String,
+    /// What the screen on top says of itself (mode, player, turn...).
+    pub status: String,
+    /// Seconds since the session started.
+    pub seconds: u64,
+    /// How many spectators watch it now.
+    pub spectators: usize,
+    /// Whether the player is connected now.
+    pub connected: bool,
+}
+
+struct Shared {
+    status: String,
+    watchable: bool,
+    spectators: usize,
+    connected: bool,
+}
+
+struct Handle {
+    token: String,
+    tx: mpsc::Sender<Cmd>,
+    started: Instant,
+    shared: Arc<Mutex<Shared>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// The live sessions of one server.
+pub(crate) struct Registry {
+    factory: Factory,
+    max_sessions: usize,
+    reattach: Duration,
+    inner: Mutex<Inner>,
+    me: Weak<Registry>,
+}
+
+#[derive(Default)]
+struct Inner {
+    by_id: HashMap<String, Handle>,
+    closing: bool,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// 128 random bits as hex (session tokens and ids).
+fn random_hex() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No OS randomness: std's hasher keys are still random per process.
+        use std::hash::{BuildHasher, Hasher};
+        for chunk in bytes.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u128(Instant::now().elapsed().as_nanos());
+            chunk.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl Registry {
+    pub(crate) fn new(factory: Factory, max_sessions: usize, reattach: Duration) -> Arc<Registry> {
+        Arc::new_cyclic(|me| Registry {
+            factory,
+            max_sessions,
+            reattach,
+            inner: Mutex::new(Inner::default()),
+            me: me.clone(),
+        })
+    }
+
+    /// Joins as the player: the session with `token` when it is alive, else a new one.
+    ///
+    /// # Errors
+    /// Why not, as a sentence for the page (the server is full or stopping).
+    pub(crate) fn play(
+        &self,
+        token: Option<&str>,
+        conn: u64,
+        out: tmpsc::Sender<Out>,
+    ) -> Result<mpsc::Sender<Cmd>, String> {
+        let mut inner = lock(&self.inner);
+        if inner.closing {
+            return Err("the server is shutting down".into());
+        }
+        if let Some(token) = token {
+            let found =
+                inner.by_id.iter().find(|(_, h)| h.token == token).map(|(id, _)| id.clone());
+            if let Some(id) = found {
+                let attached = inner.by_id.get(&id).and_then(|h| {
+                    let cmd = Cmd::Attach { conn, out: out.clone(), player: true };
+                    h.tx.send(cmd).ok().map(|()| h.tx.clone())
+                });
+                match attached {
+                    Some(tx) => return Ok(tx),
+                    None => {
+                        inner.by_id.remove(&id);
+                    }
+                }
+            }
+        }
+        if inner.by_id.len() >= self.max_sessions {
+            return Err(format!(
+                "the server is full ({} sessions are playing); try again later",
+                self.max_sessions
+            ));
+        }
+        let (id, token) = (random_hex(), random_hex());
+        let (tx, rx) = mpsc::channel();
+        let shared = Arc::new(Mutex::new(Shared {
+            status: String::new(),
+            watchable: true,
+            spectators: 0,
+            connected: true,
+        }));
+        let run = Runner {
+            factory: Arc::clone(&self.factory),
+            rx,
+            shared: Arc::clone(&shared),
+            reattach: self.reattach,
+            registry: self.me.clone(),
+            id: id.clone(),
+            token: token.clone(),
+        };
+        let thread = std::thread::Builder::new()
+            .name(format!("session-{}", &id[..8]))
+            .spawn(move || run.run())
+            .map_err(|e| format!("cannot start a session: {e}"))?;
+        let _ = tx.send(Cmd::Attach { conn, out, player: true });
+        let handle =
+            Handle { token, tx: tx.clone(), started: Instant::now(), shared, thread: Some(thread) };
+        inner.by_id.insert(id, handle);
+        Ok(tx)
+    }
+
+    /// Joins session `id` as a spectator.
+    ///
+    /// # Errors
+    /// The session is gone or its player turned watching off.
+    pub(crate) fn watch(
+        &self,
+        id: &str,
+        conn: u64,
+        out: tmpsc::Sender<Out>,
+    ) -> Result<mpsc::Sender<Cmd>, String> {
+        let inner = lock(&self.inner);
+        let Some(h) = inner.by_id.get(id) else {
+            return Err("this game is over (or never was)".into());
+        };
+        if !lock(&h.shared).watchable {
+            return Err("the player turned watching off".into());
+        }
+        h.tx.send(Cmd::Attach { conn, out, player: false })
+            .map_err(|_| "this game is over".to_string())?;
+        Ok(h.tx.clone())
+    }
+
+    /// The sessions that may be watched, oldest first.
+    pub(crate) fn list(&self) -> Vec<SessionInfo> {
+        let inner = lock(&self.inner);
+        let mut v: Vec<(Instant, SessionInfo)> = inner
+            .by_id
+            .iter()
+            .filter_map(|(id, h)| {
+                let s = lock(&h.shared);
+                s.watchable.then(|| {
+                    (
+                        h.started,
+                        SessionInfo {
+                            id: id.clone(),
+                            status: s.status.clone(),
+                            seconds: h.started.elapsed().as_secs(),
+                            spectators: s.spectators,
+                            connected: s.connected,
+                        },
+                    )
+                })
+            })
+            .collect();
+        v.sort_by_key(|(t, _)| *t);
+        v.into_iter().map(|(_, i)| i).collect()
+    }
+
+    fn finished(&self, id: &str) {
+        lock(&self.inner).by_id.remove(id);
+    }
+
+    /// Closes every session (each screen is [closed](Screen::close): games are saved)
+    /// and waits for their threads; refuses new sessions from now on. Returns how many
+    /// sessions were closed.
+    pub(crate) fn close_all(&self) -> usize {
+        let handles: Vec<Handle> = {
+            let mut inner = lock(&self.inner);
+            inner.closing = true;
+            inner.by_id.drain().map(|(_, h)| h).collect()
+        };
+        for h in &handles {
+            let _ = h.tx.send(Cmd::Close);
+        }
+        let n = handles.len();
+        for mut h in handles {
+            if let Some(t) = h.thread.take() {
+                let _ = t.join();
+            }
+        }
+        n
+    }
+}
+
+struct Sub {
+    conn: u64,
+    out: tmpsc::Sender<Out>,
+    needs_full: bool,
+}
+
+impl Sub {
+    /// Sends `msg`; false when the connection is gone. A full queue (a slow viewer)
+    /// drops the message and asks for a full frame later.
+    fn send(&mut self, msg: &Utf8Bytes) -> bool {
+        match self.out.try_send(Out::Text(msg.clone())) {
+            Ok(()) => true,
+            Err(tmpsc::error::TrySendError::Full(_)) => {
+                self.needs_full = true;
+                true
+            }
+            Err(tmpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+}
+
+struct Runner {
+    factory: Factory,
+    rx: mpsc::Receiver<Cmd>,
+    shared: Arc<Mutex<Shared>>,
+    reattach: Duration,
+    registry: Weak<Registry>,
+    id: String,
+    token: String,
+}
+
+/// The session's state on its thread.
+struct Live {
+    screen: Box<dyn Screen>,
+    size: (u16, u16),
+    shown: Option<Frame>,
+    player: Option<Sub>,
+    spectators: Vec<Sub>,
+}
+
+impl Live {
+    fn render(&self) -> Frame {
+        let mut f = Frame::new(self.size.0, self.size.1);
+        self.screen.render(&mut f);
+        f
+    }
+
+    /// Renders and sends what changed to everyone (full frames to those who need one).
+    fn broadcast(&mut self, shared: &Mutex<Shared>) {
+        let now = self.render();
+        // Before any page sees the frame, so the list never lags behind it.
+        lock(shared).status = self.screen.describe();
+        let diff = match &self.shown {
+            Some(before) if before.width() == now.width() && before.height() == now.height() => {
+                protocol::diff(before, &now).map(Utf8Bytes::from)
+            }
+            _ => {
+                for s in self.player.iter_mut().chain(self.spectators.iter_mut()) {
+                    s.needs_full = true;
+                }
+                None
+            }
+        };
+        let mut full: Option<Utf8Bytes> = None;
+        let mut send = |s: &mut Sub| {
+            if s.needs_full {
+                let msg = full.get_or_insert_with(|| Utf8Bytes::from(protocol::full(&now)));
+                s.needs_full = false;
+                s.send(msg)
+            } else if let Some(d) = &diff {
+                s.send(d)
+            } else {
+                true
+            }
+        };
+        if let Some(p) = self.player.as_mut()
+            && !send(p)
+        {
+            self.player = None;
+        }
+        self.spectators.retain_mut(&mut send);
+        self.shown = Some(now);
+        let mut sh = lock(shared);
+        sh.spectators = self.spectators.len();
+        sh.connected = self.player.is_some();
+    }
+
+    fn end_all(&mut self, why: &str) {
+        let msg = Utf8Bytes::from(protocol::end(why));
+        for s in self.player.take().into_iter().chain(self.spectators.drain(..)) {
+            let _ = s.out.try_send(Out::End(msg.clone()));
+        }
+    }
+}
+
+impl Runner {
+    fn run(self) {
+        let mut screen = (self.factory)();
+        screen.set_key_releases(true);
+        let mut live =
+            Live { screen, size: START_SIZE, shown: None, player: None, spectators: Vec::new() };
+        let why = self.drive(&mut live);
+        let closed = live.screen.close();
+        match &closed {
+            Ok(()) => tracing::info!(session = %self.id, "session closed: {why}"),
+            Err(e) => {
+                tracing::warn!(session = %self.id, "session closed: {why}; saving failed: {e}")
+            }
+        }
+        let why = match closed {
+            Ok(()) => why.to_string(),
+            Err(e) => format!("{why}; saving failed: {e}"),
+        };
+        live.end_all(&why);
+        if let Some(r) = self.registry.upgrade() {
+            r.finished(&self.id);
+        }
+    }
+
+    /// Runs the session until it ends; returns why.
+    fn drive(&self, live: &mut Live) -> &'static str {
+        let tick = Duration::from_secs(1) / TICKS_PER_SECOND;
+        let mut next = Instant::now() + tick;
+        let mut alone_since: Option<Instant> = None;
+        loop {
+            let now = Instant::now();
+            let mut wait = if live.screen.wants_ticks() {
+                next.saturating_duration_since(now)
+            } else {
+                Duration::from_millis(500)
+            };
+            if let Some(t) = alone_since {
+                wait = wait.min((t + self.reattach).saturating_duration_since(now));
+            }
+            let mut dirty = false;
+            match self.rx.recv_timeout(wait) {
+                Ok(Cmd::Close) => return "the server is shutting down",
+                Ok(Cmd::Attach { conn, out, player }) => {
+                    let hello = if player {
+                        protocol::hello("play", &self.token, &self.id)
+                    } else {
+                        protocol::hello("watch", "", &self.id)
+                    };
+                    let _ = out.try_send(Out::Text(Utf8Bytes::from(hello)));
+                    let sub = Sub { conn, out, needs_full: true };
+                    if player {
+                        if let Some(old) = live.player.replace(sub) {
+                            let why = protocol::end("this game was opened in another tab");
+                            let _ = old.out.try_send(Out::End(Utf8Bytes::from(why)));
+                        }
+                        alone_since = None;
+                    } else {
+                        live.spectators.push(sub);
+                    }
+                    dirty = true;
+                }
+                Ok(Cmd::Detach { conn }) => {
+                    if live.player.as_ref().is_some_and(|p| p.conn == conn) {
+                        live.player = None;
+                        alone_since = Some(Instant::now());
+                        lock(&self.shared).connected = false;
+                    }
+                    live.spectators.retain(|s| s.conn != conn);
+                }
+                Ok(Cmd::Msg { conn, msg }) => {
+                    if live.player.as_ref().is_some_and(|p| p.conn == conn) {
+                        if self.apply(live, msg) {
+                            return "you quit";
+                        }
+                        dirty = true;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return "the server stopped",
+            }
+            if live.screen.wants_ticks() {
+                let now = Instant::now();
+                let mut ran = 0;
+                while now >= next && ran < MAX_CATCH_UP {
+                    if matches!(live.screen.tick(), Transition::Quit) {
+                        return "you quit";
+                    }
+                    next += tick;
+                    ran += 1;
+                    dirty = true;
+                }
+                if now >= next {
+                    next = now + tick;
+                }
+            } else {
+                next = Instant::now() + tick;
+            }
+            if alone_since.is_some_and(|t| t.elapsed() >= self.reattach) {
+                return "the player left";
+            }
+            if dirty && (live.player.is_some() || !live.spectators.is_empty()) {
+                live.broadcast(&self.shared);
+            }
+        }
+    }
+
+    /// Applies a player's message; true when the screen quit.
+    fn apply(&self, live: &mut Live, msg: ClientMsg) -> bool {
+        let t = match msg {
+            ClientMsg::Down { k, c, r } => {
+                let Some(input) = protocol::key_input(&k, c) else { return false };
+                // With releases reported, a held key is already held.
+                if r && live.screen.wants_ticks() {
+                    return false;
+                }
+                live.screen.handle(input)
+            }
+            ClientMsg::Up { k, c } => {
+                let Some(input) = protocol::key_input(&k, c) else { return false };
+                live.screen.release(input)
+            }
+            ClientMsg::Size { w, h } => {
+                live.size = (w.clamp(MIN_SIZE.0, MAX_SIZE.0), h.clamp(MIN_SIZE.1, MAX_SIZE.1));
+                Transition::Stay
+            }
+            ClientMsg::Watchable { on } => {
+                lock(&self.shared).watchable = on;
+                if !on {
+                    let msg = Utf8Bytes::from(protocol::end("the player turned watching off"));
+                    for s in live.spectators.drain(..) {
+                        let _ = s.out.try_send(Out::End(msg.clone()));
+                    }
+                }
+                Transition::Stay
+            }
+        };
+        matches!(t, Transition::Quit)
+    }
+}
