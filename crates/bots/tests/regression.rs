@@ -33,7 +33,7 @@ fn caves_games_are_pinned() {
         .map(|s| torchlit_bots::caves::play(s, Rules::default()).expect("caves build"))
         .collect();
     let expected =
-        [(2, "died: zombie", 560, 15642658535889383142), (9, "won", 1799, 6401119508939433519)];
+        [(2, "died: zombie", 396, 14815368808376929238), (9, "won", 894, 4184224005660701756)];
     assert_eq!(pins(&reports), owned(&expected));
 }
 
@@ -43,7 +43,7 @@ fn maze_games_are_pinned() {
         .into_iter()
         .map(|s| torchlit_bots::maze::play(MazeConfig::generated(Seed(s), 2)).expect("maze builds"))
         .collect();
-    assert_eq!(pins(&reports), owned(&[(7, "won", 3333, 11833557020622895386)]));
+    assert_eq!(pins(&reports), owned(&[(7, "won", 2515, 6511315165172981270)]));
 }
 
 #[test]

@@ -75,10 +75,11 @@ impl Bot {
         self.game.player().at()
     }
 
-    /// Idles until the hero's step is over.
+    /// Idles until the hero's step is over (or the game is won: taking the treasure on
+    /// the way ends it mid-step).
     pub fn settle(&mut self) {
         let mut n = 0;
-        while self.game.player().is_moving() {
+        while self.game.player().is_moving() && !self.game.is_won() {
             self.idle(1);
             n += 1;
             assert!(n < 100, "a step ends");
@@ -171,7 +172,8 @@ impl Bot {
     pub fn walk_to(&mut self, target: Point) -> bool {
         let area = self.game.current();
         for _ in 0..400 {
-            if self.at() == target {
+            // A won game has ended: the treasure may be taken a step before its cell.
+            if self.at() == target || self.game.is_won() {
                 return true;
             }
             if self.game.current() != area {
