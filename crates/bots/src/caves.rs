@@ -1,4 +1,4 @@
-//! The `caves` bot: a careful player of seed 004's caves.
+//! The `caves` bot: a careful player of the roguelike tutorial's caves.
 //!
 //! Every turn it decides from what the screen shows (the field of view, the map memory,
 //! the creatures in view with the hit points the look command tells, the status line and

@@ -1,4 +1,4 @@
-//! The `maze` bot: plays seed 001's real-time mazes one tick at a time, with the buttons a
+//! The `maze` bot: plays ICMaze's real-time mazes one tick at a time, with the buttons a
 //! player holds and presses.
 //!
 //! The maze screen shows the whole current area (there is no fog), so the bot sees what

@@ -1,4 +1,4 @@
-//! The `overworld` bot: explores seed 002's endless caves region by region.
+//! The `overworld` bot: explores CaveGame's endless caves region by region.
 //!
 //! It sees what the play screen shows: the ground and the monsters in a window around
 //! the player, with the cells each monster watches (the screen draws them). It heads for

@@ -1,4 +1,4 @@
-//! The `ultima` bot: walks seed 000's torch-lit world towards what it has not seen yet
+//! The `ultima` bot: walks Ultima 0's torch-lit world towards what it has not seen yet
 //! and changes the torch now and then.
 //!
 //! It sees what the screen shows: the cells lit now and the ones remembered. Each turn it

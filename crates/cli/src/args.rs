@@ -51,7 +51,7 @@ pub enum Command {
         #[arg(long, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
         heart_drop: Option<u8>,
     },
-    /// Print how many tiles seed 000's torch lights: `light(X, Y, R) = N`.
+    /// Print how many tiles Ultima 0's torch lights: `light(X, Y, R) = N`.
     ///
     /// Coordinates are Ultima's: (0, 0) is the bottom-left tile, y grows north.
     Light {
@@ -64,7 +64,7 @@ pub enum Command {
         #[arg(long, default_value_t = 4.0, allow_negative_numbers = true)]
         radius: f64,
     },
-    /// Print what one of seed 000's test programs prints: `avatar` (`java Avatar`: an
+    /// Print what one of Ultima 0's test programs prints: `avatar` (`java Avatar`: an
     /// avatar moved and its torch changed) or `tiles` (`java Tile`: every tile code's
     /// properties).
     Demo {
@@ -109,7 +109,7 @@ pub enum Command {
     Distances(crate::path_cmd::DistancesArgs),
     /// Print the cost of a cheapest path (A*), then its cells `x,y`; -1 if unreachable.
     Path(crate::path_cmd::PathArgs),
-    /// Play a seed 003 dungeon: a monster hunts the hero; or watch it, or run a tournament.
+    /// Play a DM503 Rogue dungeon: a monster hunts the hero; or watch it, or run a tournament.
     ///
     /// Prints one line per turn and the outcome (caught at turn N, or the hero escapes).
     Chase(crate::chase_cmd::ChaseArgs),
@@ -146,18 +146,18 @@ pub enum Command {
 /// The playable modes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Mode {
-    /// Walk a torch-lit tile world at night (seed 000).
+    /// Walk a torch-lit tile world at night (Ultima 0, CSCI 136, Montana Tech, 2014).
     Ultima,
-    /// Real-time mazes, keys, portals, log monsters and a boss (seed 001).
+    /// Real-time mazes, keys, portals, log monsters and a boss (ICMaze, CS-107 "Maze Games", EPFL).
     Maze,
-    /// Descend the caves for the teddy bear: fungi, bats, zombies, hunger (seed 004).
+    /// Descend the caves for the teddy bear: fungi, bats, zombies, hunger (the roguelike tutorial, Trystan, 2011).
     Caves,
-    /// Explore an endless cave world: chests, monsters, fights, autosave (seed 002).
+    /// Explore an endless cave world: chests, monsters, fights, autosave (CaveGame, Freddy Heppell's AQA NEA).
     /// `--seed S` opens the new-world prompts with that seed.
     Overworld,
 }
 
-/// Which of seed 000's test programs `demo` reproduces.
+/// Which of Ultima 0's test programs `demo` reproduces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DemoArg {
     /// `java Avatar`.

@@ -19,15 +19,15 @@ use crate::args::LevelArg;
 /// The modes a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum BenchMode {
-    /// Seed 004's caves: fetch the teddy bear and climb out.
+    /// the roguelike tutorial's caves: fetch the teddy bear and climb out.
     Caves,
-    /// Seed 001's mazes: beat the boss and take the treasure.
+    /// ICMaze's mazes: beat the boss and take the treasure.
     Maze,
-    /// Seed 002's endless caves: survive 1,000 moves.
+    /// CaveGame's endless caves: survive 1,000 moves.
     Overworld,
-    /// Seed 000's torch-lit world: a 1,000-step walk.
+    /// Ultima 0's torch-lit world: a 1,000-step walk.
     Ultima,
-    /// Seed 003's chase: the rogue against the monster on a generated dungeon.
+    /// DM503 Rogue's chase: the rogue against the monster on a generated dungeon.
     Chase,
 }
 

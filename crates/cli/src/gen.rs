@@ -27,17 +27,17 @@ use picture::{Panel, Rgb, blend};
 /// What `torchlit gen` makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GenKind {
-    /// A recursive-division maze (seed 001): `#` wall, `.` path.
+    /// A recursive-division maze (ICMaze, CS-107 "Maze Games", EPFL): `#` wall, `.` path.
     Maze,
-    /// A cellular-automaton cave (seed 002): `.` floor, `#` wall, ` ` rock.
+    /// A cellular-automaton cave (CaveGame, Freddy Heppell's AQA NEA): `.` floor, `#` wall, ` ` rock.
     Cave,
-    /// Cave levels joined by stairs (seed 004): `<` up, `>` down, one block per level.
+    /// Cave levels joined by stairs (the roguelike tutorial, Trystan, 2011): `<` up, `>` down, one block per level.
     Caves,
-    /// A window of the infinite cave world (seed 002): `$` chest, `@` spawn.
+    /// A window of the infinite cave world (CaveGame): `$` chest, `@` spawn.
     Overworld,
-    /// A chain of maze areas from spawn to boss (seed 001).
+    /// A chain of maze areas from spawn to boss (ICMaze).
     LevelChain,
-    /// Rooms and hallways, printed in the dungeon format (seed 003).
+    /// Rooms and hallways, printed in the dungeon format (the DM503 Rogue project, University of Southern Denmark, 2010).
     Rooms,
 }
 

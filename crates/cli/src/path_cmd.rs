@@ -32,7 +32,7 @@ fn parse_moves(s: &str) -> Result<Moves, String> {
 /// The options `distances` and `path` share.
 #[derive(Debug, clap::Args)]
 pub struct RuleArgs {
-    /// Which neighbours: 4, 8, or `rooms` (seed 003: 8 from a room cell, 4 from a
+    /// Which neighbours: 4, 8, or `rooms` (the DM503 Rogue project (University of Southern Denmark, 2010): 8 from a room cell, 4 from a
     /// hallway `+` cell of a dungeon). Default: `rooms` on a dungeon file, 4 on others.
     #[arg(long, value_parser = parse_moves)]
     pub moves: Option<Moves>,
@@ -43,7 +43,7 @@ pub struct RuleArgs {
 }
 
 impl RuleArgs {
-    /// The rule for a map: `--moves`, else the seed 003 rule on dungeons and 4-way on
+    /// The rule for a map: `--moves`, else the DM503 Rogue rule on dungeons and 4-way on
     /// other maps.
     fn rule(&self, dungeon: bool) -> Rule {
         let default = if dungeon { Moves::Rooms } else { Moves::Four };

@@ -415,6 +415,19 @@ fn caves_explores_looks_saves_and_continues_from_the_title() {
     t.press(&["o"]);
     let screen = t.wait_for("auto-explore to walk", |s| caves_turn(s).is_some_and(|n| n > 1));
     assert!(caves_status(&screen).is_some());
+    // Auto-explore runs on ticks until something stops it; a key pressed while it runs
+    // only stops it. Wait until the turn holds still.
+    let start = Instant::now();
+    let mut last = caves_turn(&screen);
+    loop {
+        std::thread::sleep(Duration::from_millis(300));
+        let now = caves_turn(&t.screen());
+        if now == last {
+            break;
+        }
+        assert!(start.elapsed() < TIMEOUT * 4, "auto-explore never stopped");
+        last = now;
+    }
 
     // The screens of the brief: inventory, help, look, history.
     t.press(&["i"]);

@@ -3,13 +3,13 @@
 //! Every algorithm sits behind one interface ([`Fov`]) and sees the map only through
 //! `is_opaque(p)` and its [`Size`] (map space, `(0, 0)` top-left, `y` down):
 //!
-//! - [`Algorithm::Torch`]: the recursive light of seed 000 (Ultima 0), a 4-way flood fill
+//! - [`Algorithm::Torch`]: the recursive light of Ultima 0 (CSCI 136, Montana Tech, 2014) (Ultima 0), a 4-way flood fill
 //!   bounded by the radius, opaque cells lit but not spreading. No recursion limit.
 //! - [`Algorithm::Symmetric`]: symmetric shadowcasting (Albert Ford,
 //!   <https://www.albertford.com/shadowcasting/>), whose visible set is identical to
 //!   libtcod 2.2.2's `FOV_SYMMETRIC_SHADOWCAST` for the same map, origin, radius and
 //!   light-walls flag (checked against 300 python-tcod vectors), in exact integer arithmetic.
-//! - [`Algorithm::Raycast`]: seed 004's raycasting (a Bresenham line to every cell in the
+//! - [`Algorithm::Raycast`]: the roguelike tutorial's raycasting (a Bresenham line to every cell in the
 //!   radius; visible when nothing strictly between is opaque). Without a radius, lines
 //!   are walked by jumps over open ground instead of cell by cell (see `raycast.rs`).
 //! - libtcod's other algorithms, each ported from libtcod 2.2.2's C source (Jice, Mingos,
@@ -22,7 +22,7 @@
 //!   permissive FOV) and [`Algorithm::Restrictive`] (`FOV_RESTRICTIVE`, Dominik Marczuk's
 //!   MRPAS). Their radius and origin rules are libtcod's: see [`Fov::radius`].
 //!
-//! Plus [`line_of_sight`] (seed 002's rule against diagonal gaps), [`light_sources`]
+//! Plus [`line_of_sight`] (CaveGame's rule against diagonal gaps), [`light_sources`]
 //! (a union of occluded lights) and [`Memory`] (cells seen before).
 //!
 //! Results go into a reusable [`Viewshed`]: no allocation per call once it has grown, and
@@ -76,12 +76,12 @@ pub use viewshed::Viewshed;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Algorithm {
-    /// Seed 000's 4-way flood fill ("classic" Ultima light).
+    /// Ultima 0's 4-way flood fill ("classic" Ultima light).
     Torch,
     /// Symmetric shadowcasting (Albert Ford), libtcod's `FOV_SYMMETRIC_SHADOWCAST`.
     #[default]
     Symmetric,
-    /// Seed 004's Bresenham raycasting.
+    /// the roguelike tutorial's Bresenham raycasting.
     Raycast,
     /// libtcod's `FOV_BASIC`: Bresenham rays to the border of the radius' box, plus
     /// libtcod's wall post-processing.

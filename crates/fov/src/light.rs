@@ -21,7 +21,7 @@ pub struct LightSource {
 /// Sources off the map are skipped (and every source with a permissiveness above 8).
 ///
 /// # Source
-/// Seed 000, extra credits 2 and 3 (occluding torch; lava glowing with radius 2.5).
+/// Ultima 0 (CSCI 136, Montana Tech, 2014), extra credits 2 and 3 (occluding torch; lava glowing with radius 2.5).
 pub fn light_sources(
     algorithm: Algorithm,
     sources: &[LightSource],

@@ -1,4 +1,4 @@
-//! Raycasting field of view of seed 004 (roguelike tutorial part 08).
+//! Raycasting field of view of the roguelike tutorial (Trystan, 2011) (roguelike tutorial part 08).
 //!
 //! # Definition, and what a call costs
 //!
@@ -33,11 +33,11 @@ const FAR: u32 = u32::MAX / 16;
 const SHIFT: u32 = 3;
 const BLOCK: i64 = 1 << SHIFT;
 
-/// For every cell within the radius (`dx² + dy² <= r²`, seed 004's inclusive rule), casts
+/// For every cell within the radius (`dx² + dy² <= r²`, the roguelike tutorial's inclusive rule), casts
 /// the Bresenham line ([`torchlit_geom::line()`]) from `origin`; the cell is visible when no
 /// cell strictly between the two ends is opaque. The origin is always visible.
 ///
-/// Seed 004 loops `x` over `-r .. r - 1`, which leaves out the east and south edge of the
+/// The roguelike tutorial loops `x` over `-r .. r - 1`, which leaves out the east and south edge of the
 /// disc; we take the whole disc, symmetric in all four directions.
 /// `None` radius casts to every cell of the map.
 pub(crate) fn compute(

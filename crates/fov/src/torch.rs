@@ -1,10 +1,10 @@
-//! The Ultima torch of seed 000: a 4-way flood fill bounded by a Euclidean radius.
+//! The Ultima torch of Ultima 0 (CSCI 136, Montana Tech, 2014): a 4-way flood fill bounded by a Euclidean radius.
 
 use torchlit_geom::{CardinalDirection, Point, Radius, Size};
 
 use crate::Viewshed;
 
-/// Floods light 4-way from `origin` into `out` (cleared first), exactly as seed 000's
+/// Floods light 4-way from `origin` into `out` (cleared first), exactly as Ultima 0's
 /// recursive `lightDFS`, but with an explicit stack (no recursion depth limit).
 ///
 /// A cell is lit when it is on the map, inside the radius (`dx² + dy² < r²`, "outside if the

@@ -76,7 +76,7 @@ pub fn world(data: &[u8]) {
     }
 }
 
-/// The seed 003 dungeon format: parse; written back it parses to the same dungeon.
+/// The the DM503 Rogue project (University of Southern Denmark, 2010) dungeon format: parse; written back it parses to the same dungeon.
 pub fn dungeon(data: &[u8]) {
     match Dungeon::parse(data) {
         Ok(d) => {

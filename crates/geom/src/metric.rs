@@ -31,9 +31,9 @@ impl Metric {
 /// A radius in cells: finite and not negative. "Unlimited" is `Option::<Radius>::None`.
 ///
 /// Two "within radius" rules exist in this field, and both live here:
-/// - [`Radius::contains`]: `dx² + dy² < r²` (strict). The Ultima torch of seed 000
+/// - [`Radius::contains`]: `dx² + dy² < r²` (strict). The Ultima torch of Ultima 0 (CSCI 136, Montana Tech, 2014)
 ///   ("outside if the distance is >= r") and libtcod's FOV radius use it.
-/// - [`Radius::contains_inclusive`]: `dx² + dy² <= r²`. The raycasting FOV of seed 004
+/// - [`Radius::contains_inclusive`]: `dx² + dy² <= r²`. The raycasting FOV of the roguelike tutorial (Trystan, 2011)
 ///   (roguelike tutorial part 08) uses it.
 #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -71,13 +71,13 @@ impl Radius {
         self.0 * self.0
     }
 
-    /// Strict rule: `dx² + dy² < r²` (seed 000 torch, libtcod FOV).
+    /// Strict rule: `dx² + dy² < r²` (Ultima 0 torch, libtcod FOV).
     #[inline]
     pub fn contains(self, offset: Offset) -> bool {
         (offset.length_squared() as f64) < self.squared()
     }
 
-    /// Inclusive rule: `dx² + dy² <= r²` (seed 004 raycasting).
+    /// Inclusive rule: `dx² + dy² <= r²` (the roguelike tutorial raycasting).
     #[inline]
     pub fn contains_inclusive(self, offset: Offset) -> bool {
         (offset.length_squared() as f64) <= self.squared()
@@ -105,7 +105,7 @@ impl From<Radius> for f64 {
 }
 
 impl fmt::Display for Radius {
-    /// Formats with at least one decimal (`4.0`, `2.5`), as the seed 000 prints radii.
+    /// Formats with at least one decimal (`4.0`, `2.5`), as the Ultima 0 prints radii.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.0.fract() == 0.0 { write!(f, "{:.1}", self.0) } else { write!(f, "{}", self.0) }
     }

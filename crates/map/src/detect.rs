@@ -8,9 +8,9 @@ use crate::{AsciiMap, Dungeon, ParseError, TileMap, UltimaWorld};
 /// A map in any of the formats, as [`parse_any`] read it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyMap {
-    /// An Ultima world (seed 000).
+    /// An Ultima world (Ultima 0, CSCI 136, Montana Tech, 2014).
     Ultima(UltimaWorld),
-    /// A Rogue dungeon (seed 003).
+    /// A Rogue dungeon (the DM503 Rogue project, University of Southern Denmark, 2010).
     Dungeon(Dungeon),
     /// A plain ASCII map.
     Ascii(AsciiMap),

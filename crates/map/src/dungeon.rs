@@ -1,4 +1,4 @@
-//! The Rogue dungeon format of seed 003.
+//! The Rogue dungeon format of the DM503 Rogue project (University of Southern Denmark, 2010).
 
 use torchlit_geom::{Point, Size};
 
@@ -21,7 +21,7 @@ pub struct DungeonMonster {
     pub at: Point,
 }
 
-/// A Rogue playing field (seed 003): an `N × N` map of rooms, hallways and walls, the
+/// A Rogue playing field (DM503 Rogue): an `N × N` map of rooms, hallways and walls, the
 /// hero, the monsters and the speed potions.
 ///
 /// # File format

@@ -2,8 +2,8 @@
 //!
 //! - [`Tile`]: every terrain kind with its properties (passable, opaque, light radius).
 //! - [`TileMap`]: a grid of tiles in map space (`(0, 0)` top-left, `y` down).
-//! - Formats, each parsed from bytes and written back: the Ultima world of seed 000
-//!   ([`UltimaWorld`]), the dungeon of seed 003 ([`Dungeon`]) and a plain ASCII map
+//! - Formats, each parsed from bytes and written back: the Ultima world of Ultima 0 (CSCI 136, Montana Tech, 2014)
+//!   ([`UltimaWorld`]), the dungeon of the DM503 Rogue project (University of Southern Denmark, 2010) ([`Dungeon`]) and a plain ASCII map
 //!   ([`AsciiMap`]); [`parse_any`] tells them apart by their content.
 //!
 //! This crate does no file I/O: callers read the bytes and name the file

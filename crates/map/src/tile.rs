@@ -11,7 +11,7 @@ use torchlit_geom::Radius;
 pub enum Tile {
     /// Ultima `B`: brick floor. Passable, transparent.
     BrickFloor,
-    /// Ultima `L`: lava. Passable, transparent, glows (radius 2.5, seed 000 extra credit 3).
+    /// Ultima `L`: lava. Passable, transparent, glows (radius 2.5, Ultima 0 (CSCI 136, Montana Tech, 2014) extra credit 3).
     Lava,
     /// Ultima `W`, ASCII `~`: water. Impassable, transparent.
     Water,
@@ -25,7 +25,7 @@ pub enum Tile {
     StoneWall,
     /// ASCII `.`, dungeon `.` (a room cell): open floor. Passable, transparent.
     Floor,
-    /// Dungeon `+`: a hallway cell (4-way movement in seed 003). Passable, transparent.
+    /// Dungeon `+`: a hallway cell (4-way movement in the DM503 Rogue project (University of Southern Denmark, 2010)). Passable, transparent.
     Hallway,
     /// ASCII `#`, dungeon ` `: solid wall. Impassable, opaque.
     Wall,
@@ -58,12 +58,12 @@ impl Tile {
         Tile::StairsDown,
     ];
 
-    /// Whether a walker may enter this tile (the seed 000 "passable" column).
+    /// Whether a walker may enter this tile (the Ultima 0 "passable" column).
     pub const fn is_passable(self) -> bool {
         !matches!(self, Tile::Water | Tile::Mountains | Tile::StoneWall | Tile::Wall)
     }
 
-    /// Whether this tile blocks light and sight (the seed 000 "opaque" column).
+    /// Whether this tile blocks light and sight (the Ultima 0 "opaque" column).
     pub const fn is_opaque(self) -> bool {
         matches!(
             self,
@@ -104,7 +104,7 @@ impl Tile {
 mod tests {
     use super::*;
 
-    /// The seed 000 tile table: (tile, opaque, passable).
+    /// The Ultima 0 tile table: (tile, opaque, passable).
     #[test]
     fn ultima_tiles_follow_the_seed_table() {
         let table = [

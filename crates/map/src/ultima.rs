@@ -1,4 +1,4 @@
-//! The Ultima world format of seed 000.
+//! The Ultima world format of Ultima 0 (CSCI 136, Montana Tech, 2014).
 
 use torchlit_geom::{Point, Size};
 
@@ -41,7 +41,7 @@ fn tile_code(tile: Tile) -> char {
     }
 }
 
-/// An Ultima world (seed 000): the terrain and where the avatar starts.
+/// An Ultima world (Ultima 0): the terrain and where the avatar starts.
 ///
 /// # File format
 ///

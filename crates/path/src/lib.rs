@@ -3,7 +3,7 @@
 //! - [`PathGrid`]: what the pathfinder knows of a map, built from a closure
 //!   (`|p| -> Option<Cost>` or `|p| -> bool`): which cells can be entered, the cost of
 //!   entering each, and which cells are narrow (hallways). It never sees the game's types.
-//! - [`Rule`]: movement rules as values: [`Moves::Four`], [`Moves::Eight`] and seed 003's
+//! - [`Rule`]: movement rules as values: [`Moves::Four`], [`Moves::Eight`] and DM503 Rogue's
 //!   [`Moves::Rooms`] (8 neighbours from a room cell, 4 from a hallway cell), each with
 //!   [`StepCosts`] (cardinal, diagonal). Diagonal steps follow libtcod's model: no
 //!   corner-cutting check.

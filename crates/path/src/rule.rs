@@ -19,7 +19,7 @@ pub enum Moves {
     Four,
     /// The four cardinal directions and the four diagonals.
     Eight,
-    /// Seed 003 (DM503 Rogue): from a room cell 8 neighbours, from a narrow (hallway)
+    /// The DM503 Rogue project (University of Southern Denmark, 2010) (DM503 Rogue): from a room cell 8 neighbours, from a narrow (hallway)
     /// cell ([`PathGrid::is_narrow`]) the 4 cardinal ones; never into a blocked cell.
     /// Not symmetric: a room cell may step diagonally onto a hallway cell, not back.
     Rooms,
@@ -148,7 +148,7 @@ impl Rule {
     pub const FOUR: Rule = Rule { moves: Moves::Four, costs: StepCosts::UNIT };
     /// 8-way, unit costs (diagonals cost as much as cardinal steps).
     pub const EIGHT: Rule = Rule { moves: Moves::Eight, costs: StepCosts::UNIT };
-    /// Seed 003's rooms and hallways, unit costs.
+    /// DM503 Rogue's rooms and hallways, unit costs.
     pub const ROOMS: Rule = Rule { moves: Moves::Rooms, costs: StepCosts::UNIT };
 
     /// A rule from its moves and step costs.
@@ -201,7 +201,7 @@ impl Rule {
         Direction::ALL.into_iter().filter_map(move |d| self.step(grid, from, d))
     }
 
-    /// How many legal steps leave `p` (seed 003's "possible moves").
+    /// How many legal steps leave `p` (DM503 Rogue's "possible moves").
     pub fn mobility(self, grid: &PathGrid, p: Point) -> usize {
         self.steps(grid, p).count()
     }

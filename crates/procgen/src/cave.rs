@@ -1,4 +1,4 @@
-//! Cellular-automata caves (seed 002 §2.4.1, after Johnson, Yannakakis & Togelius 2010).
+//! Cellular-automata caves (CaveGame (Freddy Heppell's AQA Computer Science NEA) §2.4.1, after Johnson, Yannakakis & Togelius 2010).
 
 mod bits;
 
@@ -56,7 +56,7 @@ pub struct CaRule {
     /// `T`: how many rock cells make rock (0 to 9). The paper's value is 5.
     pub threshold: u8,
     /// Whether the home cell counts towards its own neighbourhood (the 3×3 block, 9
-    /// cells, instead of the 8 around it). Seed 002 §1.1.3 notes that the home cell is
+    /// cells, instead of the 8 around it). CaveGame §1.1.3 notes that the home cell is
     /// technically part of the Moore neighbourhood though often ignored. Counted, `T = 5`
     /// is a majority vote and gives caves about half rock, like the paper's pictures (the
     /// default); left out, `T = 5` of 8 erodes rock and gives open ground with pillars.

@@ -1,4 +1,4 @@
-//! Linear chains of areas (seed 001 §4.3, `generateLine`).
+//! Linear chains of areas (ICMaze (CS-107 mini-project "Maze Games", EPFL) §4.3, `generateLine`).
 
 use std::collections::BTreeSet;
 
@@ -10,7 +10,7 @@ use crate::{Difficulty, GenError, maze};
 /// The longest chain accepted (maze areas between spawn and boss).
 pub const MAX_CHAIN_LENGTH: u32 = 4096;
 
-/// What an area of a chain is (seed 001 §3.1 and §4.3).
+/// What an area of a chain is (ICMaze §3.1 and §4.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AreaKind {
     /// Where the hero starts; always first.
@@ -26,7 +26,7 @@ pub enum AreaKind {
 }
 
 impl AreaKind {
-    /// The area's side in cells (seed 001: spawn and boss 8; small 8, medium 16,
+    /// The area's side in cells (ICMaze: spawn and boss 8; small 8, medium 16,
     /// large 32).
     pub const fn side(self) -> u32 {
         match self {
@@ -100,7 +100,7 @@ impl LevelChain {
     }
 }
 
-/// The difficulty for the `i`-th maze area (from 0) of `length` (seed 001 §4.3):
+/// The difficulty for the `i`-th maze area (from 0) of `length` (ICMaze §4.3):
 /// `progress = (i + 1) / length`, then `⌊4·progress⌋` picks EASY, MEDIUM, HARD, or HARDEST
 /// for 3 and above.
 pub fn chain_difficulty(i: u32, length: u32) -> Difficulty {
@@ -113,7 +113,7 @@ pub fn chain_difficulty(i: u32, length: u32) -> Difficulty {
     }
 }
 
-/// A linear level of `length` maze areas between a spawn and a boss area (seed 001 §4.3,
+/// A linear level of `length` maze areas between a spawn and a boss area (ICMaze §4.3,
 /// `generateLine`).
 ///
 /// Areas sit on an abstract grid, spawn at `(0, 0)`. Each next area goes north, east or

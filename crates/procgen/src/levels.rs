@@ -1,4 +1,4 @@
-//! Multi-level caves joined by stairs (seed 004, tutorial part 07).
+//! Multi-level caves joined by stairs (the roguelike tutorial (Trystan, 2011), tutorial part 07).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -87,7 +87,7 @@ impl CaveLevels {
     }
 }
 
-/// Generates a `width × height × depth` cave (seed 004 part 07).
+/// Generates a `width × height × depth` cave (the roguelike tutorial part 07).
 ///
 /// 1. Each level is a cellular-automaton cave ([`CaveParams`], its noise from
 ///    `Seed::derive("caves/noise", [z])`), floor or wall.

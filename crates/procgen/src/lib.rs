@@ -3,12 +3,12 @@
 //!
 //! | generator | source | returns |
 //! |---|---|---|
-//! | [`maze`] | seed 001 §3.2, recursive division | `Grid<u8>` of [`PATH`] / [`WALL`] |
-//! | [`cave`], [`cave_bitwise`] | seed 002 §2.4.1, Johnson, Yannakakis & Togelius 2010 | `Grid<`[`CaveCell`]`>` |
-//! | [`Overworld`] | seed 002 §2.2, §2.4: an infinite world of regions | [`Region`]s, [`Overworld::spawn`] |
-//! | [`cave_levels`] | seed 004 part 07: levels joined by stairs | [`CaveLevels`] of `TileMap`s |
-//! | [`level_chain`] | seed 001 §4.3, `generateLine` | [`LevelChain`] |
-//! | [`rooms`] | seed 003: rooms `.` and hallways `+` | `torchlit_map::Dungeon` |
+//! | [`maze`] | ICMaze (CS-107 mini-project "Maze Games", EPFL) §3.2, recursive division | `Grid<u8>` of [`PATH`] / [`WALL`] |
+//! | [`cave`], [`cave_bitwise`] | CaveGame (Freddy Heppell's AQA Computer Science NEA) §2.4.1, Johnson, Yannakakis & Togelius 2010 | `Grid<`[`CaveCell`]`>` |
+//! | [`Overworld`] | CaveGame §2.2, §2.4: an infinite world of regions | [`Region`]s, [`Overworld::spawn`] |
+//! | [`cave_levels`] | the roguelike tutorial (Trystan, 2011) part 07: levels joined by stairs | [`CaveLevels`] of `TileMap`s |
+//! | [`level_chain`] | ICMaze §4.3, `generateLine` | [`LevelChain`] |
+//! | [`rooms`] | the DM503 Rogue project (University of Southern Denmark, 2010): rooms `.` and hallways `+` | `torchlit_map::Dungeon` |
 //!
 //! # Conventions
 //!

@@ -1,4 +1,4 @@
-//! Recursive-division mazes (seed 001 §3.2), without recursion.
+//! Recursive-division mazes (ICMaze (CS-107 mini-project "Maze Games", EPFL) §3.2), without recursion.
 
 use torchlit_geom::{Grid, Size};
 use torchlit_rng::{Rng, Seed};
@@ -9,15 +9,15 @@ use crate::error::check_size;
 /// A maze cell one can walk on.
 pub const PATH: u8 = 0;
 
-/// A maze cell that blocks (a rock in seed 001).
+/// A maze cell that blocks (a rock in ICMaze).
 pub const WALL: u8 = 1;
 
 /// How finely a maze is divided: the recursion stops on a sub-region whose width or
 /// height is at most this many cells. Larger is easier (wider open areas, fewer walls).
 ///
-/// The four named levels are those of the ICMaze game (seed 001); `HARDEST` is the
+/// The four named levels are those of the ICMaze game (ICMaze); `HARDEST` is the
 /// smallest, so `HARDEST / difficulty` ([`Difficulty::hardness`]) is a probability that
-/// grows with the difficulty (seed 001 §4.1 uses it for monster behaviour).
+/// grows with the difficulty (ICMaze §4.1 uses it for monster behaviour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Difficulty(u32);
 

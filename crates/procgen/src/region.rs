@@ -1,4 +1,4 @@
-//! The infinite cave world of seed 002: square regions, each a pure function of the world
+//! The infinite cave world of CaveGame (Freddy Heppell's AQA Computer Science NEA): square regions, each a pure function of the world
 //! seed and its coordinates, seamless across borders and connected to its neighbours.
 
 use std::collections::{BTreeMap, VecDeque};
@@ -13,7 +13,7 @@ use crate::error::check_probability;
 use crate::noise::{Threshold, cell_hash};
 use crate::{GenError, MAX_AREA, MAX_SIDE, spiral_offsets};
 
-/// The side of a region, in cells, unless the parameters say otherwise (seed 002's `d`).
+/// The side of a region, in cells, unless the parameters say otherwise (CaveGame's `d`).
 pub const DEFAULT_REGION_SIZE: u32 = 50;
 /// The smallest region side accepted.
 pub const MIN_REGION_SIZE: u32 = 8;
@@ -42,7 +42,7 @@ impl RegionCoord {
 /// The region holding the world cell `p`, and `p`'s cell coordinates inside it (each from
 /// `0` to `region_size − 1`), for square regions of `region_size` cells (0 is taken as 1).
 ///
-/// Seed 002 §2.2: `r = ⌊w / S⌋`, `c = w − S·⌊w / S⌋`, floor division and modulo, so
+/// CaveGame §2.2: `r = ⌊w / S⌋`, `c = w − S·⌊w / S⌋`, floor division and modulo, so
 /// negative world coordinates fall in negative regions with non-negative cell
 /// coordinates. (The seed numbers cells from a region's bottom-left with `y` up; in map
 /// space `y` grows south, so cell `(0, 0)` is a region's top-left.)
@@ -74,7 +74,7 @@ pub fn region_to_world(region: RegionCoord, cell: Point, region_size: u32) -> Op
     Some(Point::new(i32::try_from(x).ok()?, i32::try_from(y).ok()?))
 }
 
-/// The parameters of an infinite cave world. The defaults are seed 002's.
+/// The parameters of an infinite cave world. The defaults are CaveGame's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OverworldParams {
     /// The side of every (square) region, in cells: [`MIN_REGION_SIZE`] to
@@ -82,7 +82,7 @@ pub struct OverworldParams {
     pub region_size: u32,
     /// The cave automaton (default: the paper's `r = 0.5`, `T = 5`, `a = 4`).
     pub cave: CaveParams,
-    /// The probability that a floor cell holds a chest (0 to 1). Default 0.005 (seed 002's
+    /// The probability that a floor cell holds a chest (0 to 1). Default 0.005 (CaveGame's
     /// `fChestSpawnBoundary = 0.995`).
     pub chest_probability: f64,
 }
@@ -133,7 +133,7 @@ impl Region {
         self.chests.binary_search_by(|c| (c.y, c.x).cmp(&(cell.y, cell.x))).is_ok()
     }
 
-    /// Whether a player may be spawned on `cell` (seed 002's `isSpawnAllowed`): floor
+    /// Whether a player may be spawned on `cell` (CaveGame's `isSpawnAllowed`): floor
     /// without a chest.
     pub fn is_spawnable(&self, cell: Point) -> bool {
         self.cell(cell).is_some_and(CaveCell::is_floor) && !self.has_chest(cell)
@@ -163,7 +163,7 @@ impl Region {
     }
 }
 
-/// An infinite world of cave regions (seed 002 §2.2, §2.4.1, requirements 2.x and 3.x).
+/// An infinite world of cave regions (CaveGame §2.2, §2.4.1, requirements 2.x and 3.x).
 ///
 /// # How a region is made
 ///
@@ -410,7 +410,7 @@ impl Overworld {
     }
 
     /// The nearest spawnable world cell to `near` (floor without a chest), searching in
-    /// the order of the spiral ([`crate::spiral`], seed 002 §2.4.4) out to Chebyshev
+    /// the order of the spiral ([`crate::spiral`], CaveGame §2.4.4) out to Chebyshev
     /// distance `radius`: the first one found is at the smallest Chebyshev distance.
     /// Generates the regions it looks at.
     ///

@@ -1,4 +1,4 @@
-//! Rooms and hallways in the dungeon format of seed 003.
+//! Rooms and hallways in the dungeon format of the DM503 Rogue project (University of Southern Denmark, 2010).
 
 use torchlit_geom::{Point, Rect, Size};
 use torchlit_map::{Dungeon, DungeonMonster, Tile, TileMap};
@@ -51,7 +51,7 @@ pub struct RoomsLayout {
     pub rooms: Vec<Rect>,
 }
 
-/// A room-and-hallway dungeon following seed 003's rules ([`rooms_layout`] tells how).
+/// A room-and-hallway dungeon following DM503 Rogue's rules ([`rooms_layout`] tells how).
 ///
 /// # Errors
 /// As [`rooms_layout`].
@@ -59,7 +59,7 @@ pub fn rooms(seed: Seed, params: &RoomsParams) -> Result<Dungeon, GenError> {
     rooms_layout(seed, params).map(|l| l.dungeon)
 }
 
-/// A room-and-hallway dungeon following seed 003's rules, with its room rectangles.
+/// A room-and-hallway dungeon following DM503 Rogue's rules, with its room rectangles.
 ///
 /// - **Rooms** (`.`, 8-way movement) are rectangles inside the border, each at least two
 ///   cells away from every other (so no two rooms are ever adjacent, not even
@@ -75,7 +75,7 @@ pub fn rooms(seed: Seed, params: &RoomsParams) -> Result<Dungeon, GenError> {
 ///   on a random cell of another room when there are two or more; **potions** `s` on
 ///   other random room cells.
 ///
-/// `Dungeon::to_text` prints it in the seed 003 format, which `torchlit chase` reads back.
+/// `Dungeon::to_text` prints it in the DM503 Rogue format, which `torchlit chase` reads back.
 ///
 /// # Errors
 /// [`GenError::TooSmall`] / [`GenError::TooLarge`] for `size` outside 8 to

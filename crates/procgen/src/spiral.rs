@@ -1,4 +1,4 @@
-//! The square spiral of seed 002 §2.4.4 (the order of the Ulam spiral, without its
+//! The square spiral of CaveGame (Freddy Heppell's AQA Computer Science NEA) §2.4.4 (the order of the Ulam spiral, without its
 //! primes): which cell to try n-th when looking for a place to spawn.
 
 use torchlit_geom::Offset;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::SaveError;
 use crate::codec::encode;
 
-/// A region's coordinates (seed 002's `rx, ry`): which region of an infinite world.
+/// A region's coordinates (CaveGame's `rx, ry`): which region of an infinite world.
 ///
 /// Only modified regions are stored; any other region is regenerated from the world's
 /// seed. The coordinate system (which way `y` grows, the region size) is the caller's.

@@ -36,7 +36,7 @@ struct Slot<R> {
     dirty: bool,
 }
 
-/// The regions in memory, least recently used dropped first (seed 002's `regionCache`,
+/// The regions in memory, least recently used dropped first (CaveGame's `regionCache`,
 /// sized by `iRegionCacheSize`: [`PlayConfig::region_cache_size`](crate::PlayConfig)).
 ///
 /// A region is loaded from the save when it was modified, else generated from the seed.

@@ -13,13 +13,13 @@ use toml::Spanned;
 use crate::{Paths, fsutil};
 use torchlit_console::{KeySpec, KeySpecError};
 
-/// The built-in defaults, as a documented TOML file (seed 002's `cavegame.properties`).
+/// The built-in defaults, as a documented TOML file (CaveGame's `cavegame.properties`).
 pub const DEFAULTS_TOML: &str = include_str!("defaults.toml");
 
 /// What names the built-in defaults in errors and [`Origin`]s.
 const BUILTIN: &str = "<built-in defaults>";
 
-/// The stable hash of a [`GenerationConfig`] stored in each world (seed 002's
+/// The stable hash of a [`GenerationConfig`] stored in each world (CaveGame's
 /// `configurationHash`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ConfigHash(pub u64);
@@ -108,7 +108,7 @@ pub struct PlayConfig {
     pub turn_delay: Duration,
     /// Show debug information on screen (`bShowDebugInfo` = false).
     pub debug_info: bool,
-    /// Whether dying loses one random item (seed 002 requirement 7.5 = true; its playtest
+    /// Whether dying loses one random item (CaveGame (Freddy Heppell's AQA Computer Science NEA) requirement 7.5 = true; its playtest
     /// found it unfair and left it out, so it can be turned off).
     pub death_loses_item: bool,
 }
@@ -128,11 +128,11 @@ impl Default for PlayConfig {
     }
 }
 
-/// Settings of `maze` (seed 001).
+/// Settings of `maze` (ICMaze, CS-107 "Maze Games", EPFL).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct MazeSettings {
-    /// The chance, in percent, that a broken rock leaves a heart (seed 001 §3.4: "e.g.
+    /// The chance, in percent, that a broken rock leaves a heart (ICMaze §3.4: "e.g.
     /// 50%"). 0 to 100.
     pub heart_drop_percent: u8,
 }
@@ -382,7 +382,7 @@ impl Config {
     /// [`ConfigError::TooLarge`].
     pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
-    /// The built-in defaults (seed 002's values and the default key bindings).
+    /// The built-in defaults (CaveGame's values and the default key bindings).
     pub fn defaults() -> Config {
         let mut config = Config {
             generation: GenerationConfig::default(),

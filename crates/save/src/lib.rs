@@ -17,7 +17,7 @@
 //!   [`SaveError::NoSave`]), is never written to, and never affects other worlds.
 //! - **Names** are display text, stored exactly; files are named by a generated
 //!   [`WorldId`].
-//! - **Config.** [`Config`]: built-in defaults (seed 002's), the user's TOML file
+//! - **Config.** [`Config`]: built-in defaults (CaveGame's), the user's TOML file
 //!   (created from a commented template), key bindings ([`KeySpec`]).
 //! - **Paths and logs.** [`Paths`] (OS directories or `--data-dir` / `--config`),
 //!   [`init_logging`] (a rotating file, never the screen).

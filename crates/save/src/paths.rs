@@ -13,7 +13,7 @@ pub const CONFIG_FILE_NAME: &str = "torchlit.toml";
 /// | config file | Linux `~/.config/torchlit/torchlit.toml`, macOS `~/Library/Application Support/torchlit/torchlit.toml`, Windows `%APPDATA%\torchlit\config\torchlit.toml` |
 ///
 /// Inside the data dir: `worlds/` (one `<id>.db` per world, morgue files beside them) and
-/// `logs/`. These follow seed 002's per-OS locations (the Roaming AppData folder on
+/// `logs/`. These follow CaveGame's per-OS locations (the Roaming AppData folder on
 /// Windows, Application Support on macOS) with the XDG base directories on Linux.
 ///
 /// `--data-dir DIR` moves everything, including the default config file (`DIR/torchlit.toml`),

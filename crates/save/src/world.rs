@@ -27,14 +27,14 @@ pub struct WorldSpec {
     pub mode: String,
     /// The world's seed.
     pub seed: Seed,
-    /// The seed as the player gave it (seed 002's `worldSeed`: any text), for display.
+    /// The seed as the player gave it (CaveGame's `worldSeed`: any text), for display.
     pub seed_text: String,
     /// The hash of the generation config the world is generated with (see
     /// [`GenerationConfig::hash`](crate::GenerationConfig::hash)).
     pub config_hash: ConfigHash,
 }
 
-/// A world's record, as stored in its database (seed 002's `world.json`, and more).
+/// A world's record, as stored in its database (CaveGame's `world.json`, and more).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WorldInfo {
     /// The world's id (its file name).
@@ -79,7 +79,7 @@ pub enum GenerationCheck {
     /// Same generation config as when the world was created.
     Same,
     /// The generation config changed since the world was created: regions generated from
-    /// now on may not join the stored ones (seed 002 warns of the same).
+    /// now on may not join the stored ones (CaveGame (Freddy Heppell's AQA Computer Science NEA) warns of the same).
     Changed {
         /// The hash stored in the world.
         stored: ConfigHash,

@@ -16,9 +16,9 @@
 //!
 //! # Modes
 //!
-//! - [`modes::ultima`]: seed 000, a torch-lit tile world at night.
-//! - [`modes::maze`]: seed 001, real-time mazes, keys, portals, log monsters and a boss.
-//! - [`modes::caves`]: seed 004, multi-level caves: fungi, bats, zombies, items, hunger,
+//! - [`modes::ultima`]: Ultima 0 (CSCI 136, Montana Tech, 2014), a torch-lit tile world at night.
+//! - [`modes::maze`]: ICMaze (CS-107 mini-project "Maze Games", EPFL), real-time mazes, keys, portals, log monsters and a boss.
+//! - [`modes::caves`]: the roguelike tutorial (Trystan, 2011), multi-level caves: fungi, bats, zombies, items, hunger,
 //!   the teddy bear to bring back up.
 
 mod time;

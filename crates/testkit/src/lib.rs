@@ -5,13 +5,13 @@
 //! - [`assert_lines`]: compares a multi-line picture with expected rows and shows both
 //!   when they differ.
 //! - [`tmux::Tmux`]: a program in a real terminal, driven by key presses.
-//! - [`WORLD_10X5`], [`WORLD_30X20`]: the sample Ultima worlds (seed 000's own `10x5.txt`).
+//! - [`WORLD_10X5`], [`WORLD_30X20`]: the sample Ultima worlds (Ultima 0's own `10x5.txt`).
 
 use torchlit_map::{AsciiMap, UltimaWorld};
 
 pub mod tmux;
 
-/// Seed 000's `10x5.txt` (`light(3, 1, 4.0) = 23`).
+/// Ultima 0's `10x5.txt` (`light(3, 1, 4.0) = 23`).
 pub const WORLD_10X5: &str = include_str!("../../../testdata/ultima/10x5.txt");
 /// The shared 30x20 sample world.
 pub const WORLD_30X20: &str = include_str!("../../../testdata/ultima/30x20.txt");

@@ -1,4 +1,4 @@
-//! The `chase` screens (seed 003): pick a dungeon and the strategies, then watch the
+//! The `chase` screens (the DM503 Rogue project, University of Southern Denmark, 2010): pick a dungeon and the strategies, then watch the
 //! monster hunt the hero, turn by turn or playing on its own.
 //!
 //! Auto-play is timed by the front end's clock: while it runs, [`ChaseScreen::wants_ticks`]

@@ -1,4 +1,4 @@
-//! The `maze` play screen (seed 001): the current area around the hero, scaled to the
+//! The `maze` play screen (ICMaze, CS-107 "Maze Games", EPFL): the current area around the hero, scaled to the
 //! area, a message line, the status line, and the dialog, pause, help and victory boxes.
 //!
 //! Real time: the front end calls [`MazeScreen::tick`] 24 times per second; key presses

@@ -1,4 +1,4 @@
-//! The `overworld` screens (seed 002, CaveGame): the world menu (new, load, delete), the
+//! The `overworld` screens (CaveGame, Freddy Heppell's AQA Computer Science NEA): the world menu (new, load, delete), the
 //! new-world prompts, the world list, the play screen with its fight panel, inventory and
 //! help.
 //!

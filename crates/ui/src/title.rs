@@ -7,15 +7,15 @@ use crate::{Frame, Input, Rgb};
 pub enum TitleItem {
     /// Play `ultima` on the bundled world.
     Ultima,
-    /// Play `maze` (seed 001): real-time mazes, keys, portals, monsters, a boss.
+    /// Play `maze` (ICMaze, CS-107 "Maze Games", EPFL): real-time mazes, keys, portals, monsters, a boss.
     Maze,
-    /// Start a new `caves` run (seed 004): fungi, bats, zombies, the teddy bear.
+    /// Start a new `caves` run (the roguelike tutorial, Trystan, 2011): fungi, bats, zombies, the teddy bear.
     Caves,
     /// Continue the saved `caves` run.
     Continue,
-    /// Watch a `chase` (seed 003): pick a dungeon and the strategies.
+    /// Watch a `chase` (the DM503 Rogue project, University of Southern Denmark, 2010): pick a dungeon and the strategies.
     Chase,
-    /// Explore the `overworld` (seed 002): new, load or delete an endless cave world.
+    /// Explore the `overworld` (CaveGame, Freddy Heppell's AQA NEA): new, load or delete an endless cave world.
     Overworld,
     /// Leave torchlit.
     Quit,

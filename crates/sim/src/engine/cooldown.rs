@@ -1,4 +1,4 @@
-//! Tick counters for real-time delays (seed 001's cool-downs, immunity, animations).
+//! Tick counters for real-time delays (ICMaze's cool-downs, immunity, animations).
 
 use crate::Tick;
 

@@ -1,6 +1,6 @@
 //! Second-person messages: "You hit the bat." / "The bat bites you."
 //!
-//! Seed 004 (roguelike tutorial part 06) words every action from the player's point of
+//! The roguelike tutorial (Trystan, 2011) (roguelike tutorial part 06) words every action from the player's point of
 //! view: the player is "you" with the bare verb, anyone else is "the `name`" with the
 //! verb in the third person.
 

@@ -1,4 +1,4 @@
-//! `caves`: descend the multi-level caves of seed 004 (the roguelike tutorial, parts
+//! `caves`: descend the multi-level caves of the roguelike tutorial (Trystan, 2011) (the roguelike tutorial, parts
 //! 05 to 13), find the teddy bear on the deepest level and bring it back up the exit
 //! stairs.
 //!

@@ -1,8 +1,8 @@
-//! `chase`: pursuit and evasion on a dungeon (seed 003, DM503 Rogue).
+//! `chase`: pursuit and evasion on a dungeon (the DM503 Rogue project, University of Southern Denmark, 2010).
 //!
 //! One hero (`@`) and one monster (`A`–`Z`) on an `N × N` dungeon of rooms (`.`),
 //! hallways (`+`) and walls. Each turn the monster moves, then the hero; each may stay or
-//! take one legal step under seed 003's rule ([`Rule::ROOMS`]: 8 neighbours from a room
+//! take one legal step under DM503 Rogue's rule ([`Rule::ROOMS`]: 8 neighbours from a room
 //! cell, 4 from a hallway cell, never into a wall; a room may step diagonally onto a
 //! hallway cell, not back). Stepping onto a speed potion (`s`) drinks it: from the next
 //! turn on, a player who drank `k` potions moves `k + 1` steps per turn (the engine's
@@ -47,7 +47,7 @@ pub use strategy::{
     SpeedyRogue, Strategy, StrategyError, StrategyMaker,
 };
 
-/// The dungeons bundled into the program: `(name, file text)`, drawn after seed 003's
+/// The dungeons bundled into the program: `(name, file text)`, drawn after DM503 Rogue's
 /// figures plus the shared samples (`testdata/dungeons/`).
 pub const BUNDLED: [(&str, &str); 10] = [
     ("hallway_escape", include_str!("../../../../testdata/dungeons/hallway_escape.txt")),
@@ -134,7 +134,7 @@ impl Board {
         &self.grid
     }
 
-    /// The movement rule: seed 003's [`Rule::ROOMS`].
+    /// The movement rule: DM503 Rogue's [`Rule::ROOMS`].
     pub fn rule(&self) -> Rule {
         Rule::ROOMS
     }
@@ -196,7 +196,7 @@ impl Board {
     }
 }
 
-/// The seed 003 view of a tile map: rooms and hallways passable (cost 1), hallways
+/// The DM503 Rogue view of a tile map: rooms and hallways passable (cost 1), hallways
 /// narrow, everything impassable blocked.
 ///
 /// # Errors
@@ -628,7 +628,7 @@ impl Chase {
 
 /// A generated room-and-hallway dungeon of `side × side` cells for seed `seed`, with one
 /// hero, one monster and one speed potion (`torchlit-procgen`'s `rooms`, whose rooms,
-/// hallways and loops follow seed 003's rules).
+/// hallways and loops follow DM503 Rogue's rules).
 ///
 /// # Errors
 /// [`ChaseError::Generate`] when the generator refuses the size (8 to 2048) or gives up.

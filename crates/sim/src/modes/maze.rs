@@ -1,4 +1,4 @@
-//! `maze`: real-time mazes, keys, portals, a pickaxe, log monsters and a boss (seed 001,
+//! `maze`: real-time mazes, keys, portals, a pickaxe, log monsters and a boss (ICMaze (CS-107 mini-project "Maze Games", EPFL),
 //! ICMaze, EPFL CS-107 mini-project 2).
 //!
 //! # Time

@@ -1,4 +1,4 @@
-//! `overworld`: explore seed 002's infinite cave world (CaveGame): chests, monsters that
+//! `overworld`: explore CaveGame's infinite cave world (CaveGame): chests, monsters that
 //! fight whoever steps into their sight, turn-based fights, death and respawn.
 //!
 //! - **World**: regions of `torchlit-procgen`'s [`Overworld`](torchlit_procgen::Overworld)
@@ -10,7 +10,7 @@
 //!   block. Stepping on a chest opens it: gold or items from the weighted
 //!   [`ItemRegistry`]; an opened chest stays opened.
 //! - **Monsters** see within their sight radius ([`in_sight_area`]). Stepping into a
-//!   living monster's sight with a clear line of sight (seed 002's Bresenham line that may
+//!   living monster's sight with a clear line of sight (CaveGame's Bresenham line that may
 //!   not slip through diagonal gaps: [`torchlit_fov::line_of_sight`]) starts a fight
 //!   ([`combat`]), fought to the end at once and reported blow by blow for the front end
 //!   to show. A won fight kills the monster and gives a reward like a chest's.
@@ -29,7 +29,7 @@
 //! changed since it was last asked); everything else is regenerated from the seed.
 //!
 //! Coordinates are map space (`y` grows south) in world cells; a region's cells are
-//! numbered from its top-left cell (seed 002 numbers them from the bottom-left with `y`
+//! numbered from its top-left cell (CaveGame (Freddy Heppell's AQA Computer Science NEA) numbers them from the bottom-left with `y`
 //! up).
 //!
 //! ```
@@ -70,7 +70,7 @@ pub use regions::RegionChanges;
 use regions::{Area, AreaCache};
 pub use torchlit_procgen::{CaRule, CaveParams, OverworldParams, RegionCoord};
 
-/// The player's full health, in whole hit points (seed 002's `Player.getStartingHealth`).
+/// The player's full health, in whole hit points (CaveGame's `Player.getStartingHealth`).
 /// Every fight starts at full health (the seed's `resetStats`).
 pub const PLAYER_HEALTH: u32 = 50;
 
@@ -81,7 +81,7 @@ pub const FIST_DAMAGE: u32 = 1;
 /// respawn on.
 pub const SPAWN_SEARCH_RADIUS: u32 = 256;
 
-/// Everything that shapes a game, from the config (seed 002's `cavegame.properties`).
+/// Everything that shapes a game, from the config (CaveGame's `cavegame.properties`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
     /// The world generator's parameters: region side, cave automaton, chest probability.
@@ -90,7 +90,7 @@ pub struct Rules {
     pub chest_max_items: u32,
     /// Armour protection, damage multiplier and stun chance.
     pub combat: CombatRules,
-    /// Whether dying loses one random item (requirement 7.5; seed 002's playtest turned it
+    /// Whether dying loses one random item (requirement 7.5; CaveGame's playtest turned it
     /// off as unfair, so it can be).
     pub death_loses_item: bool,
     /// Generated regions kept in memory (`iRegionCacheSize`; at least 1).
@@ -100,7 +100,7 @@ pub struct Rules {
 }
 
 impl Default for Rules {
-    /// Seed 002's values: regions of 50, chest probability 0.005, at most 2 drops, `e = 0.3`,
+    /// CaveGame's values: regions of 50, chest probability 0.005, at most 2 drops, `e = 0.3`,
     /// `m = 1.2`, stun 0.1, a cache of 8 regions; dying loses an item.
     fn default() -> Rules {
         Rules {
@@ -131,7 +131,7 @@ pub enum OverworldError {
     },
 }
 
-/// The player record (seed 002's `player.json`): position, belongings, counters and the
+/// The player record (CaveGame's `player.json`): position, belongings, counters and the
 /// generator of fights. Saved whole at every autosave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -150,7 +150,7 @@ pub struct Player {
 
 impl Player {
     /// A new player at `at` with the starting kit: a wooden sword and leather armour,
-    /// wielded and worn (seed 002's `starterSword`, `starterArmour`).
+    /// wielded and worn (CaveGame's `starterSword`, `starterArmour`).
     pub fn new(at: Point, rng: Rng) -> Player {
         let mut pack = Pack::new();
         pack.add(Item::Sword(SwordTier::Wood));
@@ -258,7 +258,7 @@ impl Player {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
-    /// Step one cell (seed 002's WASD).
+    /// Step one cell (CaveGame's WASD).
     Move(CardinalDirection),
     /// Wield a sword or wear armour from the pack.
     Equip(Item),
@@ -410,7 +410,7 @@ impl PartialEq for Overworld {
 
 impl Overworld {
     /// A new game on the world of `seed`: the player starts at the first safe cell of the
-    /// spiral from `(0, 0)` (seed 002 §2.4.4) with the starting kit.
+    /// spiral from `(0, 0)` (CaveGame §2.4.4) with the starting kit.
     ///
     /// # Errors
     /// [`OverworldError::Generation`] for bad world parameters;
@@ -622,7 +622,7 @@ impl Overworld {
     }
 
     /// The nearest cell to `near`, in spiral order, where the player may (re)spawn: floor
-    /// without a chest (seed 002's `isSpawnAllowed`), no monster on it, none seeing it.
+    /// without a chest (CaveGame's `isSpawnAllowed`), no monster on it, none seeing it.
     fn safe_cell(&self, near: Point) -> Result<Point, OverworldError> {
         spiral_offsets(SPAWN_SEARCH_RADIUS)
             .filter_map(|o| Some(Point::new(near.x.checked_add(o.dx)?, near.y.checked_add(o.dy)?)))

@@ -1,4 +1,4 @@
-//! `ultima`: walk a tile world at night by torchlight (seed 000, Ultima 0).
+//! `ultima`: walk a tile world at night by torchlight (Ultima 0, CSCI 136, Montana Tech, 2014).
 //!
 //! The avatar moves north, south, east or west, blocked by impassable tiles and the map
 //! edge; the torch starts at radius 4.0 and changes by 0.5, never below 2.0, with no
@@ -62,7 +62,7 @@ impl std::fmt::Display for TorchRadius {
     }
 }
 
-/// The player's avatar: where it stands and how bright its torch burns (seed 000 `Avatar`).
+/// The player's avatar: where it stands and how bright its torch burns (Ultima 0 `Avatar`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Avatar {
@@ -106,7 +106,7 @@ impl Avatar {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Lighting {
-    /// Seed 000's flood fill: light spreads 4-way and wraps around corners.
+    /// Ultima 0's flood fill: light spreads 4-way and wraps around corners.
     Classic,
     /// Extra credit 2: symmetric shadowcasting within the torch radius; opaque tiles cast
     /// shadows.
@@ -354,12 +354,12 @@ impl Ultima {
     }
 }
 
-/// Converts a map-space point to seed 000's coordinates (`(0, 0)` bottom-left, `y` up).
+/// Converts a map-space point to Ultima 0's coordinates (`(0, 0)` bottom-left, `y` up).
 pub fn to_ultima(p: Point, size: Size) -> Point {
     map_to_ultima(p, size.height)
 }
 
-/// Seed 000's `light(x, y, r)`: the number of tiles the classic flood fill lights from
+/// Ultima 0's `light(x, y, r)`: the number of tiles the classic flood fill lights from
 /// `at` (map space) with radius `radius` (torch only, no glowing tiles).
 ///
 /// Returns 0 when `at` is off the map.
@@ -372,7 +372,7 @@ pub fn classic_light(map: &TileMap, at: Point, radius: Radius) -> usize {
     }
 }
 
-/// What seed 000's `Avatar` test program prints: an avatar made at (5, 5), moved to
+/// What Ultima 0's `Avatar` test program prints: an avatar made at (5, 5), moved to
 /// (1, 4), its torch raised once and lowered six times (stopping at 2.0), one
 /// `x y torch` line after each change.
 pub fn avatar_demo() -> String {
@@ -391,7 +391,7 @@ pub fn avatar_demo() -> String {
     out
 }
 
-/// What seed 000's `Tile` test program prints: for each tile code in the seed's order
+/// What Ultima 0's `Tile` test program prints: for each tile code in the seed's order
 /// (brick floor, lava, water, forest, grassland, mountains, stone wall) and `j` in 0..2, a
 /// tile lit when `i + j` is even, with its opacity and passability.
 pub fn tile_demo() -> String {

@@ -1,4 +1,4 @@
-//! Creatures: the player, fungi, bats and zombies, with their seed 004 stats.
+//! Creatures: the player, fungi, bats and zombies, with their the roguelike tutorial (Trystan, 2011) stats.
 
 use torchlit_geom::Point;
 

@@ -167,7 +167,7 @@ impl Solution {
         Solution::solve_grid(board.grid(), board.initial_potions())
     }
 
-    /// Solves a dungeon given as a seed 003 path grid ([`super::path_grid`]) and the
+    /// Solves a dungeon given as a DM503 Rogue path grid ([`super::path_grid`]) and the
     /// potions at the start.
     ///
     /// # Errors

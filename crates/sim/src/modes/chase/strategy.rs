@@ -216,7 +216,7 @@ impl Monster {
 /// to the monster; among those, the one with the most possible moves.
 ///
 /// "Distance to the monster" is the length of the monster's shortest walk to the cell
-/// (the monster's [`Flow::FromSources`] field): under seed 003's rule walks are not
+/// (the monster's [`Flow::FromSources`] field): under DM503 Rogue's rule walks are not
 /// always reversible, and it is the monster that has to walk. Cells the monster cannot
 /// reach count as farthest. [`DijkstraMap::uphill`] with the number of legal steps from
 /// the cell as the rank (more first).

@@ -90,7 +90,7 @@ pub struct Stats {
     pub monsters_defeated: u32,
 }
 
-/// A game of `maze` (seed 001, ICMaze): real time at 24 ticks per second, advanced one
+/// A game of `maze` (ICMaze, the CS-107 mini-project "Maze Games", EPFL): real time at 24 ticks per second, advanced one
 /// tick at a time by [`Maze::tick`] with the input of that tick. Pure: it never reads a
 /// clock, and same config + same inputs = same game ([`Maze::state_hash`]).
 ///

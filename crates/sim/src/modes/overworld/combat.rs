@@ -1,4 +1,4 @@
-//! Turn-based fights between the player and one monster (seed 002 requirement 7, §2.4.5,
+//! Turn-based fights between the player and one monster (CaveGame (Freddy Heppell's AQA Computer Science NEA) requirement 7, §2.4.5,
 //! `CombatManager`).
 //!
 //! - **Turns alternate**; who strikes first is a coin toss.
@@ -106,7 +106,7 @@ impl CombatRules {
     }
 }
 
-/// Seed 002's damage formula `D = d − e·m·min(d, a)` for a blow of `raw` damage against
+/// CaveGame's damage formula `D = d − e·m·min(d, a)` for a blow of `raw` damage against
 /// `armour` points, with `protection = e·m` in hundredths: returns the damage done (never
 /// below 0) and the armour points used.
 ///
@@ -208,7 +208,7 @@ impl Dice for RngDice<'_> {
     }
 }
 
-/// A fighter during a fight (seed 002's `Entity`: health, armour, `armourChange`).
+/// A fighter during a fight (CaveGame's `Entity`: health, armour, `armourChange`).
 struct Fighter {
     stats: Combatant,
     health: u32,
@@ -325,7 +325,7 @@ mod tests {
         }
     }
 
-    /// Seed 002's combat log (§4.1, requirement 7.3): the player (50 health, leather armour
+    /// CaveGame's combat log (§4.1, requirement 7.3): the player (50 health, leather armour
     /// 5, a sword of 5) against the monster (25 health, 3 damage); the enemy goes first,
     /// and stuns the player on its second and fourth blows.
     #[test]
@@ -365,7 +365,7 @@ mod tests {
         assert_eq!((log.player_health, log.monster_health), (Hundredths(3260), Hundredths(0)));
     }
 
-    /// Seed 002's damage table (§2.4.5, "assuming the full value of armour is available"),
+    /// CaveGame's damage table (§2.4.5, "assuming the full value of armour is available"),
     /// which uses `m = 1`: rows are armour (none, leather, chainmail, iron, infused),
     /// columns the wood, iron, steel and infused swords and the regular monster (7).
     #[test]

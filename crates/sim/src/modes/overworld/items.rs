@@ -1,11 +1,11 @@
-//! Items, the item registry (seed 002 §2.3.12) and the player's pack.
+//! Items, the item registry (CaveGame (Freddy Heppell's AQA Computer Science NEA) §2.3.12) and the player's pack.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use torchlit_rng::Rng;
 
-/// The tiers of swords, weakest first (seed 002's damage table, §2.4.5).
+/// The tiers of swords, weakest first (CaveGame's damage table, §2.4.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SwordTier {
@@ -45,7 +45,7 @@ impl SwordTier {
     }
 }
 
-/// The tiers of armour, weakest first (seed 002's damage table, §2.4.5).
+/// The tiers of armour, weakest first (CaveGame's damage table, §2.4.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ArmourTier {
@@ -145,11 +145,11 @@ pub enum Loot {
     Gold,
 }
 
-/// The most gold pieces in one drop (a drop gives 1 to this many, uniformly). Seed 002's
+/// The most gold pieces in one drop (a drop gives 1 to this many, uniformly). CaveGame's
 /// `GoldItem` rolls `nextInt(10)`, 0 to 9; an empty handful is left out here.
 pub const GOLD_PER_DROP: u32 = 10;
 
-/// The item registry (seed 002 §2.3.12, `ItemRegistry.doRegister`): every drop with its
+/// The item registry (CaveGame §2.3.12, `ItemRegistry.doRegister`): every drop with its
 /// weight; a drop is chosen with probability weight / total weight.
 ///
 /// | drop | weight |
@@ -207,7 +207,7 @@ impl ItemRegistry {
     /// A chest's (or a slain monster's) rewards: 1 to `max_items` drops (none when
     /// `max_items` is 0).
     ///
-    /// Seed 002's `generateReward` draws `nextInt(iChestMaxItems - 1) + 1` items, which is
+    /// CaveGame's `generateReward` draws `nextInt(iChestMaxItems - 1) + 1` items, which is
     /// always 1 with the default maximum of 2 (Java's `nextInt(n)` stops below `n`); the
     /// configured maximum is honoured here.
     pub fn reward(&self, max_items: u32, rng: &mut Rng) -> Vec<Reward> {

@@ -1,6 +1,6 @@
-//! The monsters: kinds, their stats and sight (seed 002 §2.4.2, requirement 7.1).
+//! The monsters: kinds, their stats and sight (CaveGame (Freddy Heppell's AQA Computer Science NEA) §2.4.2, requirement 7.1).
 //!
-//! Seed 002 has one kind ("M": 25 health, 3 damage, no armour, sight radius 3) and its
+//! CaveGame has one kind ("M": 25 health, 3 damage, no armour, sight radius 3) and its
 //! evaluation asks for more; here are five, each with its own sight radius. Monsters
 //! stand still (as in the seed) and fight whoever steps into their sight.
 
@@ -17,7 +17,7 @@ use super::combat::{Combatant, Hundredths};
 pub enum MonsterKind {
     /// A cave rat: weak, short-sighted.
     Rat,
-    /// A goblin: seed 002's one monster (25 health, 3 damage, sight 3).
+    /// A goblin: CaveGame's one monster (25 health, 3 damage, sight 3).
     Goblin,
     /// A bat: frail, but it notices you from far away.
     Bat,
@@ -129,7 +129,7 @@ pub struct Monster {
 }
 
 /// Whether the cell `offset` away from a monster lies in its sight area of radius `r`:
-/// `dx² + dy² ≤ 1.8·r²` (seed 002 §2.4.2: the plain circle `r²` looked too thin on a grid,
+/// `dx² + dy² ≤ 1.8·r²` (CaveGame §2.4.2: the plain circle `r²` looked too thin on a grid,
 /// so the seed widens it by 1.8), computed exactly as `5·(dx² + dy²) ≤ 9·r²`.
 ///
 /// ```

@@ -10,7 +10,7 @@ use torchlit_rng::{Rng, Seed};
 
 use super::monsters::{Monster, MonsterKind};
 
-/// What play changed in one region (seed 002's region file, minus what the seed
+/// What play changed in one region (CaveGame's region file, minus what the seed
 /// regenerates): the chests opened and whether its monster was slain. Regions never
 /// changed have no record and are regenerated from the world seed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -57,7 +57,7 @@ impl Area {
     }
 }
 
-/// The generated regions kept in memory, least recently used dropped first (seed 002's
+/// The generated regions kept in memory, least recently used dropped first (CaveGame's
 /// `regionCache`, `iRegionCacheSize`). Only a cache: everything in it is regenerated on
 /// demand, so it is never saved.
 #[derive(Clone)]
