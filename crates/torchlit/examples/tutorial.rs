@@ -342,6 +342,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// Run by `tests/tutorial_tmux.rs`, which includes this file as a module.
 #[cfg(test)]
 mod tests {
     use super::*;

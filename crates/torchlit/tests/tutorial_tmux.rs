@@ -6,8 +6,15 @@ use std::path::PathBuf;
 
 use torchlit_testkit::tmux::Tmux;
 
-/// `target/<profile>/examples/tutorial`: `cargo test` builds the examples beside the
-/// test binaries (`target/<profile>/deps`).
+/// The example's own code, compiled into this test so its unit tests (`game::tests`) run
+/// without a terminal. (An example with `test = true` is built only as a test harness, and then
+/// `cargo test` leaves no runnable `examples/tutorial` for the tmux test below.)
+#[allow(dead_code)]
+#[path = "../examples/tutorial.rs"]
+mod game;
+
+/// `target/<profile>/examples/tutorial`: `cargo test` builds every example (as a plain
+/// program) beside the test binaries (`target/<profile>/deps`).
 fn tutorial() -> Option<String> {
     let exe = std::env::current_exe().ok()?;
     let dir: PathBuf = exe.parent()?.parent()?.join("examples");
