@@ -204,6 +204,21 @@ impl Default for CavesConfig {
     }
 }
 
+/// `serve` settings (the `[web]` table): the browser front end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WebConfig {
+    /// Most games played in browsers at once (a page beyond is told the server is
+    /// full). 1 to 10000; `serve --max-sessions` overrides it.
+    pub max_sessions: u32,
+}
+
+impl Default for WebConfig {
+    fn default() -> WebConfig {
+        WebConfig { max_sessions: 64 }
+    }
+}
+
 /// Where a setting was written: a file (`None` for the built-in defaults), a line and a
 /// column. Displays as `file:line:column`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,6 +293,8 @@ pub struct Config {
     pub log: LogConfig,
     /// `caves`.
     pub caves: CavesConfig,
+    /// `serve` (the browser front end).
+    pub web: WebConfig,
     /// Key bindings per mode.
     pub keys: KeyBindings,
 }
@@ -390,6 +407,7 @@ impl Config {
             maze: MazeSettings::default(),
             log: LogConfig::default(),
             caves: CavesConfig::default(),
+            web: WebConfig::default(),
             keys: KeyBindings::default(),
         };
         if let Err(e) = config.apply_text(DEFAULTS_TOML, None) {
@@ -515,87 +533,24 @@ impl Config {
         let cx = Cx { text, path: &shown };
         let mut next = self.clone();
         if let Some(g) = file.generation {
-            let out = &mut next.generation;
-            set_int(&mut out.region_size, g.region_size, "generation.region_size", 8..=1024, &cx)?;
-            set_int(&mut out.iterations, g.iterations, "generation.iterations", 0..=100, &cx)?;
-            set_int(
-                &mut out.death_threshold,
-                g.death_threshold,
-                "generation.death_threshold",
-                0..=8,
-                &cx,
-            )?;
-            set_float(
-                &mut out.rock_probability,
-                g.rock_probability,
-                "generation.rock_probability",
-                0.0..=1.0,
-                &cx,
-            )?;
-            set_float(
-                &mut out.chest_probability,
-                g.chest_probability,
-                "generation.chest_probability",
-                0.0..=1.0,
-                &cx,
-            )?;
-            set_int(
-                &mut out.chest_max_items,
-                g.chest_max_items,
-                "generation.chest_max_items",
-                0..=64,
-                &cx,
-            )?;
+            apply_generation(&mut next.generation, g, &cx)?;
         }
         if let Some(p) = file.play {
-            let out = &mut next.play;
-            if let Some(v) = p.region_cache_size {
-                let mut n = 0;
-                set_int(&mut n, Some(v), "play.region_cache_size", 1..=4096, &cx)?;
-                out.region_cache_size = NonZeroUsize::new(n as usize).unwrap_or(NonZeroUsize::MIN);
-            }
-            if let Some(v) = p.save_frequency {
-                let mut n = 0;
-                set_int(&mut n, Some(v), "play.save_frequency", 1..=10_000, &cx)?;
-                out.save_frequency = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
-            }
-            set_float(
-                &mut out.armour_protection,
-                p.armour_protection,
-                "play.armour_protection",
-                0.0..=1.0,
-                &cx,
-            )?;
-            set_float(
-                &mut out.damage_multiplier,
-                p.damage_multiplier,
-                "play.damage_multiplier",
-                0.0..=10.0,
-                &cx,
-            )?;
-            set_float(
-                &mut out.stun_probability,
-                p.stun_probability,
-                "play.stun_probability",
-                0.0..=1.0,
-                &cx,
-            )?;
-            if let Some(v) = p.turn_delay_ms {
-                let mut ms = 0;
-                set_int(&mut ms, Some(v), "play.turn_delay_ms", 0..=10_000, &cx)?;
-                out.turn_delay = Duration::from_millis(u64::from(ms));
-            }
-            if let Some(v) = p.debug_info {
-                out.debug_info = v.into_inner();
-            }
-            if let Some(v) = p.death_loses_item {
-                out.death_loses_item = v.into_inner();
-            }
+            apply_play(&mut next.play, p, &cx)?;
         }
         if let Some(m) = file.maze {
             let mut n = u32::from(next.maze.heart_drop_percent);
             set_int(&mut n, m.heart_drop_percent, "maze.heart_drop_percent", 0..=100, &cx)?;
             next.maze.heart_drop_percent = u8::try_from(n).unwrap_or(100);
+        }
+        if let Some(w) = file.web {
+            set_int(
+                &mut next.web.max_sessions,
+                w.max_sessions,
+                "web.max_sessions",
+                1..=10_000,
+                &cx,
+            )?;
         }
         if let Some(l) = file.log
             && let Some(level) = l.level
@@ -616,51 +571,8 @@ impl Config {
             }
             next.caves.autopickup = chosen;
         }
-        for (mode, actions) in file.keys.unwrap_or_default() {
-            let mode_span = mode.span();
-            let mode = mode.into_inner();
-            if !KEY_MODES.contains(&mode.as_str()) {
-                let (line, column) = cx.line_column(mode_span);
-                return Err(ConfigError::UnknownMode {
-                    path: shown.clone(),
-                    line,
-                    column,
-                    mode: shorten(&mode),
-                });
-            }
-            for (action, keys) in actions {
-                let action_span = action.span();
-                let action = action.into_inner();
-                let origin_at = |span: Range<usize>| {
-                    let (line, column) = cx.line_column(span);
-                    Origin { file: path.map(Path::to_path_buf), line, column }
-                };
-                let origin = origin_at(action_span);
-                let mut specs = Vec::new();
-                let mut key_origins = Vec::new();
-                for key in keys.into_inner() {
-                    let span = key.span();
-                    let name = key.into_inner();
-                    let spec = name.parse::<KeySpec>().map_err(|error| {
-                        let (line, column) = cx.line_column(span.clone());
-                        ConfigError::Key {
-                            path: shown.clone(),
-                            line,
-                            column,
-                            mode: mode.clone(),
-                            action: shorten(&action),
-                            error,
-                        }
-                    })?;
-                    specs.push(spec);
-                    key_origins.push(origin_at(span));
-                }
-                next.keys
-                    .modes
-                    .entry(mode.clone())
-                    .or_default()
-                    .insert(action, Binding { keys: specs, origin, key_origins });
-            }
+        if let Some(keys) = file.keys {
+            apply_keys(&mut next.keys, keys, path, &cx)?;
         }
         *self = next;
         Ok(())
@@ -688,6 +600,135 @@ impl Cx<'_> {
             reason,
         }
     }
+}
+
+/// Applies a file's `[keys.MODE]` tables (`path`: the file, `None` for the defaults).
+fn apply_keys(
+    out: &mut KeyBindings,
+    keys: BTreeMap<Spanned<String>, FileKeys>,
+    path: Option<&Path>,
+    cx: &Cx<'_>,
+) -> Result<(), ConfigError> {
+    for (mode, actions) in keys {
+        let mode_span = mode.span();
+        let mode = mode.into_inner();
+        if !KEY_MODES.contains(&mode.as_str()) {
+            let (line, column) = cx.line_column(mode_span);
+            return Err(ConfigError::UnknownMode {
+                path: cx.path.to_path_buf(),
+                line,
+                column,
+                mode: shorten(&mode),
+            });
+        }
+        for (action, keys) in actions {
+            let action_span = action.span();
+            let action = action.into_inner();
+            let origin_at = |span: Range<usize>| {
+                let (line, column) = cx.line_column(span);
+                Origin { file: path.map(Path::to_path_buf), line, column }
+            };
+            let origin = origin_at(action_span);
+            let mut specs = Vec::new();
+            let mut key_origins = Vec::new();
+            for key in keys.into_inner() {
+                let span = key.span();
+                let name = key.into_inner();
+                let spec = name.parse::<KeySpec>().map_err(|error| {
+                    let (line, column) = cx.line_column(span.clone());
+                    ConfigError::Key {
+                        path: cx.path.to_path_buf(),
+                        line,
+                        column,
+                        mode: mode.clone(),
+                        action: shorten(&action),
+                        error,
+                    }
+                })?;
+                specs.push(spec);
+                key_origins.push(origin_at(span));
+            }
+            out.modes
+                .entry(mode.clone())
+                .or_default()
+                .insert(action, Binding { keys: specs, origin, key_origins });
+        }
+    }
+    Ok(())
+}
+
+/// Applies a file's `[generation]` table.
+fn apply_generation(
+    out: &mut GenerationConfig,
+    g: FileGeneration,
+    cx: &Cx<'_>,
+) -> Result<(), ConfigError> {
+    set_int(&mut out.region_size, g.region_size, "generation.region_size", 8..=1024, cx)?;
+    set_int(&mut out.iterations, g.iterations, "generation.iterations", 0..=100, cx)?;
+    set_int(&mut out.death_threshold, g.death_threshold, "generation.death_threshold", 0..=8, cx)?;
+    set_float(
+        &mut out.rock_probability,
+        g.rock_probability,
+        "generation.rock_probability",
+        0.0..=1.0,
+        cx,
+    )?;
+    set_float(
+        &mut out.chest_probability,
+        g.chest_probability,
+        "generation.chest_probability",
+        0.0..=1.0,
+        cx,
+    )?;
+    set_int(&mut out.chest_max_items, g.chest_max_items, "generation.chest_max_items", 0..=64, cx)?;
+    Ok(())
+}
+
+/// Applies a file's `[play]` table.
+fn apply_play(out: &mut PlayConfig, p: FilePlay, cx: &Cx<'_>) -> Result<(), ConfigError> {
+    if let Some(v) = p.region_cache_size {
+        let mut n = 0;
+        set_int(&mut n, Some(v), "play.region_cache_size", 1..=4096, cx)?;
+        out.region_cache_size = NonZeroUsize::new(n as usize).unwrap_or(NonZeroUsize::MIN);
+    }
+    if let Some(v) = p.save_frequency {
+        let mut n = 0;
+        set_int(&mut n, Some(v), "play.save_frequency", 1..=10_000, cx)?;
+        out.save_frequency = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
+    }
+    set_float(
+        &mut out.armour_protection,
+        p.armour_protection,
+        "play.armour_protection",
+        0.0..=1.0,
+        cx,
+    )?;
+    set_float(
+        &mut out.damage_multiplier,
+        p.damage_multiplier,
+        "play.damage_multiplier",
+        0.0..=10.0,
+        cx,
+    )?;
+    set_float(
+        &mut out.stun_probability,
+        p.stun_probability,
+        "play.stun_probability",
+        0.0..=1.0,
+        cx,
+    )?;
+    if let Some(v) = p.turn_delay_ms {
+        let mut ms = 0;
+        set_int(&mut ms, Some(v), "play.turn_delay_ms", 0..=10_000, cx)?;
+        out.turn_delay = Duration::from_millis(u64::from(ms));
+    }
+    if let Some(v) = p.debug_info {
+        out.debug_info = v.into_inner();
+    }
+    if let Some(v) = p.death_loses_item {
+        out.death_loses_item = v.into_inner();
+    }
+    Ok(())
 }
 
 fn set_int(
@@ -760,6 +801,7 @@ struct FileConfig {
     maze: Option<FileMaze>,
     log: Option<FileLog>,
     caves: Option<FileCaves>,
+    web: Option<FileWeb>,
     keys: Option<BTreeMap<Spanned<String>, FileKeys>>,
 }
 
@@ -857,6 +899,12 @@ impl<'de> Deserialize<'de> for Number {
 #[serde(deny_unknown_fields)]
 struct FileCaves {
     autopickup: Option<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileWeb {
+    max_sessions: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
