@@ -24,9 +24,10 @@ pub struct ServeArgs {
     /// A directory with another tileset: `tiles.png` and its index `tiles.toml`.
     #[arg(long, value_name = "DIR")]
     pub tileset: Option<PathBuf>,
-    /// How many games may be played at once.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    pub max_sessions: usize,
+    /// How many games may be played at once (default: the config's
+    /// `[web] max_sessions`, 64 unless changed).
+    #[arg(long, value_name = "N")]
+    pub max_sessions: Option<usize>,
 }
 
 /// The title menu with everything the terminal's has: the config's keys, the saves.
@@ -40,6 +41,15 @@ fn app(settings: &Settings, world: UltimaWorld) -> Result<App> {
     app.set_caves(caves_cmd::setup(settings, None, Default::default())?);
     app.set_overworld(overworld_cmd::setup(settings, None)?);
     Ok(app)
+}
+
+/// The session limit: `--max-sessions`, else the config's `[web] max_sessions`.
+fn max_sessions(args: &ServeArgs, settings: &Settings) -> Result<usize> {
+    match args.max_sessions {
+        Some(0) => bail!("--max-sessions must be at least 1"),
+        Some(n) => Ok(n),
+        None => Ok(usize::try_from(settings.config.web.max_sessions).unwrap_or(usize::MAX)),
+    }
 }
 
 /// Serves until Ctrl-C or SIGTERM, then closes (and saves) every game.
@@ -58,9 +68,7 @@ pub fn run(args: &ServeArgs, settings: Settings, world: UltimaWorld) -> Result<(
         let names: Vec<&str> = missing.iter().map(|s| s.name()).collect();
         eprintln!("torchlit: the tileset has no tile for {}: drawn as glyphs", names.join(", "));
     }
-    if args.max_sessions == 0 {
-        bail!("--max-sessions must be at least 1");
-    }
+    let max_sessions = max_sessions(args, &settings)?;
     if !args.addr.ip().is_loopback() {
         eprintln!(
             "torchlit: WARNING: listening on {}, not on this machine only: anyone who can \
@@ -69,7 +77,7 @@ pub fn run(args: &ServeArgs, settings: Settings, world: UltimaWorld) -> Result<(
         );
     }
     let mut options = Options::new(tileset);
-    options.max_sessions = args.max_sessions;
+    options.max_sessions = max_sessions;
     let factory = Arc::new(move || -> Box<dyn Screen> {
         match app(&settings, world.clone()) {
             Ok(app) => Box::new(app),
@@ -85,4 +93,29 @@ pub fn run(args: &ServeArgs, settings: Settings, world: UltimaWorld) -> Result<(
     .with_context(|| format!("serve on {}", args.addr))?;
     println!("closed {} games", stopped.sessions_closed);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(toml: &str) -> Settings {
+        let config = torchlit_save::Config::parse(toml, std::path::Path::new("t.toml"))
+            .expect("a valid config");
+        Settings { paths: None, config }
+    }
+
+    fn args(max: Option<usize>) -> ServeArgs {
+        ServeArgs { addr: "127.0.0.1:0".parse().expect("addr"), tileset: None, max_sessions: max }
+    }
+
+    #[test]
+    fn the_session_limit_comes_from_the_config_unless_the_flag_says() {
+        assert_eq!(max_sessions(&args(None), &settings("")).expect("ok"), 64);
+        let three = settings("[web]\nmax_sessions = 3\n");
+        assert_eq!(max_sessions(&args(None), &three).expect("ok"), 3);
+        assert_eq!(max_sessions(&args(Some(9)), &three).expect("ok"), 9);
+        let zero = max_sessions(&args(Some(0)), &three).expect_err("zero is refused");
+        assert!(zero.to_string().contains("at least 1"), "{zero}");
+    }
 }

@@ -87,6 +87,16 @@ pub trait Screen: Any {
     fn close(&mut self) -> Result<(), String> {
         Ok(())
     }
+
+    /// The player went away but may come back to this very game (a browser tab closed or
+    /// reloaded; the front end keeps the screen a while): save now what
+    /// [`Screen::close`] would save, and stay playable. Nothing by default.
+    ///
+    /// # Errors
+    /// Why saving failed, as one sentence for the player.
+    fn save(&mut self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A stack of screens: inputs and ticks go to the top one, transitions are applied.
@@ -159,6 +169,24 @@ impl Stack {
     }
 }
 
+impl Stack {
+    /// Runs `f` on every screen, top first; the first error.
+    fn each_screen(
+        &mut self,
+        mut f: impl FnMut(&mut Box<dyn Screen>) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let mut first = Ok(());
+        for s in self.screens.iter_mut().rev() {
+            if let Err(e) = f(s)
+                && first.is_ok()
+            {
+                first = Err(e);
+            }
+        }
+        first
+    }
+}
+
 impl Screen for Stack {
     fn render(&self, frame: &mut Frame) {
         if let Some(top) = self.screens.last() {
@@ -202,15 +230,13 @@ impl Screen for Stack {
     /// Closes every screen, top first; the first error is returned, but every screen is
     /// closed.
     fn close(&mut self) -> Result<(), String> {
-        let mut first = Ok(());
-        for s in self.screens.iter_mut().rev() {
-            if let Err(e) = s.close()
-                && first.is_ok()
-            {
-                first = Err(e);
-            }
-        }
-        first
+        self.each_screen(|s| s.close())
+    }
+
+    /// Saves every screen, top first; the first error is returned, but every screen is
+    /// saved.
+    fn save(&mut self) -> Result<(), String> {
+        self.each_screen(|s| s.save())
     }
 }
 

@@ -199,6 +199,21 @@ impl Default for CavesConfig {
     }
 }
 
+/// `serve` settings (the `[web]` table): the browser front end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WebConfig {
+    /// Most games played in browsers at once (a page beyond is told the server is
+    /// full). 1 to 10000; `serve --max-sessions` overrides it.
+    pub max_sessions: u32,
+}
+
+impl Default for WebConfig {
+    fn default() -> WebConfig {
+        WebConfig { max_sessions: 64 }
+    }
+}
+
 /// Where a setting was written: a file (`None` for the built-in defaults), a line and a
 /// column. Displays as `file:line:column`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -273,6 +288,8 @@ pub struct Config {
     pub log: LogConfig,
     /// `caves`.
     pub caves: CavesConfig,
+    /// `serve` (the browser front end).
+    pub web: WebConfig,
     /// Key bindings per mode.
     pub keys: KeyBindings,
 }
@@ -385,6 +402,7 @@ impl Config {
             maze: MazeSettings::default(),
             log: LogConfig::default(),
             caves: CavesConfig::default(),
+            web: WebConfig::default(),
             keys: KeyBindings::default(),
         };
         if let Err(e) = config.apply_text(DEFAULTS_TOML, None) {
@@ -519,6 +537,15 @@ impl Config {
             let mut n = u32::from(next.maze.heart_drop_percent);
             set_int(&mut n, m.heart_drop_percent, "maze.heart_drop_percent", 0..=100, &cx)?;
             next.maze.heart_drop_percent = u8::try_from(n).unwrap_or(100);
+        }
+        if let Some(w) = file.web {
+            set_int(
+                &mut next.web.max_sessions,
+                w.max_sessions,
+                "web.max_sessions",
+                1..=10_000,
+                &cx,
+            )?;
         }
         if let Some(l) = file.log
             && let Some(level) = l.level
@@ -699,6 +726,7 @@ struct FileConfig {
     maze: Option<FileMaze>,
     log: Option<FileLog>,
     caves: Option<FileCaves>,
+    web: Option<FileWeb>,
     keys: Option<BTreeMap<Spanned<String>, FileKeys>>,
 }
 
@@ -847,6 +875,12 @@ impl<'de> Deserialize<'de> for Number {
 #[serde(deny_unknown_fields)]
 struct FileCaves {
     autopickup: Option<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileWeb {
+    max_sessions: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]

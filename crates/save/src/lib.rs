@@ -80,7 +80,7 @@ pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};
 pub use config::{
     Binding, CavesConfig, Config, ConfigError, ConfigHash, DEFAULTS_TOML, GenerationConfig,
-    KeyBindings, LogConfig, LogLevel, MazeSettings, Origin, PlayConfig,
+    KeyBindings, LogConfig, LogLevel, MazeSettings, Origin, PlayConfig, WebConfig,
 };
 pub use error::{Record, SaveError};
 pub use id::WorldId;

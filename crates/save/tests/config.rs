@@ -234,6 +234,20 @@ fn generation_hash_is_stable_and_sees_every_field() {
 }
 
 #[test]
+fn web_max_sessions_is_a_setting_with_a_range() -> TestResult {
+    assert_eq!(Config::defaults().web.max_sessions, 64);
+    let c = parse("[web]\nmax_sessions = 3\n")?;
+    assert_eq!(c.web.max_sessions, 3);
+    for bad in ["0", "10001", "-1"] {
+        let e = parse(&format!("[web]\nmax_sessions = {bad}\n")).expect_err("out of range");
+        assert!(e.to_string().contains(":2:") && e.to_string().contains("1 to 10000"), "{e}");
+    }
+    let e = parse("[web]\nsessions = 3\n").expect_err("unknown key");
+    assert!(e.to_string().contains("sessions"), "{e}");
+    Ok(())
+}
+
+#[test]
 fn maze_heart_drop_is_a_setting_with_a_range() -> TestResult {
     assert_eq!(Config::defaults().maze.heart_drop_percent, 50);
     let c = parse("[maze]\nheart_drop_percent = 20\n")?;

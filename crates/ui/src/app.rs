@@ -265,6 +265,15 @@ impl App {
     pub fn close(&mut self) -> Result<(), String> {
         self.stack.close()
     }
+
+    /// Saves the caves run and the overworld in play, and plays on (a browser tab that
+    /// may come back was closed).
+    ///
+    /// # Errors
+    /// The first save that failed, as a sentence.
+    pub fn save(&mut self) -> Result<(), String> {
+        self.stack.save()
+    }
 }
 
 fn control(t: Transition) -> Control {
@@ -312,6 +321,10 @@ impl Screen for App {
 
     fn close(&mut self) -> Result<(), String> {
         App::close(self)
+    }
+
+    fn save(&mut self) -> Result<(), String> {
+        App::save(self)
     }
 }
 
@@ -486,6 +499,10 @@ impl Screen for CavesScreen {
     fn close(&mut self) -> Result<(), String> {
         self.save_on_exit()
     }
+
+    fn save(&mut self) -> Result<(), String> {
+        self.save_on_exit()
+    }
 }
 
 impl Screen for ChaseSetup {
@@ -549,6 +566,10 @@ impl Screen for OverworldScreen {
 
     fn close(&mut self) -> Result<(), String> {
         self.shut_down()
+    }
+
+    fn save(&mut self) -> Result<(), String> {
+        self.save_now()
     }
 }
 

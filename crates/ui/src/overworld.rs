@@ -177,6 +177,19 @@ impl OverworldScreen {
         Ok(())
     }
 
+    /// Saves the world in play, if any, and waits until it is written; play goes on.
+    ///
+    /// # Errors
+    /// Why the save failed, for the player.
+    pub fn save_now(&mut self) -> Result<(), String> {
+        let Ok(mut flow) = self.flow.try_borrow_mut() else { return Ok(()) };
+        let Page::Play(play) = &mut flow.page else { return Ok(()) };
+        play.session
+            .save()
+            .and_then(|()| play.session.flush())
+            .map_err(|e| format!("could not save the world: {e}"))
+    }
+
     /// Calls `f` with the session of the world in play (`None` off the play screen).
     pub fn with_session<R>(&self, f: impl FnOnce(Option<&OverworldSession>) -> R) -> R {
         match self.flow.try_borrow() {

@@ -2,25 +2,49 @@
 //! `maze` (24 ticks a second), half in `caves`, each pressing an arrow every 100 ms.
 //!
 //! ```text
-//! cargo run --release -p torchlit-web --example load -- [SESSIONS] [SECONDS]
+//! cargo build --release -p torchlit-web --example load
+//! ./target/release/examples/load [SESSIONS] [SECONDS]
 //! ```
 //!
-//! Defaults: 200 sessions for 60 s. Reports input-to-frame latency (from sending a
-//! key-down to the next frame message received; p50/p99), the server's CPU per session
-//! (session threads and server runtime threads, from /proc), memory per session (growth
-//! of the process's resident set, clients included, so an upper bound) and the bytes a
-//! second each page receives.
-
-#[path = "../tests/common/mod.rs"]
-mod common;
+//! Defaults: 200 sessions for 60 s. Every client mirrors the frames it receives (as a
+//! page does), so the run is checked, not assumed: a session whose connection ends
+//! early, a setup that times out, a caves key that no frame answers within 100 ms are
+//! counted and printed; a caves hero who dies is sent back into a new run (counted).
+//!
+//! Reported:
+//! - caves (turn-based): input-to-frame latency, from sending a key-down to the first
+//!   frame after it (every step changes the screen: a move, an attack or a dig);
+//! - maze (real time): a key takes effect at the next tick (as in the terminal), so its
+//!   latency is the wait for the next 1/24 s boundary (0-41.7 ms, by design) plus the
+//!   server's delay; what the server adds is measured as tick jitter, how far apart
+//!   consecutive frames are from a whole number of ticks; input-to-next-frame is shown
+//!   too;
+//! - with `LOAD_DEBUG=1`, the screen of a session whose keys go unanswered is printed;
+//! - the server's CPU per session (session threads and server runtime threads, from
+//!   /proc), memory per session (growth of the process's resident set, clients
+//!   included, so an upper bound) and the bytes a second each page receives.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{Harness, Mirror, press, title_factory, until};
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use tokio::net::TcpStream;
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use torchlit_map::UltimaWorld;
+use torchlit_ui::App;
+use torchlit_web::{Factory, Options, Screen, Server, Tileset};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// One tick of a real-time screen.
+const TICK: Duration = Duration::from_nanos(1_000_000_000 / 24);
+/// How often each page presses a key.
+const KEY_EVERY: Duration = Duration::from_millis(100);
 
 /// (utime + stime) in clock ticks of this process's threads whose name starts with
 /// one of `prefixes`.
@@ -60,63 +84,299 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
-#[derive(Default)]
-struct Totals {
-    latencies: Vec<Duration>,
-    bytes: usize,
-    frames: usize,
-    maze_bytes: usize,
+/// A cell of a full frame: glyph, fg, bg, sprite, under, light, bold.
+type FullCell = (char, u32, u32, u16, u16, u8, u8);
+/// A changed cell: its index, then as [`FullCell`].
+type DiffCell = (usize, char, u32, u32, u16, u16, u8, u8);
+
+/// A server message, as far as the bench reads it.
+#[derive(Deserialize)]
+#[serde(tag = "t", rename_all = "lowercase")]
+enum ServerMsg {
+    Hello { sprites: Vec<String> },
+    Full { w: usize, c: Vec<FullCell> },
+    Diff { c: Vec<DiffCell> },
+    End { why: String },
 }
 
-async fn session(h: Arc<Harness>, maze: bool, run_for: Duration, totals: Arc<Mutex<Totals>>) {
-    let Ok(mut ws) = h.connect("").await else { return };
-    let mut m = Mirror::default();
-    until(&mut ws, &mut m, |m| m.w > 0).await;
-    press(&mut ws, if maze { "m" } else { "c" }).await;
-    if maze {
-        for _ in 0..3 {
-            press(&mut ws, "Enter").await; // through the welcome pages
+/// What the page would show: glyphs and sprites.
+#[derive(Default)]
+struct Mirror {
+    w: usize,
+    glyphs: Vec<char>,
+    sprites: Vec<u16>,
+    player_sprites: Vec<u16>,
+    ended: Option<String>,
+}
+
+impl Mirror {
+    /// Applies a message; false when it is no message of the protocol.
+    fn apply(&mut self, text: &str) -> bool {
+        let Ok(msg) = serde_json::from_str::<ServerMsg>(text) else { return false };
+        match msg {
+            ServerMsg::Hello { sprites } => {
+                self.player_sprites = (0..sprites.len())
+                    .filter(|&i| sprites[i].starts_with("player"))
+                    .filter_map(|i| u16::try_from(i).ok())
+                    .collect();
+            }
+            ServerMsg::Full { w, c } => {
+                self.w = w;
+                self.glyphs = c.iter().map(|c| c.0).collect();
+                self.sprites = c.iter().map(|c| c.3).collect();
+            }
+            ServerMsg::Diff { c } => {
+                for (i, g, _, _, s, ..) in c {
+                    if i >= self.glyphs.len() {
+                        return false;
+                    }
+                    self.glyphs[i] = g;
+                    self.sprites[i] = s;
+                }
+            }
+            ServerMsg::End { why } => self.ended = Some(why),
+        }
+        true
+    }
+
+    fn has_player(&self) -> bool {
+        self.sprites.iter().any(|s| self.player_sprites.contains(s))
+    }
+
+    /// Whether a maze dialog (the welcome pages) is open.
+    fn in_dialog(&self) -> bool {
+        let text = self.text();
+        ["Welcome to the maze!", "w a s d / arrows", "A hint"].iter().any(|t| text.contains(t))
+    }
+
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for row in self.glyphs.chunks(self.w.max(1)) {
+            s.extend(row);
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// What went wrong with one session, if anything.
+#[derive(Debug)]
+enum Trouble {
+    Connect(String),
+    Setup(String),
+    Closed(String),
+    Garbled,
+}
+
+impl Trouble {
+    fn describe(&self) -> String {
+        match self {
+            Trouble::Connect(e) => format!("could not connect: {e}"),
+            Trouble::Setup(e) => format!("setup: {e}"),
+            Trouble::Closed(e) => format!("closed early: {e}"),
+            Trouble::Garbled => "a message that is not of the protocol".into(),
         }
     }
-    until(&mut ws, &mut m, |m| m.find_sprite("player").is_some()).await;
-    let (mut bytes, mut frames, mut lat) = (0usize, 0usize, Vec::new());
-    let start = Instant::now();
-    let mut next_key = Instant::now();
-    let mut pending: Option<Instant> = None;
-    let arrows = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"];
-    let mut n = 0usize;
-    while start.elapsed() < run_for {
-        tokio::select! {
-            msg = ws.next() => match msg {
+}
+
+/// One page: the socket and what it shows.
+struct Page {
+    ws: Ws,
+    m: Mirror,
+}
+
+impl Page {
+    async fn open(addr: std::net::SocketAddr) -> Result<Page, Trouble> {
+        let mut req = format!("ws://{addr}/ws")
+            .into_client_request()
+            .map_err(|e| Trouble::Connect(e.to_string()))?;
+        let origin = HeaderValue::from_str(&format!("http://{addr}"))
+            .map_err(|e| Trouble::Connect(e.to_string()))?;
+        req.headers_mut().insert("origin", origin);
+        let (ws, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .map_err(|e| Trouble::Connect(e.to_string()))?;
+        Ok(Page { ws, m: Mirror::default() })
+    }
+
+    /// The next message, applied; its size.
+    async fn next(&mut self) -> Result<usize, Trouble> {
+        loop {
+            match self.ws.next().await {
                 Some(Ok(Message::Text(t))) => {
-                    bytes += t.len();
-                    frames += 1;
-                    if let Some(sent) = pending.take() {
-                        lat.push(sent.elapsed());
+                    if !self.m.apply(t.as_str()) {
+                        return Err(Trouble::Garbled);
                     }
+                    if let Some(why) = &self.m.ended {
+                        return Err(Trouble::Closed(why.clone()));
+                    }
+                    return Ok(t.len());
                 }
                 Some(Ok(_)) => {}
-                _ => break,
-            },
-            () = tokio::time::sleep_until(next_key.into()) => {
-                let k = arrows[(n / 3) % 4];
-                n += 1;
-                let down = format!(r#"{{"t":"down","k":"{k}","c":false,"r":false}}"#);
-                let up = format!(r#"{{"t":"up","k":"{k}","c":false}}"#);
-                if ws.send(Message::Text(down.into())).await.is_err() { break; }
-                pending = Some(Instant::now());
-                if ws.send(Message::Text(up.into())).await.is_err() { break; }
-                next_key += Duration::from_millis(100);
+                Some(Err(e)) => return Err(Trouble::Closed(e.to_string())),
+                None => return Err(Trouble::Closed("the connection ended".into())),
             }
         }
     }
-    let mut t = totals.lock().await;
-    t.latencies.extend(lat);
-    t.bytes += bytes;
-    t.frames += frames;
-    if maze {
-        t.maze_bytes += bytes;
+
+    async fn until(&mut self, what: &str, done: impl Fn(&Mirror) -> bool) -> Result<(), Trouble> {
+        let wait = async {
+            while !done(&self.m) {
+                self.next().await?;
+            }
+            Ok::<(), Trouble>(())
+        };
+        match tokio::time::timeout(Duration::from_secs(20), wait).await {
+            Ok(r) => r,
+            Err(_) => Err(Trouble::Setup(format!("no {what} after 20 s:\n{}", self.m.text()))),
+        }
     }
+
+    async fn press(&mut self, key: &str) -> Result<(), Trouble> {
+        let down = format!(r#"{{"t":"down","k":"{key}","c":false,"r":false}}"#);
+        let up = format!(r#"{{"t":"up","k":"{key}","c":false}}"#);
+        for m in [down, up] {
+            self.ws
+                .send(Message::Text(m.into()))
+                .await
+                .map_err(|e| Trouble::Closed(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// From the title menu into a new game of the mode.
+    async fn start(&mut self, maze: bool) -> Result<(), Trouble> {
+        self.until("title menu", |m| m.text().contains("ultima") && !m.has_player()).await?;
+        self.press(if maze { "m" } else { "c" }).await?;
+        self.until("player", Mirror::has_player).await?;
+        if !maze {
+            return Ok(());
+        }
+        // The maze opens its welcome pages at its first tick.
+        self.until("welcome dialog", Mirror::in_dialog).await?;
+        // Through the maze's welcome pages, one Enter per page: a page turns at the
+        // next tick, so each press waits for its frame.
+        for _ in 0..10 {
+            if !self.m.in_dialog() {
+                return Ok(());
+            }
+            self.press("Enter").await?;
+            let turned = tokio::time::timeout(Duration::from_millis(500), self.next()).await;
+            if let Ok(r) = turned {
+                r?;
+            }
+        }
+        Err(Trouble::Setup(format!("stuck in a dialog:\n{}", self.m.text())))
+    }
+}
+
+/// What one session measured.
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    jitter: Vec<Duration>,
+    bytes: usize,
+    frames: usize,
+    keys: usize,
+    unanswered: usize,
+    restarts: usize,
+    trouble: Option<String>,
+}
+
+/// How far `interval` is from a whole number of ticks.
+fn off_grid(interval: Duration) -> Duration {
+    let rem = Duration::from_nanos((interval.as_nanos() % TICK.as_nanos()) as u64);
+    rem.min(TICK - rem)
+}
+
+/// A caves key no frame answered: the hero may have died (the run's end screen takes
+/// Enter back to the title menu): start a new run. Whether it did.
+async fn restart_caves(p: &mut Page) -> Result<bool, Trouble> {
+    p.press("Enter").await?;
+    let back = tokio::time::timeout(Duration::from_millis(500), async {
+        while p.m.has_player() {
+            p.next().await?;
+        }
+        Ok::<(), Trouble>(())
+    })
+    .await;
+    match back {
+        Ok(r) => r?,
+        Err(_) => return Ok(false), // still playing: the key was just unanswered
+    }
+    p.start(false).await?;
+    Ok(true)
+}
+
+/// Plays for `run_for`: a key every 100 ms, measuring.
+async fn play(p: &mut Page, maze: bool, run_for: Duration, t: &mut Tally) -> Result<(), Trouble> {
+    let arrows = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"];
+    let start = Instant::now();
+    let mut next_key = Instant::now();
+    let mut pending: Option<Instant> = None;
+    let mut last_frame: Option<Instant> = None; // maze only
+    while start.elapsed() < run_for {
+        tokio::select! {
+            got = p.next() => {
+                let now = Instant::now();
+                t.bytes += got?;
+                t.frames += 1;
+                if let Some(sent) = pending.take() {
+                    t.latencies.push(now - sent);
+                }
+                if maze && let Some(before) = last_frame {
+                    t.jitter.push(off_grid(now - before));
+                }
+                last_frame = Some(now);
+            }
+            () = tokio::time::sleep_until(next_key.into()) => {
+                if pending.take().is_some() {
+                    t.unanswered += 1;
+                    if std::env::var_os("LOAD_DEBUG").is_some() && t.unanswered == 3 {
+                        eprintln!("unanswered ({}):\n{}", if maze { "maze" } else { "caves" }, p.m.text());
+                    }
+                    if !maze && restart_caves(p).await? {
+                        t.restarts += 1;
+                        next_key = Instant::now();
+                        continue;
+                    }
+                }
+                p.press(arrows[(t.keys / 3) % 4]).await?;
+                pending = Some(Instant::now());
+                t.keys += 1;
+                next_key += KEY_EVERY;
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn session(addr: std::net::SocketAddr, maze: bool, run_for: Duration) -> Tally {
+    let mut t = Tally::default();
+    let run = async {
+        let mut p = Page::open(addr).await?;
+        p.start(maze).await?;
+        play(&mut p, maze, run_for, &mut t).await?;
+        Ok::<(), Trouble>(())
+    };
+    if let Err(e) = run.await {
+        t.trouble = Some(e.describe());
+    }
+    t
+}
+
+/// The title menu with the test world (caves and maze without saves).
+fn factory() -> Factory {
+    Arc::new(|| {
+        let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("world");
+        Box::new(App::title(world)) as Box<dyn Screen>
+    })
+}
+
+#[derive(Default)]
+struct Totals {
+    caves: Vec<Tally>,
+    maze: Vec<Tally>,
 }
 
 fn main() {
@@ -139,19 +399,32 @@ fn main() {
         .build()
         .expect("client runtime");
     let rss_before = rss_kib();
-    let h = server_rt.block_on(Harness::start(title_factory(), |o| o.max_sessions = sessions));
-    let h = Arc::new(h);
+    let mut options = Options::new(Tileset::builtin().expect("tileset"));
+    options.max_sessions = sessions;
+    let server = server_rt
+        .block_on(Server::bind("127.0.0.1:0".parse().expect("addr"), options, factory()))
+        .expect("bind");
+    let addr = server.local_addr().expect("addr");
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let served = server_rt.spawn(server.run(async move {
+        let _ = stop_rx.await;
+    }));
     let totals = Arc::new(Mutex::new(Totals::default()));
     let (cpu_before, wall) = client_rt.block_on(async {
         let mut tasks = Vec::new();
         for i in 0..sessions {
-            let (h, t) = (Arc::clone(&h), Arc::clone(&totals));
-            tasks.push(tokio::spawn(session(h, i % 2 == 0, run_for, t)));
+            let totals = Arc::clone(&totals);
+            let maze = i % 2 == 0;
+            tasks.push(tokio::spawn(async move {
+                let t = session(addr, maze, run_for).await;
+                let mut all = totals.lock().await;
+                if maze { all.maze.push(t) } else { all.caves.push(t) }
+            }));
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         // Measure CPU from when everyone plays.
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let cpu_before = cpu_ticks(&["session-", "srv-worker"]);
+        let cpu_before = cpu_ticks(&["session", "srv-worker"]);
         let wall = Instant::now();
         for t in tasks {
             let _ = t.await;
@@ -159,44 +432,87 @@ fn main() {
         (cpu_before, wall.elapsed())
     });
     let rss_after = rss_kib();
-    let cpu = cpu_ticks(&["session-", "srv-worker"]).saturating_sub(cpu_before);
-    let h = Arc::try_unwrap(h).unwrap_or_else(|_| panic!("the harness is shared"));
-    server_rt.block_on(h.stop());
-    let mut t = client_rt.block_on(async { std::mem::take(&mut *totals.lock().await) });
-    t.latencies.sort();
-    let ticks_per_s = 100.0; // USER_HZ on Linux
-    let cpu_s = cpu as f64 / ticks_per_s;
+    let cpu = cpu_ticks(&["session", "srv-worker"]).saturating_sub(cpu_before);
+    let _ = stop_tx.send(());
+    let _ = server_rt.block_on(served);
+    let totals = client_rt.block_on(async { std::mem::take(&mut *totals.lock().await) });
+    report(&totals, sessions, seconds, cpu, wall, rss_after.saturating_sub(rss_before));
+}
+
+/// Every sample `f` picks from `of`, sorted.
+fn sorted(of: &[Tally], f: fn(&Tally) -> &Vec<Duration>) -> Vec<Duration> {
+    let mut v: Vec<Duration> = of.iter().flat_map(|t| f(t).iter().copied()).collect();
+    v.sort();
+    v
+}
+
+fn sum(of: &[Tally], f: fn(&Tally) -> usize) -> usize {
+    of.iter().map(f).sum()
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+/// `p50 / p99 (n samples)`.
+fn spread(v: &[Duration]) -> String {
+    format!("{} / {} ({} samples)", ms(percentile(v, 0.5)), ms(percentile(v, 0.99)), v.len())
+}
+
+/// Prints the table (markdown).
+fn report(t: &Totals, sessions: usize, seconds: u64, cpu: u64, wall: Duration, rss_kib: u64) {
+    let caves = sorted(&t.caves, |t| &t.latencies);
+    let maze = sorted(&t.maze, |t| &t.latencies);
+    let jitter = sorted(&t.maze, |t| &t.jitter);
+    let troubled: Vec<&String> =
+        t.caves.iter().chain(&t.maze).filter_map(|t| t.trouble.as_ref()).collect();
     let n = sessions as f64;
+    let per_s = |bytes: usize, of: usize| bytes as f64 / of.max(1) as f64 / seconds as f64;
+    let (cb, mb) = (sum(&t.caves, |t| t.bytes), sum(&t.maze, |t| t.bytes));
+    let frames = sum(&t.caves, |t| t.frames) + sum(&t.maze, |t| t.frames);
+    let rows = [
+        ("caves input-to-frame p50 / p99".to_string(), spread(&caves)),
+        ("maze tick jitter p50 / p99".into(), spread(&jitter)),
+        ("maze input-to-next-frame p50 / p99 (waits for the tick)".into(), spread(&maze)),
+        (
+            "keys sent: caves / maze".into(),
+            format!("{} / {}", sum(&t.caves, |t| t.keys), sum(&t.maze, |t| t.keys)),
+        ),
+        (
+            "keys no frame answered within 100 ms: caves / maze".into(),
+            format!("{} / {}", sum(&t.caves, |t| t.unanswered), sum(&t.maze, |t| t.unanswered)),
+        ),
+        ("caves runs restarted (the hero died)".into(), sum(&t.caves, |t| t.restarts).to_string()),
+        (
+            "sessions in trouble (closed early, setup failed)".into(),
+            format!("{} of {}", troubled.len(), t.caves.len() + t.maze.len()),
+        ),
+        (
+            "server CPU per session".into(),
+            format!("{:.2} % of a core", cpu as f64 / wall.as_secs_f64() / n),
+        ),
+        (
+            "memory per session (RSS growth / N, clients included)".into(),
+            format!("{:.0} KiB", rss_kib as f64 / n),
+        ),
+        (
+            "bytes/s per session: caves / maze".into(),
+            format!("{:.0} / {:.0}", per_s(cb, t.caves.len()), per_s(mb, t.maze.len())),
+        ),
+        (
+            "bytes per frame message".into(),
+            format!("{:.0}", (cb + mb) as f64 / frames.max(1) as f64),
+        ),
+    ];
     println!(
         "sessions {sessions} (half maze at 24 ticks/s, half caves), {seconds} s, a key every 100 ms"
     );
     println!("| measure | value |");
     println!("|---|---|");
-    println!(
-        "| input-to-frame latency p50 | {:.2} ms |",
-        percentile(&t.latencies, 0.5).as_secs_f64() * 1e3
-    );
-    println!(
-        "| input-to-frame latency p99 | {:.2} ms |",
-        percentile(&t.latencies, 0.99).as_secs_f64() * 1e3
-    );
-    println!("| latency samples | {} |", t.latencies.len());
-    println!(
-        "| server CPU per session | {:.2} % of a core |",
-        100.0 * cpu_s / wall.as_secs_f64() / n
-    );
-    println!(
-        "| memory per session (RSS growth / N, clients included) | {:.0} KiB |",
-        (rss_after.saturating_sub(rss_before)) as f64 / n
-    );
-    println!("| bytes/s per session (all) | {:.0} |", t.bytes as f64 / n / seconds as f64);
-    println!(
-        "| bytes/s per maze session | {:.0} |",
-        t.maze_bytes as f64 / (n / 2.0) / seconds as f64
-    );
-    println!(
-        "| bytes/s per caves session | {:.0} |",
-        (t.bytes - t.maze_bytes) as f64 / (n / 2.0) / seconds as f64
-    );
-    println!("| bytes per frame message | {:.0} |", t.bytes as f64 / t.frames.max(1) as f64);
+    for (what, value) in rows {
+        println!("| {what} | {value} |");
+    }
+    for (i, why) in troubled.iter().take(5).enumerate() {
+        println!("trouble {}: {}", i + 1, why.chars().take(400).collect::<String>());
+    }
 }

@@ -6,10 +6,12 @@
 //! - `GET /ws` — the WebSocket a page plays through (see [`protocol`]): each session
 //!   owns one screen built by the [`Factory`] on its own thread (screens need not be
 //!   `Send`), ticked 24 times a second while it [wants ticks](Screen::wants_ticks), and
-//!   sends the full frame on (re)attach, then only the cells that changed. A page that
-//!   reconnects within [`Options::reattach`] with its session token takes its game back;
-//!   after that the screen is [closed](Screen::close) (games are saved) as if the player
-//!   had quit. `GET /ws?watch=ID` joins session `ID` as a spectator.
+//!   sends the full frame on (re)attach, then only the cells that changed. When the
+//!   player's page goes away (a closed tab, a reload, a dropped connection) the game is
+//!   [saved](Screen::save) at once; a page that reconnects within [`Options::reattach`]
+//!   with its session token takes it back; after that the screen is
+//!   [closed](Screen::close) as if the player had quit. `GET /ws?watch=ID` joins
+//!   session `ID` as a spectator.
 //! - Limits: [`Options::max_sessions`], [`Options::max_message_bytes`],
 //!   [`Options::max_messages_per_second`]; a malformed or unexpected message closes its
 //!   connection (logged with the reason); WebSocket upgrades must come from the page's

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use tokio::sync::mpsc as tmpsc;
-use torchlit_console::{Frame, Screen, Transition};
+use torchlit_console::{Cell, Frame, Screen, Transition};
 
 use crate::protocol::{self, ClientMsg, MAX_SIZE, MIN_SIZE};
 
@@ -23,6 +23,19 @@ pub const TICKS_PER_SECOND: u32 = 24;
 
 /// How many late ticks run back to back before the loop gives up catching up.
 const MAX_CATCH_UP: u32 = 5;
+
+/// The most commands handled before a frame is drawn (a flood cannot starve ticks).
+const MAX_BATCH: usize = 32;
+
+/// What a command did to the session.
+enum Step {
+    /// The session is over, for this reason.
+    Stop(&'static str),
+    /// The screen may look different.
+    Changed,
+    /// Nothing to draw.
+    Same,
+}
 
 /// The grid a session starts with, before the page says its size.
 const START_SIZE: (u16, u16) = (80, 30);
@@ -297,13 +310,23 @@ struct Live {
     screen: Box<dyn Screen>,
     size: (u16, u16),
     shown: Option<Frame>,
+    /// The frame before `shown`, drawn over next time (no allocation per frame).
+    spare: Option<Frame>,
     player: Option<Sub>,
     spectators: Vec<Sub>,
 }
 
 impl Live {
-    fn render(&self) -> Frame {
-        let mut f = Frame::new(self.size.0, self.size.1);
+    /// Renders into the spare frame (blanked), or a new one after a resize.
+    fn render(&mut self) -> Frame {
+        let (w, h) = self.size;
+        let mut f = match self.spare.take() {
+            Some(mut f) if f.width() == w && f.height() == h => {
+                f.fill(0, 0, i32::from(w), i32::from(h), Cell::BLANK);
+                f
+            }
+            _ => Frame::new(w, h),
+        };
         self.screen.render(&mut f);
         f
     }
@@ -342,7 +365,7 @@ impl Live {
             self.player = None;
         }
         self.spectators.retain_mut(&mut send);
-        self.shown = Some(now);
+        self.spare = self.shown.replace(now);
         let mut sh = lock(shared);
         sh.spectators = self.spectators.len();
         sh.connected = self.player.is_some();
@@ -360,8 +383,14 @@ impl Runner {
     fn run(self) {
         let mut screen = (self.factory)();
         screen.set_key_releases(true);
-        let mut live =
-            Live { screen, size: START_SIZE, shown: None, player: None, spectators: Vec::new() };
+        let mut live = Live {
+            screen,
+            size: START_SIZE,
+            shown: None,
+            spare: None,
+            player: None,
+            spectators: Vec::new(),
+        };
         let why = self.drive(&mut live);
         let closed = live.screen.close();
         match &closed {
@@ -395,46 +424,21 @@ impl Runner {
             if let Some(t) = alone_since {
                 wait = wait.min((t + self.reattach).saturating_duration_since(now));
             }
-            let mut dirty = false;
-            match self.rx.recv_timeout(wait) {
-                Ok(Cmd::Close) => return "the server is shutting down",
-                Ok(Cmd::Attach { conn, out, player }) => {
-                    let hello = if player {
-                        protocol::hello("play", &self.token, &self.id)
-                    } else {
-                        protocol::hello("watch", "", &self.id)
-                    };
-                    let _ = out.try_send(Out::Text(Utf8Bytes::from(hello)));
-                    let sub = Sub { conn, out, needs_full: true };
-                    if player {
-                        if let Some(old) = live.player.replace(sub) {
-                            let why = protocol::end("this game was opened in another tab");
-                            let _ = old.out.try_send(Out::End(Utf8Bytes::from(why)));
-                        }
-                        alone_since = None;
-                    } else {
-                        live.spectators.push(sub);
-                    }
-                    dirty = true;
-                }
-                Ok(Cmd::Detach { conn }) => {
-                    if live.player.as_ref().is_some_and(|p| p.conn == conn) {
-                        live.player = None;
-                        alone_since = Some(Instant::now());
-                        lock(&self.shared).connected = false;
-                    }
-                    live.spectators.retain(|s| s.conn != conn);
-                }
-                Ok(Cmd::Msg { conn, msg }) => {
-                    if live.player.as_ref().is_some_and(|p| p.conn == conn) {
-                        if self.apply(live, msg) {
-                            return "you quit";
-                        }
-                        dirty = true;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {}
+            let first = match self.rx.recv_timeout(wait) {
+                Ok(cmd) => Some(cmd),
+                Err(RecvTimeoutError::Timeout) => None,
                 Err(RecvTimeoutError::Disconnected) => return "the server stopped",
+            };
+            // Every command queued behind the first (a key's down and up come
+            // together), then one frame for all of them.
+            let queued = std::iter::from_fn(|| self.rx.try_recv().ok());
+            let mut dirty = false;
+            for cmd in first.into_iter().chain(queued).take(MAX_BATCH) {
+                match self.command(live, cmd, &mut alone_since) {
+                    Step::Stop(why) => return why,
+                    Step::Changed => dirty = true,
+                    Step::Same => {}
+                }
             }
             if live.screen.wants_ticks() {
                 let now = Instant::now();
@@ -458,6 +462,54 @@ impl Runner {
             }
             if dirty && (live.player.is_some() || !live.spectators.is_empty()) {
                 live.broadcast(&self.shared);
+            }
+        }
+    }
+
+    /// Carries out one command from a connection.
+    fn command(&self, live: &mut Live, cmd: Cmd, alone_since: &mut Option<Instant>) -> Step {
+        match cmd {
+            Cmd::Close => Step::Stop("the server is shutting down"),
+            Cmd::Attach { conn, out, player } => {
+                let hello = if player {
+                    protocol::hello("play", &self.token, &self.id)
+                } else {
+                    protocol::hello("watch", "", &self.id)
+                };
+                let _ = out.try_send(Out::Text(Utf8Bytes::from(hello)));
+                let sub = Sub { conn, out, needs_full: true };
+                if player {
+                    if let Some(old) = live.player.replace(sub) {
+                        let why = protocol::end("this game was opened in another tab");
+                        let _ = old.out.try_send(Out::End(Utf8Bytes::from(why)));
+                    }
+                    *alone_since = None;
+                } else {
+                    live.spectators.push(sub);
+                }
+                Step::Changed
+            }
+            Cmd::Detach { conn } => {
+                if live.player.as_ref().is_some_and(|p| p.conn == conn) {
+                    live.player = None;
+                    *alone_since = Some(Instant::now());
+                    lock(&self.shared).connected = false;
+                    // Saved now, as quitting would: the page may never come back.
+                    match live.screen.save() {
+                        Ok(()) => tracing::info!(session = %self.id, "the page left: saved"),
+                        Err(e) => {
+                            tracing::warn!(session = %self.id, "the page left; saving failed: {e}")
+                        }
+                    }
+                }
+                live.spectators.retain(|s| s.conn != conn);
+                Step::Same
+            }
+            Cmd::Msg { conn, msg } => {
+                if live.player.as_ref().is_none_or(|p| p.conn != conn) {
+                    return Step::Same;
+                }
+                if self.apply(live, msg) { Step::Stop("you quit") } else { Step::Changed }
             }
         }
     }

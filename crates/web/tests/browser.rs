@@ -4,7 +4,8 @@
 //! chromium-driver`).
 //!
 //! With `TORCHLIT_SCREENSHOTS=DIR` set, the screenshots of each mode are written to DIR
-//! (the README's pictures come from `TORCHLIT_SCREENSHOTS=docs/img`).
+//! (a relative DIR is under `crates/web`: the README's pictures come from
+//! `TORCHLIT_SCREENSHOTS=$PWD/docs/img` at the repository's root).
 
 mod common;
 
@@ -13,7 +14,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Harness, title_factory};
+use common::Harness;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -202,7 +203,8 @@ async fn plays_and_watches_in_a_real_browser() {
         );
         return;
     };
-    let h = Harness::start(title_factory(), |_| {}).await;
+    let data = tempfile::tempdir().expect("a data directory");
+    let h = Harness::start(factory_with_worlds(data.path()), |_| {}).await;
     let c = driver.client().await;
     c.goto(&format!("http://{}/", h.addr)).await.expect("open the page");
     settle(&c, 1).await;
@@ -260,13 +262,82 @@ async fn plays_and_watches_in_a_real_browser() {
     eprintln!("a half-second hold moved the hero {cells:.1} cells");
     Shot::take(&c).await.save("web-maze");
 
-    // caves, for the picture.
     press(&c, '\u{e00c}').await;
     wait_for_status(&h, "title menu").await;
+    chase_and_overworld(&c, &h).await;
+
+    // caves, for the picture (last: without a save directory it cannot be left).
     press(&c, 'c').await;
     wait_for_status(&h, "caves").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     Shot::take(&c).await.save("web-caves");
     c.close().await.expect("close the browser");
     h.stop().await;
+}
+
+/// The title menu with the test world, and overworld worlds kept in `data`.
+fn factory_with_worlds(data: &std::path::Path) -> torchlit_web::Factory {
+    let paths = torchlit_save::Paths::resolve(Some(data), None).expect("paths");
+    std::sync::Arc::new(move || {
+        let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
+            .expect("world");
+        let mut app = torchlit_ui::App::title(world);
+        let worlds = torchlit_ui::overworld::Worlds::new(&paths, torchlit_save::Config::defaults());
+        app.set_overworld(torchlit_ui::overworld::OverworldSetup {
+            worlds: Some(worlds),
+            seed: "web".into(),
+            ..Default::default()
+        });
+        Box::new(app) as Box<dyn torchlit_web::Screen>
+    })
+}
+
+/// Types `text` (one key per character) and waits for the page to redraw.
+async fn type_text(c: &Client, text: &str) {
+    for ch in text.chars() {
+        press(c, ch).await;
+    }
+}
+
+/// From the title menu, watches a chase for a few turns and walks an overworld (their
+/// pictures), then goes back to the title menu.
+async fn chase_and_overworld(c: &Client, h: &Harness) {
+    press(c, 'h').await;
+    press(c, '\u{e007}').await; // Enter: the first bundled dungeon
+    wait_for_status(h, "chase").await;
+    for _ in 0..4 {
+        press(c, ' ').await; // one turn each
+    }
+    let shot = Shot::take(c).await;
+    assert!(shot.count(TUNIC) > 20, "the chase's hero is drawn as a tile");
+    shot.save("web-chase");
+    press(c, '\u{e00c}').await; // to the chase's setup
+    press(c, '\u{e00c}').await; // to the title menu
+    wait_for_status(h, "title menu").await;
+
+    press(c, 'o').await;
+    wait_for_status(h, "overworld").await;
+    press(c, 'n').await; // a new world: its name, then the offered seed
+    type_text(c, "demo").await;
+    press(c, '\u{e007}').await;
+    press(c, '\u{e007}').await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before = Shot::take(c).await;
+    assert!(before.count(TUNIC) > 20, "the overworld's hero is drawn as a tile");
+    before.save("web-overworld");
+    // The view follows the hero: a step scrolls the whole map.
+    let mut moved = false;
+    for k in ARROWS {
+        press(c, k).await;
+        let after = Shot::take(c).await;
+        let changed = before.rgb.iter().zip(&after.rgb).filter(|(a, b)| a != b).count();
+        if changed > 5000 {
+            moved = true;
+            break;
+        }
+    }
+    assert!(moved, "a step scrolls the overworld");
+    press(c, '\u{e00c}').await; // saved, to the world menu
+    press(c, '\u{e00c}').await; // to the title menu
+    wait_for_status(h, "title menu").await;
 }

@@ -12,6 +12,10 @@ use futures_util::SinkExt;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
+use torchlit_map::UltimaWorld;
+use torchlit_sim::modes::caves::Caves;
+use torchlit_ui::App;
+use torchlit_ui::caves::{CavesSetup, CavesStore, StoreError, StoreHandle};
 
 /// Moves the player (the first `player*` sprite) by trying the four arrows; returns
 /// the key that moved it.
@@ -198,6 +202,63 @@ async fn sessions_close_when_the_page_is_gone_quits_or_the_server_stops() {
     // Stop: both closed.
     assert_eq!(h.stop().await.sessions_closed, 2);
     assert_eq!(closes.load(Ordering::SeqCst), 4);
+}
+
+/// A caves store that remembers the turn of every save.
+struct Saves(Arc<std::sync::Mutex<Vec<u64>>>);
+
+impl CavesStore for Saves {
+    fn save(&mut self, game: &Caves) -> Result<(), StoreError> {
+        self.0.lock().map_err(|_| StoreError("poisoned".into()))?.push(game.turn().0);
+        Ok(())
+    }
+    fn load(&mut self) -> Result<Option<Caves>, StoreError> {
+        Ok(None)
+    }
+    fn saved(&mut self) -> Result<Option<String>, StoreError> {
+        Ok(None)
+    }
+    fn finish(&mut self, _: &Caves, _: &str) -> Result<String, StoreError> {
+        Ok("nowhere".into())
+    }
+}
+
+#[tokio::test]
+async fn a_closed_tab_saves_the_caves_run_at_once_and_a_reload_takes_it_back() {
+    let saves = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let s = Arc::clone(&saves);
+    let factory: torchlit_web::Factory = Arc::new(move || {
+        let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("world");
+        let mut app = App::title(world);
+        let store = StoreHandle::new(Saves(Arc::clone(&s)));
+        app.set_caves(CavesSetup { store: Some(store), ..CavesSetup::default() });
+        Box::new(app) as Box<dyn Screen>
+    });
+    let h = Harness::start(factory, |_| {}).await;
+    let mut ws = h.connect("").await.expect("connect");
+    let mut m = Mirror::default();
+    until(&mut ws, &mut m, |m| m.text().contains("caves")).await;
+    press(&mut ws, "c").await;
+    until(&mut ws, &mut m, |m| m.find_sprite("player").is_some()).await;
+    move_player(&mut ws, &mut m).await;
+    assert!(saves.lock().expect("saves").is_empty(), "nothing saved while playing");
+    // The tab closes (a close frame, as a browser sends): saved at once, not a minute
+    // later.
+    ws.close(None).await.expect("close");
+    let start = std::time::Instant::now();
+    while saves.lock().expect("saves").is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(5), "the run was not saved on close");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let turn = saves.lock().expect("saves")[0];
+    assert!(turn >= 1, "the run saved after its moves (turn {turn})");
+    // The game stays for the reload, which takes it back where it was.
+    let mut again = h.connect(&format!("?token={}", m.token)).await.expect("reconnect");
+    let mut m2 = Mirror::default();
+    until(&mut again, &mut m2, |m| m.w > 0).await;
+    assert_eq!(m2.id, m.id, "the same session");
+    assert!(h.get("/sessions").await.contains(&format!("turn {turn}")));
+    h.stop().await;
 }
 
 #[tokio::test]
