@@ -62,6 +62,8 @@ pub struct CavesBot {
     /// other stairs, so the bot tries every staircase before giving up.
     used_stairs: std::collections::BTreeSet<(usize, i32, i32, bool)>,
     ended: Option<Ending>,
+    /// Every action sent, in order (what a recording of the game holds).
+    actions: Vec<Action>,
 }
 
 impl CavesBot {
@@ -83,6 +85,7 @@ impl CavesBot {
             resting: false,
             used_stairs: std::collections::BTreeSet::new(),
             ended: None,
+            actions: Vec::new(),
         };
         bot.count_fungi();
         Ok(bot)
@@ -91,6 +94,12 @@ impl CavesBot {
     /// The game being played.
     pub fn game(&self) -> &Caves {
         &self.game
+    }
+
+    /// Every action the bot has sent to its game, in order: replayed on a new game of the
+    /// same seed and rules, they play the same game.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
     }
 
     /// Measures fungi per level when the game is at one of [`FUNGUS_TURNS`] (this reads
@@ -123,6 +132,7 @@ impl CavesBot {
     fn send(&mut self, action: Action) -> Vec<Event> {
         let before = self.game.turn();
         let events = self.game.apply(action);
+        self.actions.push(action);
         for e in &events {
             match *e {
                 Event::Found { item } if is_food(item) => self.food_found += 1,

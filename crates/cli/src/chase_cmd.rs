@@ -99,7 +99,14 @@ fn makers(
 }
 
 /// Runs `torchlit chase`.
-pub fn run(args: ChaseArgs, default_world: UltimaWorld) -> Result<()> {
+///
+/// `dirs` are the `--data-dir` and `--config` given: `--watch` records the chase into the
+/// data dir's `recordings/`.
+pub fn run(
+    args: ChaseArgs,
+    default_world: UltimaWorld,
+    dirs: (Option<&Path>, Option<&Path>),
+) -> Result<()> {
     let limit = Some(Turn(args.max_turns.max(1)));
     if let Some(dir) = &args.tournament {
         return tournament(&args, dir.as_deref(), limit);
@@ -116,7 +123,12 @@ pub fn run(args: ChaseArgs, default_world: UltimaWorld) -> Result<()> {
         let screen = ChaseScreen::new(name, &dungeon, hero, monster, true)
             .map_err(anyhow::Error::msg)
             .with_context(|| path.display().to_string())?;
-        return front::run(App::chase(default_world, screen));
+        let mut app = App::chase(default_world, screen);
+        let settings = crate::settings::Settings::load(dirs.0, dirs.1)?;
+        if let Some(sink) = crate::replay_cmd::sink(&settings) {
+            app.set_recordings(sink);
+        }
+        return front::run(app);
     }
     let mut chase = Chase::new(&dungeon, hero.make(), monster.make())
         .with_context(|| path.display().to_string())?

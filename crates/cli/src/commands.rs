@@ -71,7 +71,10 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Some(Command::Distances(args)) => crate::path_cmd::distances(&args),
         Some(Command::Path(args)) => crate::path_cmd::path(&args),
-        Some(Command::Chase(args)) => crate::chase_cmd::run(args, default_world()?),
+        Some(Command::Chase(args)) => {
+            let dirs = (cli.data_dir.as_deref(), cli.config.as_deref());
+            crate::chase_cmd::run(args, default_world()?, dirs)
+        }
         Some(Command::BenchPlay(args)) => crate::bench_cmd::run(&args, &default_world()?),
         Some(Command::Gen(args)) => {
             // `gen overworld` draws the world `play overworld` makes: same config. The other

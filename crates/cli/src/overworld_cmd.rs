@@ -31,7 +31,11 @@ pub fn play(settings: &Settings, seed: Option<&str>, default_world: UltimaWorld)
     let setup = setup(settings, seed)?;
     let worlds = setup.worlds.clone();
     crate::commands::needs_terminal()?;
-    front::run(App::overworld(default_world, setup))?;
+    let mut app = App::overworld(default_world, setup);
+    if let Some(sink) = crate::replay_cmd::sink(settings) {
+        app.set_recordings(sink);
+    }
+    front::run(app)?;
     check_saved(worlds.as_ref())
 }
 

@@ -66,7 +66,11 @@ pub fn verify_line(bytes: &[u8]) -> Result<String, replay::ReplayError> {
     let started = Instant::now();
     let v = replay::verify(bytes)?;
     let secs = started.elapsed().as_secs_f64();
-    let unit = if v.mode == "maze" { "tick" } else { "turn" };
+    let unit = match v.mode.as_str() {
+        "maze" => "tick",
+        "overworld" => "move",
+        _ => "turn",
+    };
     Ok(format!(
         "{} seed {}: {} at {unit} {} ({} steps), final hash {:016x}, {} checkpoints ok, {:.3} s",
         v.mode,
@@ -86,7 +90,11 @@ fn row(path: &Path, info: &Result<(Header, Summary), RecordingError>) -> String 
     match info {
         Ok((h, s)) => {
             let (date, time) = recording::utc_date_time(h.started);
-            let unit = if h.mode == "maze" { "ticks" } else { "turns" };
+            let unit = match h.mode.as_str() {
+                "maze" => "ticks",
+                "overworld" => "moves",
+                _ => "turns",
+            };
             let length = format!("{} {unit}", s.turns);
             format!(
                 "{:<9} {:>12}  {:<10} {:>13}  {date} {}:{}  {name}",

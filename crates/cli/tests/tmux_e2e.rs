@@ -601,3 +601,86 @@ fn suspend_and_continue_give_the_terminal_back_and_take_it_again() {
     t.press(&["q"]);
     t.assert_exited_cleanly();
 }
+
+/// A caves seed whose first zombie finds a player who only waits, and kills them within
+/// [`DEATH_WAITS`] turns (40 waits, in the sim's tests of this walk-through).
+const DEATH_SEED: u64 = 7;
+/// The most waits before the zombie of [`DEATH_SEED`] has killed the player.
+const DEATH_WAITS: u64 = 80;
+
+/// The replay screen's status line (the bottom row), if it is up.
+fn replay_status(screen: &str) -> Option<&str> {
+    screen.lines().rev().find(|l| l.starts_with("replay "))
+}
+
+/// The step on the replay status line: `step N/LEN`.
+fn replay_step(screen: &str) -> Option<(u64, u64)> {
+    let rest = replay_status(screen)?.split("step ").nth(1)?;
+    let (n, len) = rest.split_whitespace().next()?.split_once('/')?;
+    Some((n.parse().ok()?, len.parse().ok()?))
+}
+
+/// The walk-through, as a new user: die in caves (waiting in the first cave of
+/// seed [`DEATH_SEED`] until a monster comes), read the morgue file, replay the recording
+/// it names, pause, seek, speed up and see the game to its end.
+#[test]
+fn a_caves_death_is_replayed_from_the_recording_its_morgue_file_names() {
+    let data = DataDir::new("caves_death_replay");
+    let seed = DEATH_SEED.to_string();
+    let args = ["--data-dir", data.arg(), "play", "caves", "--seed", &seed];
+    let Some(t) = Tmux::start("caves_death", &args) else { return };
+    t.wait_for("the caves status line", |s| caves_status(s).is_some());
+    let dead = |s: &str| s.contains("Morgue file:");
+    for _ in 0..DEATH_WAITS.div_ceil(10) {
+        if dead(&t.screen()) {
+            break;
+        }
+        let turn = caves_turn(&t.screen()).unwrap_or(0);
+        t.press(&["."; 10]);
+        // Ten turns later, or dead on the way (the end screen ignores `.`).
+        t.wait_for("ten turns", |s| dead(s) || caves_turn(s).is_some_and(|n| n >= turn + 10));
+    }
+    let screen = t.wait_for("the end screen", dead);
+    assert!(screen.contains("Recording:"), "the end screen names the recording:\n{screen}");
+    t.press(&["Enter"]);
+    t.assert_exited_cleanly();
+    drop(t);
+
+    // The morgue file names the recording and the command to watch it.
+    let worlds = data.0.join("worlds");
+    let morgue = std::fs::read_dir(&worlds)
+        .expect("the worlds directory")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with(".morgue.txt"))
+        .expect("a morgue file");
+    let text = std::fs::read_to_string(&morgue).expect("readable");
+    let line = text.lines().find(|l| l.starts_with("Watch it with: ")).expect("a replay line");
+    let file = line.trim_start_matches("Watch it with: torchlit replay ").to_string();
+    assert!(file.ends_with("-died.tlrec") && Path::new(&file).is_file(), "{line}");
+
+    let Some(t) = Tmux::start("caves_replay", &["replay", &file]) else { return };
+    let screen = t.wait_for("the replay status line", |s| replay_status(s).is_some());
+    let status = replay_status(&screen).expect("just seen");
+    assert!(status.contains(&format!("caves seed {seed}")), "{status}");
+    let (_, len) = replay_step(&screen).expect("a step");
+    // Pause, then seek to the middle: `g`, the step, Enter.
+    t.press(&["Space"]);
+    t.wait_for("paused", |s| replay_status(s).is_some_and(|l| l.contains("paused")));
+    let middle = (len / 2).to_string();
+    t.press(&["g"]);
+    for c in middle.chars() {
+        t.press(&[&c.to_string()]);
+    }
+    t.press(&["Enter"]);
+    t.wait_for("the middle", |s| replay_step(s).is_some_and(|(n, _)| n == len / 2));
+    // Faster (16x), play on, and see the end: the player's own death.
+    t.press(&["+", "+", "+", "+", "Space"]);
+    let end = t.wait_for("the end of the game", |s| {
+        replay_status(s).is_some_and(|l| l.contains("16x") && l.contains("at the end"))
+    });
+    assert_eq!(replay_step(&end), Some((len, len)), "{end}");
+    assert!(end.contains("died"), "the end shows the death:\n{end}");
+    t.press(&["q"]);
+    t.assert_exited_cleanly();
+}

@@ -60,6 +60,7 @@ impl fmt::Display for RegionKey {
 pub struct Save {
     pub(crate) player: Option<Vec<u8>>,
     pub(crate) snapshot: Option<Vec<u8>>,
+    pub(crate) recording: Option<Vec<u8>>,
     pub(crate) regions: BTreeMap<RegionKey, Vec<u8>>,
 }
 
@@ -107,6 +108,14 @@ impl Save {
         Ok(self)
     }
 
+    /// Sets the game's recording so far (`bytes` in the [`crate::recording`] file format,
+    /// replacing the stored one when committed), so it is saved in the same transaction as
+    /// the state it leads to.
+    pub fn set_recording(&mut self, bytes: Vec<u8>) -> &mut Save {
+        self.recording = Some(bytes);
+        self
+    }
+
     /// Folds a newer save into this one: the newer records win, regions only in `self`
     /// stay. Committing the result equals committing `self`, then `newer`.
     pub fn merge(&mut self, newer: Save) {
@@ -116,12 +125,18 @@ impl Save {
         if newer.snapshot.is_some() {
             self.snapshot = newer.snapshot;
         }
+        if newer.recording.is_some() {
+            self.recording = newer.recording;
+        }
         self.regions.extend(newer.regions);
     }
 
     /// True when the save holds no record at all.
     pub fn is_empty(&self) -> bool {
-        self.player.is_none() && self.snapshot.is_none() && self.regions.is_empty()
+        self.player.is_none()
+            && self.snapshot.is_none()
+            && self.recording.is_none()
+            && self.regions.is_empty()
     }
 
     /// True when the save holds a player record.
@@ -138,6 +153,7 @@ impl Save {
     pub fn encoded_len(&self) -> usize {
         self.player.as_ref().map_or(0, Vec::len)
             + self.snapshot.as_ref().map_or(0, Vec::len)
+            + self.recording.as_ref().map_or(0, Vec::len)
             + self.regions.values().map(Vec::len).sum::<usize>()
     }
 

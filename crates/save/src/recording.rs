@@ -27,7 +27,16 @@
 //!
 //! The summary comes before the inputs, so listing recordings reads only the start of
 //! each file ([`read_info`]). A recording still being played (kept with a saved game) has
-//! no outcome and no final hash yet.
+//! no outcome and no final hash yet: a saved caves run keeps it beside its save
+//! ([`crate::Store::save_recording`]), an overworld world in its database
+//! ([`crate::Save::set_recording`], committed with the player record it leads to).
+//!
+//! The header's options are the mode's own (postcard), everything besides the seed and
+//! inputs that decides the game: `caves` its rules and auto-pickup classes (none: the
+//! defaults), `maze` its whole config (level, rules such as the heart drop chance),
+//! `overworld` the generation, combat and death settings and, for a world recorded from
+//! the middle, the player record and changed regions it went on from, `chase` the two
+//! strategies; `ultima` and `chase` keep their world or dungeon as the start file.
 //!
 //! Reading checks the magic ([`RecordingError::Foreign`]), the version
 //! ([`RecordingError::NewerVersion`]) and the checksum before decoding anything

@@ -12,7 +12,7 @@ use crate::{Record, SaveError, WorldId};
 ///
 /// Stored twice: in SQLite's header (`PRAGMA user_version`, checked before anything is
 /// read) and in the `meta` table.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The `meta` table's `magic` value.
 pub(crate) const MAGIC: &str = "torchlit-world";
@@ -65,9 +65,22 @@ CREATE TABLE region (
 /// A step from format `n` to `n + 1`, run inside the migration's transaction.
 pub(crate) type Migration = fn(&Transaction<'_>) -> rusqlite::Result<()>;
 
-/// `MIGRATIONS[i]` upgrades format `i + 1` to `i + 2`. Format 1 is the first, so there is
-/// nothing to migrate yet; the path through [`migrate`] is exercised by unit tests.
-pub(crate) const MIGRATIONS: &[Migration] = &[];
+/// `MIGRATIONS[i]` upgrades format `i + 1` to `i + 2`; a new world is made as format 1
+/// and run through all of them, so new and migrated worlds have the same tables.
+///
+/// - 1 to 2: the `recording` table (at most one row: the game's recording so far, in the
+///   [`crate::recording`] file format), written in the same transaction as the player
+///   record, so a continued game records on from exactly the state it was saved in.
+pub(crate) const MIGRATIONS: &[Migration] = &[add_recording];
+
+fn add_recording(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE recording (
+            one  INTEGER PRIMARY KEY CHECK (one = 1),
+            data BLOB NOT NULL
+        );",
+    )
+}
 
 const _: () = assert!(MIGRATIONS.len() as u32 + 1 == FORMAT_VERSION);
 

@@ -179,6 +179,9 @@ impl WorldDb {
         let now = unix_now();
         let tx = conn.transaction().map_err(db)?;
         tx.execute_batch(schema::SCHEMA_V1).map_err(db)?;
+        for step in schema::MIGRATIONS {
+            step(&tx).map_err(db)?;
+        }
         tx.pragma_update(None, "user_version", FORMAT_VERSION).map_err(db)?;
         tx.execute(
             "INSERT INTO meta (key, value) VALUES ('magic', ?1), ('format_version', ?2),
@@ -274,6 +277,11 @@ impl WorldDb {
                 .and_then(|mut s| s.execute([snapshot]))
                 .map_err(db)?;
         }
+        if let Some(recording) = &save.recording {
+            tx.prepare_cached("INSERT OR REPLACE INTO recording (one, data) VALUES (1, ?1)")
+                .and_then(|mut s| s.execute([recording]))
+                .map_err(db)?;
+        }
         if !save.regions.is_empty() {
             let mut insert = tx
                 .prepare_cached("INSERT OR REPLACE INTO region (x, y, data) VALUES (?1, ?2, ?3)")
@@ -354,6 +362,15 @@ impl WorldDb {
             self.conn.prepare_cached("SELECT x, y FROM region ORDER BY x, y").map_err(db)?;
         let rows = stmt.query_map([], |r| Ok(RegionKey::new(r.get(0)?, r.get(1)?))).map_err(db)?;
         rows.collect::<Result<Vec<_>, _>>().map_err(db)
+    }
+
+    /// The game's recording so far (the [`crate::recording`] file format), as saved with
+    /// [`Save::set_recording`]; `None` when none was saved.
+    ///
+    /// # Errors
+    /// [`SaveError::Database`] or [`SaveError::Corrupt`] from SQLite.
+    pub fn load_recording(&self) -> Result<Option<Vec<u8>>, SaveError> {
+        self.blob("SELECT data FROM recording WHERE one = 1", [])
     }
 
     /// Saves the whole-game snapshot (the caves mode's save) as one transaction.

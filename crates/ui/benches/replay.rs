@@ -1,6 +1,6 @@
 //! Replaying recordings of the committed catalog (`testdata/recordings/`): a full
-//! `--verify` of the long caves game and of the ten-minute maze game, and seeking to the
-//! middle of each from the end (the replay screen's snapshots). Targets: caves well under
+//! `--verify` of the long caves game, of the ten-minute maze game and of the long
+//! overworld game, and seeking to the middle of each from the end (the replay screen's snapshots). Targets: caves well under
 //! a second, maze at least 200x real time (under 3 s), a seek under 100 ms. Also prints the
 //! bytes each recording's inputs take.
 //!
@@ -23,7 +23,7 @@ fn recording(name: &str) -> Vec<u8> {
 
 fn main() {
     let mut c = Criterion::default().configure_from_args();
-    for name in ["caves-long.tlrec", "maze-ten-minutes.tlrec"] {
+    for name in ["caves-long.tlrec", "maze-ten-minutes.tlrec", "overworld-long.tlrec"] {
         let bytes = recording(name);
         if let Ok((h, s)) = read_info(&bytes) {
             let unit = if h.mode == "maze" { "minute" } else { "turn" };

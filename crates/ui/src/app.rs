@@ -162,7 +162,11 @@ impl App {
             if !s.has_recordings() {
                 s.set_recordings(sink);
             }
-        } else if let Some(s) = self.stack.top_mut::<ChaseScreen>()
+        } else if let Some(s) = self.stack.top_mut::<ChaseScreen>() {
+            if !s.has_recordings() {
+                s.set_recordings(sink);
+            }
+        } else if let Some(s) = self.stack.top_mut::<OverworldScreen>()
             && !s.has_recordings()
         {
             s.set_recordings(sink);
@@ -438,6 +442,11 @@ impl Screen for UltimaScreen {
     fn handle(&mut self, input: Input) -> Transition {
         leave_if(UltimaScreen::handle(self, input))
     }
+
+    fn close(&mut self) -> Result<(), String> {
+        self.end_recording();
+        Ok(())
+    }
 }
 
 impl Screen for MazeScreen {
@@ -470,6 +479,11 @@ impl Screen for MazeScreen {
 
     fn set_key_releases(&mut self, releases: bool) {
         MazeScreen::set_key_releases(self, releases);
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        self.end_recording();
+        Ok(())
     }
 }
 
@@ -539,6 +553,11 @@ impl Screen for ChaseScreen {
     fn tick(&mut self) -> Transition {
         ChaseScreen::tick(self);
         Transition::Stay
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        self.end_recording();
+        Ok(())
     }
 }
 

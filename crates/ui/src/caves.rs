@@ -209,9 +209,8 @@ impl CavesScreen {
     ) -> CavesScreen {
         let mut screen = CavesScreen::new(game, keymap, store);
         screen.messages = vec![format!("Welcome back (turn {}).", screen.game.turn().0)];
-        let kept = screen.store.as_ref().and_then(|s| s.load_recording(&screen.game));
-        let recording = kept.and_then(|b| torchlit_save::recording::Recording::decode(&b).ok());
-        screen.recorder = recording.map(Recorder::resumed);
+        screen.recorder = screen.kept_recording();
+        screen.apply_pickup();
         if screen.recorder.is_none() {
             screen.messages.push("(This run has no recording to go on with.)".to_string());
         }
@@ -296,8 +295,31 @@ impl CavesScreen {
     /// Sets what auto-explore picks up (also for a saved run loaded later).
     pub fn with_pickup(mut self, pickup: AutoPickup) -> CavesScreen {
         self.pickup = pickup;
-        self.game.set_auto_pickup(pickup);
+        self.apply_pickup();
         self
+    }
+
+    /// Sets the run's auto-pickup: a recording not begun yet takes the player's (into its
+    /// header); a run that records on keeps the one its recording started with, so the
+    /// whole run replays.
+    fn apply_pickup(&mut self) {
+        let pickup = match &mut self.recorder {
+            Some(r) if r.recording().steps() == 0 => {
+                r.set_options(crate::replay::caves_options(&self.game, self.pickup));
+                self.pickup
+            }
+            Some(r) => crate::replay::caves_pickup(&r.recording().header).unwrap_or(self.pickup),
+            None => self.pickup,
+        };
+        self.game.set_auto_pickup(pickup);
+    }
+
+    /// The recording kept with the saved run just loaded, to record on (`None`: none
+    /// was kept or it can't be read).
+    fn kept_recording(&self) -> Option<Recorder<Action>> {
+        let kept = self.store.as_ref().and_then(|s| s.load_recording(&self.game));
+        let recording = kept.and_then(|b| torchlit_save::recording::Recording::decode(&b).ok());
+        recording.map(Recorder::resumed)
     }
 
     /// The game being played.
@@ -329,16 +351,28 @@ impl CavesScreen {
         }
     }
 
-    /// Saves a run still going when the program ends (Ctrl-C, a signal, a closed tab).
+    /// Saves a run still going when the program ends (Ctrl-C, a signal, a closed tab),
+    /// with its recording so far (so a continued run records on); with nowhere to save
+    /// it, its recording goes to the sink as `quit`.
     ///
     /// # Errors
     /// Why the save failed, for the player.
-    pub fn save_on_exit(&self) -> Result<(), String> {
+    pub fn save_on_exit(&mut self) -> Result<(), String> {
+        if self.game.outcome().is_some() {
+            return Ok(());
+        }
         match &self.store {
-            Some(store) if self.game.outcome().is_none() => {
-                store.save(&self.game).map_err(|e| format!("could not save the run: {e}"))
+            Some(store) => CavesScreen::save_run(store, &self.game, self.recorder.as_ref())
+                .map_err(|e| format!("could not save the run: {e}")),
+            None => {
+                let (turns, hash) = (self.game.turn().0, self.game.state_hash());
+                if let Some(Err(e)) =
+                    self.recorder.as_mut().and_then(|r| r.finish("quit", turns, hash))
+                {
+                    tracing::warn!("caves recording not kept: {e}");
+                }
+                Ok(())
             }
-            _ => Ok(()),
         }
     }
 
@@ -455,9 +489,14 @@ impl CavesScreen {
                     match loaded {
                         Some(Ok(Some(game))) => {
                             self.game = game;
-                            self.game.set_auto_pickup(self.pickup);
+                            self.recorder = self.kept_recording();
+                            self.apply_pickup();
                             let turn = self.game.turn().0;
                             self.say(format!("Welcome back (turn {turn})."));
+                            if self.recorder.is_none() {
+                                self.messages
+                                    .push("(This run has no recording to go on with.)".into());
+                            }
                         }
                         Some(Err(e)) => self.say(format!("The saved run can't be read: {e}")),
                         _ => self.say("There is no saved run any more: a new one begins."),

@@ -365,6 +365,7 @@ impl ChaseScreen {
             }
             Input::Char('-') => self.speed = self.speed.saturating_sub(1),
             Input::Char('r') => {
+                self.end_recording();
                 if let Ok(fresh) = ChaseScreen::new(
                     self.name.clone(),
                     &self.dungeon,
@@ -375,10 +376,22 @@ impl ChaseScreen {
                     *self = fresh;
                 }
             }
-            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return true,
+            Input::Char('q') | Input::Esc | Input::Ctrl('c') => {
+                self.end_recording();
+                return true;
+            }
             _ => {}
         }
         false
+    }
+
+    /// The chase is left before its end (or the program quits): the recording so far
+    /// goes to the sink as `quit`, once; one that ended went already.
+    pub fn end_recording(&mut self) {
+        let (turns, hash) = (self.game.turn().0, self.game.state_hash());
+        if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish("quit", turns, hash)) {
+            tracing::warn!("chase recording not kept: {e}");
+        }
     }
 
     fn step(&mut self) {

@@ -264,8 +264,9 @@ impl MazeScreen {
         self.recorder.as_ref()
     }
 
-    /// The game ended (won, or left): the recording goes to the sink.
-    fn end_recording(&mut self) {
+    /// The game ended (won, left, or the program quits): the recording goes to the sink,
+    /// once.
+    pub fn end_recording(&mut self) {
         let outcome = if self.game.is_won() { "won" } else { "quit" };
         let (ticks, hash) = (self.game.now().0, self.game.state_hash());
         if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish(outcome, ticks, hash)) {

@@ -29,8 +29,11 @@ use std::rc::Rc;
 use torchlit_save::Config;
 use torchlit_sim::TICKS_PER_SECOND;
 use torchlit_sim::modes::overworld::combat::FightEntry;
-use torchlit_sim::modes::overworld::{Action, Event, FightOutcome, FightReport, Item, Reward};
+use torchlit_sim::modes::overworld::{
+    Action, Event, FightOutcome, FightReport, Item, Overworld, Reward,
+};
 
+use crate::record::Recordings;
 use crate::{Frame, Input, Keymap, Rgb};
 
 pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, draw_world, ground_look, monster_look};
@@ -127,7 +130,23 @@ impl OverworldScreen {
         } else {
             Page::Menu { note: None }
         };
-        OverworldScreen { flow: Rc::new(RefCell::new(Flow { setup, page })) }
+        OverworldScreen { flow: Rc::new(RefCell::new(Flow { setup, page, recordings: None })) }
+    }
+
+    /// Sets where the recordings of worlds left go (each time a world is left, a copy of
+    /// its recording so far, outcome `saved`).
+    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+        if let Ok(mut flow) = self.flow.try_borrow_mut() {
+            if let Page::Play(play) = &mut flow.page {
+                play.session.set_recordings(sink.clone());
+            }
+            flow.recordings = sink;
+        }
+    }
+
+    /// Whether a recordings sink was set.
+    pub fn has_recordings(&self) -> bool {
+        self.flow.try_borrow().is_ok_and(|f| f.recordings.is_some())
     }
 
     /// Handles one key.
@@ -205,6 +224,7 @@ impl OverworldScreen {
 struct Flow {
     setup: OverworldSetup,
     page: Page,
+    recordings: Option<Recordings>,
 }
 
 enum Page {
@@ -416,7 +436,8 @@ impl Flow {
                     return (Page::New(new), Leave::Stay);
                 }
                 return match OverworldSession::create(worlds, &new.name, &new.seed) {
-                    Ok(session) => {
+                    Ok(mut session) => {
+                        session.set_recordings(self.recordings.clone());
                         let welcome = format!(
                             "Welcome to {}! WASD or the arrows walk; ? for help.",
                             display_name(&new.name)
@@ -474,7 +495,8 @@ impl Flow {
             return (Page::Menu { note: Some(no_data_dir()) }, Leave::Stay);
         };
         match OverworldSession::open(worlds, &row.id) {
-            Ok(session) => {
+            Ok(mut session) => {
+                session.set_recordings(self.recordings.clone());
                 let welcome = format!("Welcome back to {}.", row.label());
                 (Page::Play(Box::new(Play::new(session, welcome))), Leave::Stay)
             }
@@ -606,13 +628,19 @@ impl Flow {
             let note = format!("Left {name} without saving the last moves.");
             return (Page::Menu { note: Some(note) }, Leave::Stay);
         }
+        let kept = play.session.keep_recording();
         match sync(&mut play.session) {
             Ok(()) => {
                 let saved = play.session.close();
-                let note = match saved {
+                let mut note = match saved {
                     Ok(()) => format!("{name} was saved."),
                     Err(e) => format!("{name}: the last save failed: {e}"),
                 };
+                match kept {
+                    Some(Ok(place)) => note.push_str(&format!(" Recording: {place}")),
+                    Some(Err(e)) => note.push_str(&format!(" The recording was not kept: {e}")),
+                    None => {}
+                }
                 (Page::Menu { note: Some(note) }, Leave::Stay)
             }
             Err(e) => {
@@ -749,6 +777,34 @@ impl Flow {
             }
         }
     }
+}
+
+/// Draws an overworld game being replayed: the world around the player, the last step's
+/// latest message and a status line (position, gold, gear, kills, deaths, moves).
+pub(crate) fn render_replay(game: &Overworld, messages: &[String], frame: &mut Frame) {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let message = messages.last().cloned().unwrap_or_default();
+    let mut lines = draw::wrap(&message, w.max(1) as usize);
+    lines.truncate(2);
+    let message_h = lines.len().max(1) as i32;
+    let map_h = (h - 1 - message_h).max(0);
+    draw::draw_world(game, frame, (0, 0, w, map_h));
+    for (i, line) in lines.iter().enumerate() {
+        draw::text(frame, 0, map_h + i as i32, line, Rgb::WHITE, Rgb::BLACK, false);
+    }
+    let p = game.player();
+    let (sword, armour) = gear_of(p);
+    let status = format!(
+        "({}, {})  gold {}  sword {sword} armour {armour}  kills {}  deaths {}  moves {}",
+        p.at().x,
+        p.at().y,
+        p.gold(),
+        p.kills(),
+        p.deaths(),
+        p.moves().0
+    );
+    let status = draw::fit(&status, w.max(0) as usize);
+    draw::text(frame, 0, h - 1, &status, Rgb(200, 200, 160), Rgb::BLACK, false);
 }
 
 /// Picks the row the picker names: the typed number or name, else the selected row.

@@ -80,7 +80,7 @@ pub struct Recorder<I> {
     kept: Option<Result<String, String>>,
 }
 
-impl<I: Serialize + PartialEq> Recorder<I> {
+impl<I: Serialize + PartialEq + Clone> Recorder<I> {
     /// A recorder of a game of `mode` starting now from `seed`, `file` and the mode's
     /// encoded `options`, with a checkpoint every `every` steps.
     pub fn new(
@@ -112,6 +112,12 @@ impl<I: Serialize + PartialEq> Recorder<I> {
     /// recordings with a fixed date).
     pub fn set_started(&mut self, secs: u64) {
         self.rec.header.started = secs;
+    }
+
+    /// Replaces the mode's start options in the header (before the first input: a
+    /// setting chosen after the recorder was made).
+    pub fn set_options(&mut self, options: Vec<u8>) {
+        self.rec.header.options = options;
     }
 
     /// Where the recording goes when the game ends (none: it is dropped).
@@ -161,6 +167,32 @@ impl<I: Serialize + PartialEq> Recorder<I> {
         };
         self.kept = Some(kept.clone());
         Some(kept)
+    }
+
+    /// Records the state hash now (a checkpoint at the current step, besides the periodic
+    /// ones): a saved game marks the state it was saved in.
+    pub fn checkpoint_now(&mut self, hash: u64) {
+        if self.kept.is_none() {
+            self.rec.checkpoint(hash);
+        }
+    }
+
+    /// Hands a finished copy of the recording so far to the sink (outcome `outcome`,
+    /// `turns`, final state `hash`) and records on: a game that goes on after it is saved
+    /// (an overworld world left). `None` without a sink.
+    pub fn keep_copy(
+        &self,
+        outcome: &str,
+        turns: u64,
+        hash: u64,
+    ) -> Option<Result<String, String>> {
+        let sink = self.sink.as_ref()?;
+        let mut rec = self.rec.clone();
+        rec.finish(outcome, turns, hash);
+        Some(match rec.encode() {
+            Ok(bytes) => sink.keep(&rec.header, outcome, &bytes).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        })
     }
 
     /// A line for the player once the game ended: where the recording went, or why not.

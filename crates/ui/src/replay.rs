@@ -8,6 +8,7 @@
 //! seeking backward restores the nearest one and plays at most that many steps.
 
 mod modes;
+mod overworld;
 mod screen;
 
 use std::fmt;
@@ -20,8 +21,11 @@ use crate::Frame;
 
 pub use screen::{CONTROLS, ReplayScreen};
 
-pub(crate) use modes::caves_outcome;
-pub use modes::{caves_recorder, chase_recorder, maze_recorder, ultima_recorder};
+pub(crate) use modes::{caves_options, caves_outcome, caves_pickup};
+pub use modes::{
+    caves_recorder, caves_recorder_with, chase_recorder, maze_recorder, ultima_recorder,
+};
+pub use overworld::{overworld_recorder, overworld_start};
 
 /// The first checkpoint whose hash the replay did not reproduce.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -301,6 +305,7 @@ pub fn open(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
         "maze" => player::<modes::MazeMode>(bytes),
         "ultima" => player::<modes::UltimaMode>(bytes),
         "chase" => player::<modes::ChaseMode>(bytes),
+        "overworld" => player::<overworld::OverworldMode>(bytes),
         other => Err(ReplayError::UnknownMode(other.to_string())),
     }
 }

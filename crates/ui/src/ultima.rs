@@ -167,6 +167,14 @@ impl UltimaScreen {
         self.help
     }
 
+    /// The walk ended (left, or the program quits): the recording goes to the sink, once.
+    pub fn end_recording(&mut self) {
+        let (turns, hash) = (self.game.turns().0, self.game.state_hash());
+        if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish("quit", turns, hash)) {
+            tracing::warn!("ultima recording not kept: {e}");
+        }
+    }
+
     /// Handles a key; returns `true` when the player leaves the screen.
     pub fn handle(&mut self, input: Input) -> bool {
         if self.help {
@@ -176,12 +184,7 @@ impl UltimaScreen {
         }
         match self.keymap.get(input) {
             Some(UltimaCommand::Back) => {
-                let (turns, hash) = (self.game.turns().0, self.game.state_hash());
-                if let Some(Err(e)) =
-                    self.recorder.as_mut().and_then(|r| r.finish("quit", turns, hash))
-                {
-                    tracing::warn!("ultima recording not kept: {e}");
-                }
+                self.end_recording();
                 true
             }
             Some(UltimaCommand::Help) => {

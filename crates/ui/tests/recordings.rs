@@ -18,11 +18,13 @@ use torchlit_save::recording::Recording;
 use torchlit_sim::modes::caves::{self, Action, Caves, Slot, Stairs};
 use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, Outcome};
 use torchlit_sim::modes::maze::{Button, Buttons, Maze, MazeConfig, Seed, TickInput};
+use torchlit_sim::modes::overworld;
 use torchlit_sim::modes::ultima::{self, Ultima};
 use torchlit_ui::caves::{CavesScreen, SharedMemoryStore, StoreHandle, default_keymap};
 use torchlit_ui::record::{MemoryRecordings, Recordings};
 use torchlit_ui::replay::{
-    self, ReplayError, ReplayScreen, caves_recorder, chase_recorder, maze_recorder, ultima_recorder,
+    self, ReplayError, ReplayScreen, caves_recorder, chase_recorder, maze_recorder,
+    overworld_recorder, ultima_recorder,
 };
 use torchlit_ui::{App, Control, Frame, Input};
 
@@ -153,6 +155,15 @@ fn caves_survivor(seed: u64, n: usize) -> Vec<Action> {
     out
 }
 
+/// The actions of `torchlit-bots`' caves bot on seed `seed` (default rules), to its end.
+fn caves_bot(seed: u64) -> Vec<Action> {
+    use torchlit_bots::Bot;
+    let mut bot = torchlit_bots::caves::CavesBot::new(caves::Seed(seed), caves::Rules::default())
+        .expect("the caves build");
+    while bot.step() {}
+    bot.actions().to_vec()
+}
+
 /// Records `inputs` on a maze of `config` (quit at the end, or won).
 fn maze_recording(config: MazeConfig, inputs: &[TickInput]) -> Vec<u8> {
     let mut game = Maze::new(config).expect("the level builds");
@@ -248,6 +259,107 @@ fn ultima_recording(actions: &[ultima::Action]) -> Vec<u8> {
     rec.recording().encode().expect("encodes")
 }
 
+/// A walker on the overworld of `seed`: holds a heading for a random span (so it leaves
+/// its region and meets the monsters watching the next), now and then wields or wears
+/// something from its pack. `n` actions from its own generator.
+fn overworld_actions(seed: u64, n: usize) -> Vec<overworld::Action> {
+    let mut rng = Rng::new(RngSeed(seed));
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        if rng.below(12) == 0 {
+            let items: Vec<overworld::Item> = overworld::Item::all().collect();
+            out.push(overworld::Action::Equip(items[rng.below(items.len() as u64) as usize]));
+            continue;
+        }
+        let d = CardinalDirection::ALL[rng.below(4) as usize];
+        for _ in 0..rng.range(1, 30) {
+            out.push(overworld::Action::Move(d));
+        }
+    }
+    out.truncate(n);
+    out
+}
+
+/// The first steps of a shortest walk from the player to a cell a monster watches
+/// (never through one), within 100 cells; `None` when there is none.
+fn overworld_path_to_fight(g: &overworld::Overworld) -> Option<Vec<CardinalDirection>> {
+    use std::collections::{BTreeMap, VecDeque};
+    let start = g.player().at();
+    let mut prev = BTreeMap::new();
+    let mut queue = VecDeque::from([start]);
+    prev.insert(start, None);
+    while let Some(p) = queue.pop_front() {
+        if p != start && g.watcher(p).is_some() {
+            let mut steps = Vec::new();
+            let mut at = p;
+            while let Some(Some((from, d))) = prev.get(&at).copied() {
+                steps.push(d);
+                at = from;
+            }
+            steps.reverse();
+            return Some(steps);
+        }
+        for d in CardinalDirection::ALL {
+            let n = p + d.offset();
+            let near = (n.x - start.x).abs() <= 100 && (n.y - start.y).abs() <= 100;
+            if near
+                && !prev.contains_key(&n)
+                && g.ground(n).is_walkable()
+                && g.monster_at(n).is_none()
+            {
+                prev.insert(n, Some((p, d)));
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
+/// A walker that hunts: walks the shortest way into the sight of the nearest monster
+/// (where the fight starts), wanders a little after each fight, and wields or wears
+/// something from its pack now and then. Plays its own game of `seed` under `rules`;
+/// returns its `n` actions.
+fn overworld_walker(seed: u64, rules: overworld::Rules, n: usize) -> Vec<overworld::Action> {
+    let mut game = overworld::Overworld::new(RngSeed(seed), rules).expect("a world");
+    let mut rng = Rng::new(RngSeed(seed ^ 0x5eed));
+    let items: Vec<overworld::Item> = overworld::Item::all().collect();
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut plan: Vec<overworld::Action> = match overworld_path_to_fight(&game) {
+            Some(steps) => steps.into_iter().map(overworld::Action::Move).collect(),
+            None => Vec::new(),
+        };
+        let d = CardinalDirection::ALL[rng.below(4) as usize];
+        plan.extend(std::iter::repeat_n(overworld::Action::Move(d), rng.range(1, 20) as usize));
+        plan.push(overworld::Action::Equip(items[rng.below(items.len() as u64) as usize]));
+        for action in plan.into_iter().take(n - out.len()) {
+            game.apply(action);
+            out.push(action);
+        }
+    }
+    out
+}
+
+/// Records `actions` on a new overworld of `seed` under `rules`; returns the file and
+/// the fights fought.
+fn overworld_recording(
+    seed: u64,
+    rules: overworld::Rules,
+    actions: &[overworld::Action],
+) -> (Vec<u8>, usize) {
+    let mut game = overworld::Overworld::new(RngSeed(seed), rules).expect("a world");
+    let mut rec = overworld_recorder(&game, true);
+    rec.set_started(DATE);
+    let mut fights = 0;
+    for &a in actions {
+        let events = game.apply(a);
+        fights += events.iter().filter(|e| matches!(e, overworld::Event::Fight(_))).count();
+        rec.record(a, || game.state_hash());
+    }
+    rec.finish("saved", game.player().moves().0, game.state_hash());
+    (rec.recording().encode().expect("encodes"), fights)
+}
+
 fn chase_recording(name: &str, text: &str, hero: HeroKind) -> Vec<u8> {
     let dungeon = Dungeon::parse(text.as_bytes()).expect("parses");
     let mut game =
@@ -276,6 +388,8 @@ fn catalog() -> Vec<(&'static str, Vec<u8>)> {
         ("caves-short.tlrec", caves_recording(1, caves_short())),
         ("caves-death.tlrec", caves_recording(7, caves_delver(7, 20_000))),
         ("caves-long.tlrec", caves_recording(11, caves_survivor(11, 10_000))),
+        ("caves-won.tlrec", caves_recording(16, caves_bot(16))),
+        ("caves-won-long.tlrec", caves_recording(28, caves_bot(28))),
         (
             "maze-short.tlrec",
             maze_recording(MazeConfig::generated(Seed(9), 3), &maze_script(42, 3000)),
@@ -294,7 +408,28 @@ fn catalog() -> Vec<(&'static str, Vec<u8>)> {
             "chase-escaped.tlrec",
             chase_recording("hallway_escape", bundled("hallway_escape"), HeroKind::Speedy),
         ),
+        (
+            "overworld-short.tlrec",
+            overworld_recording(
+                3,
+                overworld::Rules::default(),
+                &overworld_walker(3, overworld::Rules::default(), 300),
+            )
+            .0,
+        ),
+        ("overworld-long.tlrec", overworld_long().0),
     ]
+}
+
+/// The long overworld game: 5,000 actions under tuned combat (the rules go into the
+/// header), with fights won and lost.
+fn overworld_long() -> (Vec<u8>, usize) {
+    let rules = overworld::Rules {
+        combat: overworld::CombatRules::new(0.4, 1.5, 0.2),
+        ..overworld::Rules::default()
+    };
+    let actions = overworld_walker(21, rules.clone(), 5000);
+    overworld_recording(21, rules, &actions)
 }
 
 fn catalog_line(name: &str, bytes: &[u8]) -> String {
@@ -338,7 +473,7 @@ fn the_catalog_has_a_win_and_a_death_and_long_games() {
             .lines()
             .any(|l| l.split(' ').nth(1) == Some(mode) && l.split(' ').nth(2) == Some(outcome))
     };
-    assert!(has("caves", "died") && has("maze", "won"));
+    assert!(has("caves", "died") && has("caves", "won") && has("maze", "won"));
     assert!(has("chase", "caught") && has("chase", "escaped"));
     let ticks = |name: &str| {
         pinned
@@ -347,6 +482,9 @@ fn the_catalog_has_a_win_and_a_death_and_long_games() {
             .and_then(|l| l.split(' ').nth(4)?.parse::<u64>().ok())
     };
     assert_eq!(ticks("maze-ten-minutes"), Some(24 * 600));
+    assert!(has("overworld", "saved"));
+    let (_, fights) = overworld_long();
+    assert!(fights >= 5, "the long overworld game has fights: {fights}");
 }
 
 #[test]
@@ -423,6 +561,18 @@ proptest! {
     #[test]
     fn ultima_random_inputs_replay_to_every_checkpoint(seed in 0u64..1000, n in 0usize..400) {
         let bytes = ultima_recording(&ultima_actions(seed, n));
+        let v = replay::verify(&bytes);
+        prop_assert!(v.is_ok(), "{:?}", v.err());
+    }
+
+    #[test]
+    fn overworld_random_inputs_replay_to_every_checkpoint(seed in 0u64..1000, picks in prop::collection::vec(0u8..14, 0..400)) {
+        let items: Vec<overworld::Item> = overworld::Item::all().collect();
+        let actions: Vec<overworld::Action> = picks.iter().map(|&p| match p {
+            0..=9 => overworld::Action::Move(CardinalDirection::ALL[(p % 4) as usize]),
+            _ => overworld::Action::Equip(items[usize::from(p) % items.len()]),
+        }).collect();
+        let (bytes, _) = overworld_recording(seed, overworld::Rules::default(), &actions);
         let v = replay::verify(&bytes);
         prop_assert!(v.is_ok(), "{:?}", v.err());
     }
@@ -540,4 +690,85 @@ fn a_saved_caves_run_keeps_its_recording_and_records_on() {
     assert_eq!(rec.steps(), steps + 3);
     let v = replay::verify(&rec.encode().expect("encodes")).expect("the whole run verifies");
     assert_eq!(v.hash, resumed.game().state_hash());
+}
+
+#[test]
+fn a_saved_overworld_world_keeps_its_recording_and_records_on() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let paths = torchlit_save::Paths::in_dir(dir.path());
+    let mut config = torchlit_save::Config::load(&paths).expect("the default config");
+    // Tuned combat: the recording must carry it to verify.
+    config.play.stun_probability = 0.3;
+    let worlds = torchlit_ui::overworld::Worlds::new(&paths, config);
+    let kept = MemoryRecordings::default();
+    let mut s =
+        torchlit_ui::overworld::OverworldSession::create(&worlds, "rec", "7").expect("a world");
+    s.set_recordings(Some(Recordings::new(kept.clone())));
+    let actions = overworld_actions(8, 400);
+    for &a in &actions[..150] {
+        s.apply(a);
+    }
+    let id = s.info().id.clone();
+    s.close().expect("saved");
+    let mut s = torchlit_ui::overworld::OverworldSession::open(&worlds, &id).expect("reopened");
+    assert_eq!(s.recorder().recording().steps(), 150, "kept with the save");
+    for &a in &actions[150..] {
+        s.apply(a);
+    }
+    let hash = s.game().state_hash();
+    let bytes = s.recorder().recording().encode().expect("encodes");
+    let v = replay::verify(&bytes).expect("the whole game verifies across the reload");
+    assert_eq!((v.steps, v.hash), (400, hash));
+    drop(s);
+    // Each session left a copy with the data dir's recordings: 150 steps, then 400.
+    let kept = kept.0.borrow();
+    assert_eq!(kept.len(), 1, "the second session had no sink");
+    let first = replay::verify(&kept[0].1).expect("verifies");
+    assert_eq!(
+        (first.mode.as_str(), first.outcome.as_deref(), first.steps),
+        ("overworld", Some("saved"), 150)
+    );
+}
+
+#[test]
+fn an_overworld_recording_may_start_from_a_saved_state() {
+    let mut game =
+        overworld::Overworld::new(RngSeed(4), overworld::Rules::default()).expect("a world");
+    let actions = overworld_actions(4, 600);
+    for &a in &actions[..300] {
+        game.apply(a);
+    }
+    let mut rec = overworld_recorder(&game, false);
+    for &a in &actions[300..] {
+        game.apply(a);
+        rec.record(a, || game.state_hash());
+    }
+    rec.finish("saved", game.player().moves().0, game.state_hash());
+    let v = replay::verify(&rec.recording().encode().expect("encodes")).expect("verifies");
+    assert_eq!((v.steps, v.hash), (300, game.state_hash()));
+}
+
+#[test]
+fn a_caves_run_with_another_autopickup_keeps_it_in_its_recording() {
+    use torchlit_sim::modes::caves::AutoPickup;
+    let kept = MemoryRecordings::default();
+    let game = Caves::new(caves::Seed(11)).expect("caves");
+    let mut screen = CavesScreen::new(game, default_keymap(), None).with_pickup(AutoPickup::NONE);
+    screen.set_recordings(Some(Recordings::new(kept.clone())));
+    // Auto-explore is where the pickup matters: walking to items or past them.
+    for _ in 0..40 {
+        screen.handle(Input::Char('o'));
+        while screen.is_running() {
+            screen.tick();
+        }
+    }
+    let rec = screen.recorder().expect("recording").recording().clone();
+    let v = replay::verify(&rec.encode().expect("encodes")).expect("verifies with its pickup");
+    assert_eq!(v.hash, screen.game().state_hash());
+    // The same inputs under the default pickup go another way (or the test proves nothing).
+    let mut plain = Caves::new(caves::Seed(11)).expect("caves");
+    for a in rec.inputs() {
+        plain.apply(*a);
+    }
+    assert_ne!(plain.state_hash(), screen.game().state_hash(), "the pickup made no difference");
 }

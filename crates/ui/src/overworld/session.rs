@@ -3,6 +3,7 @@
 use std::time::{Duration, Instant};
 
 use torchlit_rng::Seed;
+use torchlit_save::recording::Recording;
 use torchlit_save::{
     Config, GenerationCheck, GenerationConfig, Record, RegionKey, Save, SaveError, Saver, WorldDb,
     WorldId, WorldInfo, WorldSpec,
@@ -12,6 +13,8 @@ use torchlit_sim::modes::overworld::{
 };
 
 use super::worlds::{MODE, Worlds, rules_from_config};
+use crate::record::{Recorder, Recordings};
+use crate::replay::overworld_recorder;
 
 /// The `[generation]` settings a world was made with, stored in the world (its snapshot
 /// record, which `overworld` worlds have no other use for) when it is created: the world
@@ -136,6 +139,13 @@ pub struct OverworldSession {
     status: SaveStatus,
     times: SaveTimes,
     generation: GenerationCheck,
+    /// The game's recording since the world was made (or since it was first saved
+    /// recorded), saved with every save.
+    recorder: Recorder<Action>,
+    /// Whether a copy of the recording went to the sink when the world was left.
+    copied: bool,
+    /// The recording's length when the world was opened.
+    opened_at: u64,
 }
 
 impl OverworldSession {
@@ -162,7 +172,8 @@ impl OverworldSession {
         };
         let mut db = worlds.store().create(&spec)?;
         db.save_snapshot(&settings)?;
-        let mut session = OverworldSession::start(worlds, game, db)?;
+        let recorder = overworld_recorder(&game, true);
+        let mut session = OverworldSession::start(worlds, game, db, recorder)?;
         session.save()?;
         Ok(session)
     }
@@ -194,7 +205,8 @@ impl OverworldSession {
             // Created, then stopped before its first save was written: a new game.
             Err(SaveError::NoSave { what: Record::Player, .. }) => {
                 let game = Overworld::new(seed, rules)?;
-                return OverworldSession::start(worlds, game, db);
+                let recorder = overworld_recorder(&game, true);
+                return OverworldSession::start(worlds, game, db, recorder);
             }
             Err(e) => return Err(e.into()),
         };
@@ -206,13 +218,15 @@ impl OverworldSession {
         }
         let game = Overworld::restore(seed, rules, player, changes)?;
         tracing::info!(world = %id, regions = game.changes().len(), "opened overworld world");
-        OverworldSession::start(worlds, game, db)
+        let recorder = recorder_of(&db, &game);
+        OverworldSession::start(worlds, game, db, recorder)
     }
 
     fn start(
         worlds: &Worlds,
         game: Overworld,
         db: WorldDb,
+        recorder: Recorder<Action>,
     ) -> Result<OverworldSession, SessionError> {
         let generation = db.generation_check(worlds.config().generation.hash());
         if let GenerationCheck::Changed { stored, current } = generation {
@@ -228,7 +242,45 @@ impl OverworldSession {
             status: SaveStatus::default(),
             times: SaveTimes::default(),
             generation,
+            opened_at: recorder.recording().steps(),
+            recorder,
+            copied: false,
         })
+    }
+
+    /// The game's recording so far.
+    pub fn recorder(&self) -> &Recorder<Action> {
+        &self.recorder
+    }
+
+    /// Where a copy of the recording goes when the world is left.
+    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+        self.recorder.set_sink(sink);
+    }
+
+    /// Whether the recording has somewhere to go.
+    pub fn has_recordings(&self) -> bool {
+        self.recorder.has_sink()
+    }
+
+    /// Hands a copy of the recording so far to the recordings sink (outcome `saved`: the
+    /// world goes on), once per session that played something; `None` without a sink,
+    /// when done already or when nothing was played since the world was opened.
+    pub fn keep_recording(&mut self) -> Option<Result<String, String>> {
+        if self.copied {
+            return None;
+        }
+        let (turns, hash) = (self.game.player().moves().0, self.game.state_hash());
+        self.recorder.checkpoint_now(hash);
+        if self.recorder.recording().steps() == self.opened_at {
+            return None;
+        }
+        let kept = self.recorder.keep_copy("saved", turns, hash)?;
+        self.copied = true;
+        if let Err(e) = &kept {
+            tracing::error!(world = %self.info.id, error = %e, "keeping the recording failed");
+        }
+        Some(kept)
     }
 
     /// The game.
@@ -273,6 +325,8 @@ impl OverworldSession {
     /// [`OverworldSession::status`], the game goes on).
     pub fn apply(&mut self, action: Action) -> Vec<Event> {
         let events = self.game.apply(action);
+        let game = &self.game;
+        self.recorder.record(action, || game.state_hash());
         let steps = events.iter().filter(|e| matches!(e, Event::Moved { .. })).count() as u32;
         self.since_save = self.since_save.saturating_add(steps);
         if self.since_save >= self.save_every
@@ -305,6 +359,12 @@ impl OverworldSession {
         save.set_player(self.game.player())?;
         for (at, change) in self.game.take_changed_regions() {
             save.set_region(RegionKey::new(at.x, at.y), &change)?;
+        }
+        match self.recorder.recording().encode() {
+            Ok(bytes) => {
+                save.set_recording(bytes);
+            }
+            Err(e) => tracing::error!(world = %self.info.id, error = %e, "encoding the recording"),
         }
         Ok(save)
     }
@@ -359,6 +419,7 @@ impl OverworldSession {
         if self.saver.is_none() {
             return Ok(());
         }
+        self.keep_recording();
         let saved = self.save();
         let Some(saver) = self.saver.take() else { return saved };
         let db = saver.finish()?;
@@ -366,6 +427,35 @@ impl OverworldSession {
         db.close()?;
         tracing::info!(world = %self.info.id, "closed overworld world");
         Ok(())
+    }
+}
+
+/// The recording kept with world `db`, to record on from `game` (just restored): a new
+/// one from the game's state now when none was kept, it can't be read, or it ends in a
+/// checkpoint the restored game does not match.
+fn recorder_of(db: &WorldDb, game: &Overworld) -> Recorder<Action> {
+    let kept = match db.load_recording() {
+        Ok(kept) => kept,
+        Err(e) => {
+            tracing::warn!(world = %db.id(), error = %e, "the recording can't be read");
+            None
+        }
+    };
+    let rec = kept.and_then(|bytes| {
+        Recording::<Action>::decode(&bytes)
+            .inspect_err(|e| tracing::warn!(world = %db.id(), error = %e, "damaged recording"))
+            .ok()
+    });
+    match rec {
+        Some(rec) => {
+            let end = rec.checkpoints().last().filter(|c| c.step == rec.steps());
+            if end.is_some_and(|c| c.hash != game.state_hash()) {
+                tracing::warn!(world = %db.id(), "the recording does not end in the saved state");
+                return overworld_recorder(game, false);
+            }
+            Recorder::resumed(rec)
+        }
+        None => overworld_recorder(game, false),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_save::recording::{Header, StartFile};
-use torchlit_sim::modes::caves::{self, Caves};
+use torchlit_sim::modes::caves::{self, AutoPickup, Caves};
 use torchlit_sim::modes::chase::{HeroKind, MonsterKind, StrategyMaker};
 use torchlit_sim::modes::maze::{Maze, MazeConfig, TickInput};
 use torchlit_sim::modes::ultima::{self, Ultima};
@@ -26,9 +26,60 @@ pub(crate) fn caves_outcome(outcome: caves::Outcome) -> &'static str {
     }
 }
 
-/// The recorder of a new caves run (its screen starts one; tests and tools too).
+/// The layout version of [`CavesStart`].
+const CAVES_START_VERSION: u32 = 1;
+
+/// A caves recording's options: the run's rules and what auto-explore picks up (the
+/// config's `[caves] autopickup`), both of which change what a run does. The caves are
+/// the tutorial's (90×32, 5 levels). A recording without options (made before they were
+/// kept) was played with the default rules and pickup.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct CavesStart {
+    version: u32,
+    rules: caves::Rules,
+    /// Food, weapons, armour.
+    pickup: (bool, bool, bool),
+}
+
+/// The options of a caves recording of `game` with auto-pickup `pickup`.
+pub(crate) fn caves_options(game: &Caves, pickup: AutoPickup) -> Vec<u8> {
+    let start = CavesStart {
+        version: CAVES_START_VERSION,
+        rules: game.rules(),
+        pickup: (pickup.food, pickup.weapons, pickup.armour),
+    };
+    postcard::to_allocvec(&start).unwrap_or_default()
+}
+
+/// The rules and auto-pickup a caves recording's header holds.
+fn caves_start(header: &Header) -> Result<(caves::Rules, AutoPickup), String> {
+    if header.options.is_empty() {
+        return Ok((caves::Rules::default(), AutoPickup::default()));
+    }
+    let start: CavesStart =
+        postcard::from_bytes(&header.options).map_err(|e| format!("the caves options: {e}"))?;
+    if start.version != CAVES_START_VERSION {
+        return Err(format!("caves options version {} is unknown", start.version));
+    }
+    let (food, weapons, armour) = start.pickup;
+    Ok((start.rules, AutoPickup { food, weapons, armour }))
+}
+
+/// The auto-pickup a caves recording was played with (`None`: options it can't read).
+pub(crate) fn caves_pickup(header: &Header) -> Option<AutoPickup> {
+    caves_start(header).ok().map(|(_, pickup)| pickup)
+}
+
+/// The recorder of a new caves run with the default auto-pickup (its screen starts one
+/// and sets the player's pickup before the first action; tests and tools too).
 pub fn caves_recorder(game: &Caves) -> Recorder<caves::Action> {
-    Recorder::new("caves", game.seed().0, StartFile::None, Vec::new(), CHECKPOINT_TURNS)
+    caves_recorder_with(game, AutoPickup::default())
+}
+
+/// The recorder of a new caves run whose auto-explore picks up `pickup`.
+pub fn caves_recorder_with(game: &Caves, pickup: AutoPickup) -> Recorder<caves::Action> {
+    let options = caves_options(game, pickup);
+    Recorder::new("caves", game.seed().0, StartFile::None, options, CHECKPOINT_TURNS)
 }
 
 /// `caves`: turn actions.
@@ -40,7 +91,12 @@ impl Mode for CavesMode {
     const SNAPSHOT_EVERY: u64 = 100;
 
     fn start(header: &Header) -> Result<Caves, String> {
-        Caves::new(caves::Seed(header.seed)).map_err(|e| e.to_string())
+        let (rules, pickup) = caves_start(header)?;
+        let seed = caves::Seed(header.seed);
+        let mut game = Caves::with_rules(seed, caves::WorldSpec::default(), rules)
+            .map_err(|e| e.to_string())?;
+        game.set_auto_pickup(pickup);
+        Ok(game)
     }
 
     fn step(game: &mut Caves, input: &caves::Action) -> Vec<String> {

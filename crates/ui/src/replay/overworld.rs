@@ -1,0 +1,174 @@
+//! `overworld` recordings: the world's seed in the header, the rules it was played with
+//! (and, for a world saved before it was recorded, the state it went on from) in the
+//! header's options, the player's actions as inputs.
+
+use serde::{Deserialize, Serialize};
+use torchlit_rng::Seed;
+use torchlit_save::recording::{Header, StartFile};
+use torchlit_sim::modes::overworld::{
+    Action, CaRule, CaveParams, CombatRules, Overworld, OverworldParams, Player, RegionChanges,
+    RegionCoord, Rules,
+};
+
+use super::Mode;
+use crate::Frame;
+use crate::record::{CHECKPOINT_TURNS, Recorder};
+
+/// The layout version of [`OverworldStart`].
+const START_VERSION: u32 = 1;
+
+/// Every number of [`Rules`] a config can change, as recorded: the world generator's
+/// parameters, drops per chest, combat and death. The item registry is the built-in one
+/// (no config changes it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct RecordedRules {
+    region_size: u32,
+    rock_probability: f64,
+    threshold: u8,
+    include_self: bool,
+    iterations: u32,
+    chest_probability: f64,
+    chest_max_items: u32,
+    protection: u32,
+    stun_probability: f64,
+    max_turns: u32,
+    death_loses_item: bool,
+    region_cache_size: u64,
+}
+
+impl RecordedRules {
+    fn of(r: &Rules) -> RecordedRules {
+        RecordedRules {
+            region_size: r.world.region_size,
+            rock_probability: r.world.cave.rock_probability,
+            threshold: r.world.cave.rule.threshold,
+            include_self: r.world.cave.rule.include_self,
+            iterations: r.world.cave.iterations,
+            chest_probability: r.world.chest_probability,
+            chest_max_items: r.chest_max_items,
+            protection: r.combat.protection,
+            stun_probability: r.combat.stun_probability,
+            max_turns: r.combat.max_turns,
+            death_loses_item: r.death_loses_item,
+            region_cache_size: r.region_cache_size as u64,
+        }
+    }
+
+    fn rules(&self) -> Rules {
+        let combat = CombatRules {
+            protection: self.protection,
+            stun_probability: self.stun_probability,
+            max_turns: self.max_turns,
+        };
+        Rules {
+            world: OverworldParams {
+                region_size: self.region_size,
+                cave: CaveParams {
+                    rock_probability: self.rock_probability,
+                    rule: CaRule { threshold: self.threshold, include_self: self.include_self },
+                    iterations: self.iterations,
+                },
+                chest_probability: self.chest_probability,
+            },
+            chest_max_items: self.chest_max_items,
+            combat,
+            death_loses_item: self.death_loses_item,
+            region_cache_size: usize::try_from(self.region_cache_size).unwrap_or(8).max(1),
+            ..Rules::default()
+        }
+    }
+}
+
+/// The player record and the changed regions a game went on from.
+type SavedState = (Player, Vec<((i32, i32), RegionChanges)>);
+
+/// An overworld recording's options: the rules, and the state a game recorded from the
+/// middle starts in (`None`: a new world, [`Overworld::new`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct OverworldStart {
+    version: u32,
+    rules: RecordedRules,
+    resumed: Option<SavedState>,
+}
+
+/// The recorder of an overworld game from its state now: a new world
+/// (`from_start`, rebuilt with [`Overworld::new`]) or a saved one whose earlier moves
+/// were not recorded (its player record and changed regions go into the header).
+pub fn overworld_recorder(game: &Overworld, from_start: bool) -> Recorder<Action> {
+    let resumed = (!from_start).then(|| {
+        let changes = game.changes().iter().map(|(k, v)| ((k.x, k.y), v.clone())).collect();
+        (game.player().clone(), changes)
+    });
+    let start =
+        OverworldStart { version: START_VERSION, rules: RecordedRules::of(game.rules()), resumed };
+    let options = postcard::to_allocvec(&start).unwrap_or_default();
+    Recorder::new("overworld", game.seed().0, StartFile::None, options, CHECKPOINT_TURNS)
+}
+
+/// Rebuilds the game an overworld recording starts from.
+///
+/// # Errors
+/// Options that do not decode, or a world that can't be generated.
+pub fn overworld_start(header: &Header) -> Result<Overworld, String> {
+    let start: OverworldStart =
+        postcard::from_bytes(&header.options).map_err(|e| format!("the overworld options: {e}"))?;
+    if start.version != START_VERSION {
+        return Err(format!("overworld options version {} is unknown", start.version));
+    }
+    let (seed, rules) = (Seed(header.seed), start.rules.rules());
+    let game = match start.resumed {
+        None => Overworld::new(seed, rules),
+        Some((player, changes)) => {
+            let changes = changes.into_iter().map(|((x, y), c)| (RegionCoord::new(x, y), c));
+            Overworld::restore(seed, rules, player, changes)
+        }
+    };
+    game.map_err(|e| e.to_string())
+}
+
+/// `overworld`: the player's actions.
+pub(crate) struct OverworldMode;
+
+impl Mode for OverworldMode {
+    type Input = Action;
+    type Game = Overworld;
+    const SNAPSHOT_EVERY: u64 = 250;
+
+    fn start(header: &Header) -> Result<Overworld, String> {
+        overworld_start(header)
+    }
+
+    fn step(game: &mut Overworld, input: &Action) -> Vec<String> {
+        game.apply(*input).iter().filter_map(crate::overworld::describe).collect()
+    }
+
+    fn hash(game: &Overworld) -> u64 {
+        game.state_hash()
+    }
+
+    fn turns(game: &Overworld) -> u64 {
+        game.player().moves().0
+    }
+
+    fn render(game: &Overworld, messages: &[String], frame: &mut Frame) {
+        crate::overworld::render_replay(game, messages, frame);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recorded_rules_rebuild_the_same_rules() {
+        let mut rules = Rules {
+            combat: CombatRules::new(0.5, 2.0, 0.25),
+            death_loses_item: false,
+            chest_max_items: 5,
+            ..Rules::default()
+        };
+        rules.world.region_size = 40;
+        assert_eq!(RecordedRules::of(&rules).rules(), rules);
+        assert_eq!(RecordedRules::of(&Rules::default()).rules(), Rules::default());
+    }
+}
