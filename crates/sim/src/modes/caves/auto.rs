@@ -389,14 +389,22 @@ impl Caves {
     /// Whether `p` is a goal cell of `goal`, as the player remembers it.
     fn is_goal(&self, goal: Goal, p: Point) -> bool {
         let r = self.memory[self.depth()].get(p).copied().flatten();
-        match goal {
+        self.goal_test(goal)(p, r)
+    }
+
+    /// [`Caves::is_goal`] as a test of a cell and what the player remembers of it, with
+    /// what every cell shares looked up once (for scans of the whole level).
+    fn goal_test(&self, goal: Goal) -> impl Fn(Point, Option<super::Remembered>) -> bool + '_ {
+        let (depth, at) = (self.depth(), self.player().at);
+        let full = self.hero.inventory.is_full();
+        move |p, r| match goal {
             Goal::Explore => match r {
                 None => true,
                 Some(r) => {
                     r.item.is_some_and(|k| self.wants(&k.item()))
-                        && !self.hero.inventory.is_full()
-                        && !self.cache.dropped.contains(&(self.depth(), p.x, p.y))
-                        && p != self.player().at
+                        && !full
+                        && !self.cache.dropped.contains(&(depth, p.x, p.y))
+                        && p != at
                 }
             },
             Goal::Stairs(_) => r.is_some_and(|r| Some(r.tile) == Self::wanted_tile(goal)),
@@ -418,27 +426,31 @@ impl Caves {
             Around::MonstersNotBack(back) => (true, Some(back).filter(|&p| p != at)),
         };
         let fungi = around != Around::Nothing;
-        let goals: Vec<Point> =
-            self.memory[depth].iter().map(|(p, _)| p).filter(|&p| self.is_goal(goal, p)).collect();
+        let goals: Vec<Point> = {
+            let is_goal = self.goal_test(goal);
+            self.memory[depth].iter().filter(|&(p, &r)| is_goal(p, r)).map(|(p, _)| p).collect()
+        };
         let memory = &self.memory[depth];
-        let grid = PathGrid::from_passable(size, |p| {
-            if p != at
-                && let Some(kind) = self.blocker(p)
-                && (blocked || (fungi && kind == CreatureKind::Fungus))
-            {
-                return false;
-            }
-            if Some(p) == avoid {
-                return false;
-            }
+        let mut grid = PathGrid::from_passable(size, |p| {
             // Explore walks towards the unknown; travel only over what is known.
             let r = memory.get(p).copied().flatten();
-            match goal {
-                Goal::Explore => r.is_none_or(|r| is_ground(r.tile)),
-                _ => r.is_some_and(|r| is_ground(r.tile)),
-            }
+            Some(p) != avoid
+                && match goal {
+                    Goal::Explore => r.is_none_or(|r| is_ground(r.tile)),
+                    _ => r.is_some_and(|r| is_ground(r.tile)),
+                }
         })
         .ok()?;
+        // The monsters in view that `around` names block their cells (the cells a
+        // `blocker` stands on: looked up per monster rather than per cell).
+        if blocked || fungi {
+            for id in self.visible_creature_ids() {
+                let Some(c) = self.creatures.get(id) else { continue };
+                if c.at != at && (blocked || c.kind == CreatureKind::Fungus) {
+                    let _ = grid.set(c.at, None);
+                }
+            }
+        }
         let field = self.cache.field.get_or_insert_with(|| DijkstraMap::new(size, Rule::EIGHT));
         field.rebuild(&grid, Rule::EIGHT, Flow::ToGoals, goals).ok()?;
         let mut path = Vec::new();

@@ -276,7 +276,8 @@ impl Caves {
         }
         self.refresh_view(Some(out));
         self.monsters_act(out);
-        self.refresh_view(Some(out));
+        // Monsters neither move the player nor change tiles: the view is the same.
+        self.remember_view(Some(out));
     }
 
     /// Every monster on every level acts as often as its speed allows (part 05's

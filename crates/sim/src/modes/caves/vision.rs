@@ -59,6 +59,13 @@ impl Caves {
     /// first time and the items (not rocks or corpses) seen for the first time.
     pub(super) fn refresh_view(&mut self, out: Option<&mut Vec<Event>>) {
         self.compute_fov();
+        self.remember_view(out);
+    }
+
+    /// [`Caves::refresh_view`] without recomputing the view: for when neither the
+    /// player's cell nor any tile changed since the last computation (the view depends on
+    /// nothing else).
+    pub(super) fn remember_view(&mut self, out: Option<&mut Vec<Event>>) {
         let depth = self.depth();
         let mut found: Vec<ItemKind> = Vec::new();
         let level = &self.levels[depth];
