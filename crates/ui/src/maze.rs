@@ -764,19 +764,24 @@ fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
         Sprite::None | Sprite::MazeGround | Sprite::MazeWall | Sprite::Hole => Sprite::None,
         _ => Sprite::MazeGround,
     };
-    let cell = |glyph: char, fg: Rgb| Cell {
-        bold: l.bold,
-        sprite: l.sprite,
-        under,
-        ..Cell::with_bg(glyph, fg, l.bg)
+    // A thing on the ground (the hero, a monster, a key) is one sprite at the block's
+    // anchor cell, where its glyph is; the block's other cells show the ground, so a
+    // tile front end draws one hero, not 2s x s of them. Terrain fills every cell.
+    let anchor = if s == 1 { (x, y) } else { (x + s - 1, y + s - 1) };
+    let put = |frame: &mut Frame, at: (i32, i32), glyph: char, fg: Rgb| {
+        let (sprite, under) = if at == anchor || under == Sprite::None {
+            (l.sprite, under)
+        } else {
+            (under, Sprite::None)
+        };
+        let cell = Cell { bold: l.bold, sprite, under, ..Cell::with_bg(glyph, fg, l.bg) };
+        frame.put(at.0, at.1, cell);
     };
     if s == 1 {
-        frame.put(x, y, cell(l.glyphs[0], l.fg));
+        put(frame, (x, y), l.glyphs[0], l.fg);
         match l.bar {
-            Some((cur, max, colour)) => {
-                frame.put(x + 1, y, cell(look::bar_glyph(cur, max), colour))
-            }
-            None => frame.put(x + 1, y, cell(l.glyphs[1], l.fg)),
+            Some((cur, max, colour)) => put(frame, (x + 1, y), look::bar_glyph(cur, max), colour),
+            None => put(frame, (x + 1, y), l.glyphs[1], l.fg),
         }
         return;
     }
@@ -784,13 +789,13 @@ fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
     for dy in 0..s {
         for dx in 0..w {
             let glyph = if l.fill { l.glyphs[0] } else { ' ' };
-            frame.put(x + dx, y + dy, cell(glyph, l.fg));
+            put(frame, (x + dx, y + dy), glyph, l.fg);
         }
     }
     if !l.fill {
         let mid = y + s - 1;
-        frame.put(x + s - 1, mid, cell(l.glyphs[0], l.fg));
-        frame.put(x + s, mid, cell(l.glyphs[1], l.fg));
+        put(frame, (x + s - 1, mid), l.glyphs[0], l.fg);
+        put(frame, (x + s, mid), l.glyphs[1], l.fg);
     }
     if let Some((cur, max, colour)) = l.bar {
         // Rounded, but never empty while any life is left.
@@ -798,7 +803,7 @@ fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
             if max > 0 { ((2 * cur * w + max) / (2 * max)).max(i32::from(cur > 0)) } else { 0 };
         for dx in 0..w {
             let fg = if dx < filled { colour } else { palette::BAR_EMPTY };
-            frame.put(x + dx, y, cell('▄', fg));
+            put(frame, (x + dx, y), '▄', fg);
         }
     }
 }

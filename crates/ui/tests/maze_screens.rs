@@ -277,3 +277,20 @@ fn maze_large_area_map() {
     s.handle(Input::Char('m'));
     assert!(!s.map_open());
 }
+
+/// A maze cell is a block of console cells (2x1 at 80x24, 6x3 when zoomed); a tile front
+/// end draws one sprite per console cell, so the hero and every monster or key is on
+/// one cell of its block and the others show the ground.
+#[test]
+fn the_hero_is_one_sprite_however_large_its_block() {
+    for (w, h) in [(80, 24), (200, 80)] {
+        let mut s = screen(MazeConfig::fixed(Seed(1)));
+        past_the_dialog(&mut s);
+        let mut frame = Frame::new(w, h);
+        s.render(&mut frame);
+        let heroes = frame.cells().iter().filter(|c| c.sprite.name().starts_with("player")).count();
+        assert_eq!(heroes, 1, "{w}x{h}:\n{}", frame.to_text());
+        let ground = frame.cells().iter().filter(|c| c.sprite.name() == "maze_ground").count();
+        assert!(ground > 0, "the ground is drawn as tiles");
+    }
+}
