@@ -15,7 +15,11 @@ fn every_catalog_recording_verifies_to_its_pinned_line() {
         let out = stdout(&o);
         assert_eq!(out.lines().count(), 1, "{out}");
         assert!(out.starts_with(&format!("{mode} seed ")), "{out}");
-        let unit = if mode == "maze" { "tick" } else { "turn" };
+        let unit = match mode {
+            "maze" => "tick",
+            "overworld" => "move",
+            _ => "turn",
+        };
         let says = format!(": {outcome} at {unit} {turns} ({steps} steps), final hash {hash}, ");
         assert!(out.contains(&says), "{out} lacks {says}");
     }
