@@ -63,7 +63,7 @@ fn a_killed_caves_run_loads_at_its_last_save() -> Result<(), Box<dyn std::error:
     let out = Command::new(&exe).arg(dir.path()).args(["--actions", "10"]).output()?;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
-    let mut rng = Rng::new(Seed(0xca7e_5));
+    let mut rng = Rng::new(Seed(0x000c_a7e5));
     let started = Instant::now();
     let mut previous = 0;
     let (mut mid_play, mut quit_by_themselves, mut ended) = (0, 0, 0);
