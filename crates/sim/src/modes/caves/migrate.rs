@@ -28,7 +28,8 @@ pub const FORMAT_1_RULES: Rules = Rules {
     offspring_spread: true,
 };
 
-/// A run saved in snapshot format 1 (see the [module docs](self)); `Caves::from` it to
+/// A run saved in snapshot format 1 (today's encoding without the trailing [`Rules`],
+/// written before the caves rulesets); `Caves::from` it to
 /// play on under [`FORMAT_1_RULES`].
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, serde::Deserialize)]
