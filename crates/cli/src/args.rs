@@ -209,15 +209,7 @@ pub struct Coord(pub Point);
 impl FromStr for Coord {
     type Err = String;
     fn from_str(s: &str) -> Result<Coord, String> {
-        let (x, y) = s
-            .split_once(',')
-            .ok_or_else(|| format!("expected X,Y (two integers and a comma), found {s:?}"))?;
-        let num = |t: &str| {
-            t.trim()
-                .parse::<i32>()
-                .map_err(|_| format!("expected X,Y (two integers and a comma), found {s:?}"))
-        };
-        Ok(Coord(Point::new(num(x)?, num(y)?)))
+        s.parse::<Point>().map(Coord).map_err(|e| e.to_string())
     }
 }
 

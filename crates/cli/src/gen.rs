@@ -77,16 +77,7 @@ pub struct SizeArg(pub Size);
 impl FromStr for SizeArg {
     type Err = String;
     fn from_str(s: &str) -> Result<SizeArg, String> {
-        let bad = || format!("expected WxH (two positive integers and an x) or N, found {s:?}");
-        let num = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
-        let (w, h) = match s.split_once(['x', 'X']) {
-            Some((w, h)) => (num(w)?, num(h)?),
-            None => {
-                let n = num(s)?;
-                (n, n)
-            }
-        };
-        Ok(SizeArg(Size::new(w, h)))
+        s.parse::<Size>().map(SizeArg).map_err(|e| e.to_string())
     }
 }
 

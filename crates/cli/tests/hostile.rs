@@ -126,3 +126,22 @@ fn a_huge_action_name_is_quoted_short() {
         );
     }
 }
+
+#[test]
+fn without_a_data_dir_the_config_goes_under_home_so_tests_can_move_it() {
+    // The default paths come from HOME (and the XDG variables): a test that sets HOME
+    // never touches the real one. `gen overworld` reads the config, so it writes the
+    // template where the default paths point.
+    let home = scratch();
+    let out = Command::new(env!("CARGO_BIN_EXE_torchlit"))
+        .args(["gen", "overworld", "--seed", "1", "--regions", "0,0..0,0"])
+        .env("HOME", home.path())
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let template = home.path().join(".config").join("torchlit").join("torchlit.toml");
+    assert!(template.is_file(), "{} was not written", template.display());
+}

@@ -73,6 +73,12 @@ fn is_title(screen: &str) -> bool {
 impl Tmux {
     /// Starts `torchlit ARGS` in a fresh 80x24 session; `None` when tmux is missing (skip).
     fn start(test: &str, args: &[&str]) -> Option<Tmux> {
+        Tmux::start_after(test, "", args)
+    }
+
+    /// [`Tmux::start`] with shell commands (`setup`, ending in `;`) run first, in the
+    /// shell that then runs torchlit (a `trap` or `ulimit` torchlit inherits).
+    fn start_after(test: &str, setup: &str, args: &[&str]) -> Option<Tmux> {
         if !tmux_available(test) {
             return None;
         }
@@ -88,13 +94,14 @@ impl Tmux {
         let env =
             |var: &str, sub: &str| format!("{var}={}", sh_quote(&home.join(sub).to_string_lossy()));
         let mut cmd = vec![
+            env("HOME", "."),
             env("XDG_CONFIG_HOME", "config"),
             env("XDG_DATA_HOME", "data"),
             sh_quote(env!("CARGO_BIN_EXE_torchlit")),
         ];
         cmd.extend(args.iter().map(|a| sh_quote(a)));
         let shell = format!(
-            "{}; s=$?; if stty -a | grep -q -- -icanon; then m=raw; else m=cooked; fi; \
+            "{setup}{}; s=$?; if stty -a | grep -q -- -icanon; then m=raw; else m=cooked; fi; \
              echo EXITED $s $m; sleep 10",
             cmd.join(" ")
         );
@@ -203,6 +210,18 @@ impl Tmux {
             .output()
             .expect("pkill runs");
         assert!(o.status.success(), "pkill -{signal} -P {shell} torchlit found no process");
+    }
+}
+
+impl Tmux {
+    /// The pid of torchlit, the pane shell's only child.
+    fn torchlit_pid(&self) -> String {
+        let shell = self.display("#{pane_pid}");
+        let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+            .unwrap_or_default();
+        let pid = children.split_whitespace().next().unwrap_or_default().to_owned();
+        assert!(!pid.is_empty(), "the pane shell {shell} has no child");
+        pid
     }
 }
 
@@ -683,4 +702,36 @@ fn a_caves_death_is_replayed_from_the_recording_its_morgue_file_names() {
     assert!(end.contains("died"), "the end shows the death:\n{end}");
     t.press(&["q"]);
     t.assert_exited_cleanly();
+}
+
+/// Ctrl-C in overworld when the save fails (here: files may not grow past one byte, set
+/// on the running process with `prlimit`, SIGXFSZ ignored as a full disk would give
+/// ENOSPC): the binary says why and exits 2, the terminal given back.
+#[test]
+fn an_overworld_ctrl_c_whose_save_fails_says_so_and_exits_non_zero() {
+    let data = DataDir::new("overworld_unsaved");
+    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux"];
+    let Some(t) = Tmux::start_after("overworld_unsaved", "trap '' XFSZ; ", &args) else {
+        return;
+    };
+    t.wait_for("the new-world prompts", |s| s.contains("A new world") && s.contains("Seed: tmux"));
+    t.press(&["e2e"]);
+    t.wait_for("the name typed", |s| s.contains("Name: e2e"));
+    t.press(&["Enter"]);
+    t.press(&["Enter"]);
+    let screen = t.wait_for("the play screen", |s| overworld_status(s).is_some());
+    let start = overworld_place(&screen).expect("a place");
+    let pid = t.torchlit_pid();
+    let limited =
+        Command::new("prlimit").args(["--pid", &pid, "--fsize=1"]).output().expect("prlimit runs");
+    assert!(limited.status.success(), "prlimit: {}", String::from_utf8_lossy(&limited.stderr));
+    t.press(&["s"]);
+    t.wait_for("a step", |s| {
+        overworld_place(s).is_some_and(|p| p != start) || s.contains("blocks your way")
+    });
+    t.press(&["C-c"]);
+    let screen = t.wait_for("torchlit to exit", |s| s.lines().any(|l| l.starts_with("EXITED ")));
+    assert!(screen.contains("could not save the world: "), "{screen}");
+    assert!(screen.contains("EXITED 2 cooked"), "exit status 2, tty cooked:\n{screen}");
+    assert_eq!(t.display("#{alternate_on}"), "0", "the alternate screen is left");
 }

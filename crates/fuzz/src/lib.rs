@@ -5,29 +5,34 @@
 //! column lie outside the input, a save blob that decodes but does not re-encode to the
 //! same state. The same functions run under three drivers:
 //!
-//! - `fuzz/` (cargo-fuzz, libFuzzer, nightly): coverage-guided fuzzing.
+//! - `fuzz/` (cargo-fuzz, libFuzzer): coverage-guided fuzzing, on the stable compiler
+//!   with `cargo fuzz run -s none TARGET` (`FUZZ_ENGINE=libfuzzer tools/fuzz.sh`).
 //! - `examples/fuzz.rs` (stable): a seeded byte mutator over the committed corpus,
 //!   `cargo run --release -p torchlit-fuzz --example fuzz -- TARGET SECONDS`
 //!   (`tools/fuzz.sh` runs every target).
 //! - `tests/corpus.rs` (stable, CI): replays every committed corpus file, so a crash once
 //!   found stays fixed.
 //!
-//! Left out: recordings and WebSocket messages (they do not exist yet); the command
-//! line's `X,Y` and `--size` parsers live in the binary crate and are not reachable from
-//! here (seeds and radii are).
+//! Left out: the command line's region windows (`gen overworld --regions`), which live
+//! in the binary crate.
 
-use torchlit_geom::Radius;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use torchlit_geom::{Point, Radius, Size};
 use torchlit_map::{AnyMap, AsciiMap, Dungeon, ParseError, UltimaWorld, parse_any};
 use torchlit_rng::Seed;
 use torchlit_save::Config;
+use torchlit_save::recording::{self, Recording};
 use torchlit_sim::modes::caves::Caves;
 use torchlit_sim::modes::overworld::{Player, RegionChanges};
+use torchlit_sim::modes::{caves, maze, ultima};
+use torchlit_web::protocol::{self, ClientMsg};
 
 /// A fuzz target: bytes in, a panic on a bug.
 pub type Target = fn(&[u8]);
 
 /// Every target by name (the corpus directory of each is `fuzz/corpus/NAME`).
-pub const TARGETS: [(&str, Target); 8] = [
+pub const TARGETS: [(&str, Target); 10] = [
     ("world", world),
     ("dungeon", dungeon),
     ("ascii", ascii),
@@ -36,6 +41,8 @@ pub const TARGETS: [(&str, Target); 8] = [
     ("overworld_player", overworld_player),
     ("overworld_region", overworld_region),
     ("numbers", numbers),
+    ("recording", recording),
+    ("websocket", websocket),
 ];
 
 /// The target called `name`.
@@ -119,9 +126,18 @@ pub fn config(data: &[u8]) {
 }
 
 /// A caves save blob (the whole-game snapshot): decodes or is refused; one that decodes
-/// re-encodes to a blob that decodes to the same game.
+/// re-encodes to a blob that decodes to the same game. A blob of the older format
+/// ([`caves::CavesV1`], before the rulesets) migrates to a game that saves in today's.
 pub fn caves_save(data: &[u8]) {
     round_trip::<Caves>(data, |a, b| assert_eq!(a.state_hash(), b.state_hash()));
+    if let Ok(old) = postcard::from_bytes::<caves::CavesV1>(data) {
+        let game = Caves::from(old);
+        let Ok(bytes) = postcard::to_allocvec(&game) else {
+            panic!("a migrated game does not encode")
+        };
+        let again = postcard::from_bytes::<Caves>(&bytes);
+        assert_eq!(again.ok().map(|g| g.state_hash()), Some(game.state_hash()), "migration");
+    }
 }
 
 /// An overworld player record.
@@ -151,8 +167,9 @@ mod serde_decode {
     impl<T: serde::de::DeserializeOwned + serde::Serialize> Record for T {}
 }
 
-/// The numbers of the command line that are reachable from a library: seeds (any text)
-/// and radii (`--radius`).
+/// The numbers of the command line: seeds (any text), radii (`--radius`), cells (`X,Y`:
+/// `--from`, `line`, `path`) and sizes (`--size WxH` or `N`). What parses prints back
+/// (`Display`) to text that parses to the same value; a refusal quotes the text.
 pub fn numbers(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let seed = Seed::from_input(&text);
@@ -168,5 +185,96 @@ pub fn numbers(data: &[u8]) {
         && let Ok(radius) = Radius::new(r)
     {
         assert!(radius.get().is_finite() && radius.reach() >= 0, "{r} gave {radius:?}");
+    }
+    match text.parse::<Point>() {
+        Ok(p) => assert_eq!(p.to_string().parse::<Point>(), Ok(p), "{text:?} gave {p}"),
+        Err(e) => assert_eq!(e.found(), text),
+    }
+    match text.parse::<Size>() {
+        Ok(s) => assert_eq!(s.to_string().parse::<Size>(), Ok(s), "{text:?} gave {s}"),
+        Err(e) => assert_eq!(e.found(), text),
+    }
+}
+
+/// A recording file (`.tlrec`), decoded with each mode's input type. Input that does not
+/// start with the magic is taken as the postcard body and framed (magic, version,
+/// checksum) first, so mutation reaches the decoder past the checksum. A recording that
+/// decodes re-encodes to the same bytes or, when the input spelled something the long
+/// way (a varint with extra bytes), to bytes that decode to the same recording; its
+/// listing ([`recording::read_info`]) agrees with it; a refusal has a short message.
+pub fn recording(data: &[u8]) {
+    let framed;
+    let bytes = if data.starts_with(&recording::MAGIC) {
+        data
+    } else {
+        framed = frame_recording(data);
+        &framed
+    };
+    recording_as::<caves::Action>(bytes);
+    recording_as::<maze::TickInput>(bytes);
+    recording_as::<ultima::Action>(bytes);
+    recording_as::<()>(bytes);
+}
+
+/// A recording body in its frame: magic, format version, `body`, checksum.
+pub fn frame_recording(body: &[u8]) -> Vec<u8> {
+    let mut out = recording::MAGIC.to_vec();
+    out.extend_from_slice(&recording::RECORDING_VERSION.to_le_bytes());
+    out.extend_from_slice(body);
+    let sum = seahash::hash(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+fn recording_as<I>(bytes: &[u8])
+where
+    I: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    match Recording::<I>::decode(bytes) {
+        Ok(rec) => {
+            let Ok(again) = rec.encode() else { panic!("a decoded recording does not encode") };
+            if again != bytes {
+                let back = Recording::<I>::decode(&again);
+                assert_eq!(back.as_ref().ok(), Some(&rec), "a re-encoded recording differs");
+            }
+            let info = recording::read_info(bytes).ok();
+            assert_eq!(info, Some((rec.header.clone(), rec.summary.clone())), "listing differs");
+            assert_eq!(rec.inputs().take(1 << 16).count() as u64, rec.steps().min(1 << 16));
+        }
+        Err(e) => {
+            let message = e.to_string();
+            assert!(message.len() < 600, "a recording error quotes too much: {message:.300}");
+        }
+    }
+}
+
+/// A WebSocket text message from the browser, as the server reads it: parsed strictly;
+/// a parsed message serializes to JSON that parses to the same message; its key maps to
+/// an input or to nothing, its size is clamped into the allowed range; a refusal closes
+/// the connection with a reason that fits a close frame.
+pub fn websocket(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    match ClientMsg::parse(text) {
+        Ok(msg) => {
+            let json = serde_json::to_string(&msg);
+            let back = json.as_deref().map_err(|e| e.to_string()).and_then(ClientMsg::parse);
+            assert_eq!(back.as_ref(), Ok(&msg), "a parsed message written back differs");
+            match msg {
+                ClientMsg::Down { k, c, .. } | ClientMsg::Up { k, c } => {
+                    let _ = protocol::key_input(&k, c);
+                }
+                ClientMsg::Size { w, h } => {
+                    let (cw, ch) = protocol::clamp_size(w, h);
+                    assert!((protocol::MIN_SIZE.0..=protocol::MAX_SIZE.0).contains(&cw));
+                    assert!((protocol::MIN_SIZE.1..=protocol::MAX_SIZE.1).contains(&ch));
+                }
+                ClientMsg::Watchable { .. } => {}
+            }
+        }
+        Err(why) => {
+            let reason = protocol::close_reason(&why);
+            assert!(reason.len() <= protocol::MAX_CLOSE_REASON_BYTES, "{reason}");
+            assert!(why.starts_with(reason), "a close reason is a prefix of the refusal");
+        }
     }
 }

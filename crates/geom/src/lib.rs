@@ -15,6 +15,8 @@
 //! - [`Grid`]: a row-major `width × height` array addressed by [`Point`].
 //! - [`line()`]: Bresenham lines, cell for cell identical to libtcod's `TCOD_line`.
 //! - [`Metric`] and [`Radius`]: distances, and the one place each "within radius" rule lives.
+//! - `FromStr` for [`Point`] (`X,Y`) and [`Size`] (`WxH` or `N`), the forms their
+//!   `Display` prints; [`ParseTextError`] says what was expected.
 //!
 //! What it leaves out: anything about tiles, maps or games (see `torchlit-map`).
 //!
@@ -33,6 +35,7 @@ mod direction;
 mod grid;
 mod line;
 mod metric;
+mod parse;
 mod point;
 mod rect;
 
@@ -40,5 +43,6 @@ pub use direction::{CardinalDirection, Direction};
 pub use grid::Grid;
 pub use line::{Line, line};
 pub use metric::{Metric, Radius, RadiusError};
+pub use parse::ParseTextError;
 pub use point::{Offset, Point, Size};
 pub use rect::Rect;

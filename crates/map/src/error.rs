@@ -133,10 +133,11 @@ pub enum ParseErrorKind {
         /// Cells in the row.
         found: usize,
     },
-    /// A tile code or cell character that the format does not know.
-    #[error("unknown code {found:?}; expected {expected}")]
+    /// A tile code or cell character that the format does not know. The message quotes
+    /// at most its first 24 characters.
+    #[error("unknown code {}; expected {expected}", crate::text::quote(found))]
     UnknownCode {
-        /// The code as written.
+        /// The code as written (whole).
         found: String,
         /// The legal codes.
         expected: &'static str,
@@ -260,5 +261,16 @@ mod tests {
         );
         let bad = ParseErrorKind::NotUtf8 { byte: 0xff };
         assert!(bad.to_string().contains("0xFF"), "{bad}");
+    }
+
+    #[test]
+    fn an_unknown_code_is_quoted_short() {
+        // Found by fuzzing (corpus world/crash-world-2): a 120-character token of control
+        // characters was quoted whole, six bytes each.
+        let found = format!("W{}", "\u{14}".repeat(200));
+        let e = ParseErrorKind::UnknownCode { found: found.clone(), expected: "B" };
+        assert!(e.to_string().len() < 80 + 24 * 10, "{e}");
+        let short = ParseErrorKind::UnknownCode { found: "X".into(), expected: "B" };
+        assert_eq!(short.to_string(), "unknown code \"X\"; expected B");
     }
 }

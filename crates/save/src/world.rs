@@ -397,6 +397,22 @@ impl WorldDb {
         decode(&bytes, &self.path, || "the game snapshot".to_owned())
     }
 
+    /// SQLite's full `integrity_check` (every page, every index against its table; slower
+    /// than the `quick_check` opening runs): what the crash tests verify after each kill.
+    ///
+    /// # Errors
+    /// [`SaveError::Corrupt`] naming the first few problems; [`SaveError::Database`] when
+    /// the check cannot run.
+    pub fn integrity_check(&self) -> Result<(), SaveError> {
+        let problems = check_pages(&self.conn, "integrity_check")
+            .map_err(|e| SaveError::sqlite(&self.path, e))?;
+        if problems.is_empty() {
+            return Ok(());
+        }
+        let reason = format!("integrity check: {problems}");
+        Err(SaveError::Corrupt { path: self.path.clone(), reason })
+    }
+
     /// Closes the database (checkpointing the write-ahead log into the main file).
     ///
     /// # Errors
@@ -501,9 +517,10 @@ fn corrupt_or(path: &Path, e: rusqlite::Error, missing: &str) -> SaveError {
     SaveError::sqlite(path, e)
 }
 
-/// SQLite's `quick_check` of every page: the first few problems, or "" when all is well.
-fn quick_check(conn: &Connection) -> rusqlite::Result<String> {
-    let mut stmt = conn.prepare("PRAGMA quick_check(4)")?;
+/// SQLite's `quick_check` or `integrity_check` (`pragma`) of every page: the first few
+/// problems, or "" when all is well.
+fn check_pages(conn: &Connection, pragma: &str) -> rusqlite::Result<String> {
+    let mut stmt = conn.prepare(&format!("PRAGMA {pragma}(4)"))?;
     let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
     let mut problems = Vec::new();
     for row in rows {
@@ -549,7 +566,7 @@ fn check_contents(
         return Err(corrupt("no save format version".to_owned()));
     }
     if check == Check::Full {
-        let problems = quick_check(conn).map_err(|e| SaveError::sqlite(path, e))?;
+        let problems = check_pages(conn, "quick_check").map_err(|e| SaveError::sqlite(path, e))?;
         if !problems.is_empty() {
             return Err(corrupt(format!("integrity check: {problems}")));
         }

@@ -4,7 +4,8 @@
 //! Runs `examples/autosave_loop` (built by `cargo test`), kills it at random moments
 //! (during start-up and recovery, mid-loop, with and without the background saver, in
 //! checkpoints), and
-//! after each kill opens the world: it must load, its counter must be at least the last
+//! after each kill opens the world: it must load and pass SQLite's full
+//! `integrity_check`, its counter must be at least the last
 //! one the child printed as committed, and the regions of that save must carry the same
 //! counter (the save was one transaction).
 
@@ -127,6 +128,7 @@ fn killed_autosaves_always_load_at_their_last_commit() -> Result<(), Box<dyn std
 
         let world =
             store.open(&id).map_err(|e| format!("kill {kill}: the world does not open: {e}"))?;
+        world.integrity_check().map_err(|e| format!("kill {kill}: {e}"))?;
         let player: LoopPlayer = world.load_player()?;
         assert!(
             player.counter >= reported && player.counter >= previous,

@@ -1,4 +1,5 @@
-//! A player's game killed at any moment (SIGKILL) loads again, at its last written
+//! A player's game killed at any moment (SIGKILL) passes SQLite's `integrity_check` and
+//! loads again, at its last written
 //! autosave or later, with the player record and the regions of one and the same save
 //! (chests opened = chests recorded opened, kills = monsters recorded slain).
 //!
@@ -93,6 +94,9 @@ fn a_killed_game_loads_at_its_last_autosave() -> Result<(), Box<dyn std::error::
 
         let row = worlds.list()?.into_iter().next().ok_or("the world is listed")?;
         assert_eq!(row.problem, None, "kill {kill}: {row:?}");
+        let db = torchlit_save::Store::new(&paths).open(&row.id)?;
+        db.integrity_check().map_err(|e| format!("kill {kill}: {e}"))?;
+        db.close()?;
         let session = OverworldSession::open(&worlds, &row.id)
             .map_err(|e| format!("kill {kill}: the world does not load: {e}"))?;
         let game = session.game();

@@ -307,7 +307,7 @@ impl Bucket {
 }
 
 async fn close_with(socket: &mut WebSocket, code: u16, why: &str) {
-    let reason: String = why.chars().take(100).collect();
+    let reason = protocol::close_reason(why).to_string();
     let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
 }
 
@@ -360,13 +360,13 @@ async fn connection(mut socket: WebSocket, state: Arc<AppState>, query: WsQuery)
                     if !player {
                         break Some("spectators send nothing".into());
                     }
-                    match serde_json::from_str::<ClientMsg>(text.as_str()) {
+                    match ClientMsg::parse(text.as_str()) {
                         Ok(msg) => {
                             if session.send(Cmd::Msg { conn, msg }).is_err() {
                                 break None;
                             }
                         }
-                        Err(e) => break Some(format!("malformed message: {e}")),
+                        Err(why) => break Some(why),
                     }
                 }
             },

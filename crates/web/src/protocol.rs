@@ -25,8 +25,9 @@ use serde::{Deserialize, Serialize};
 use torchlit_console::{Cell, Frame, Input, Rgb, Sprite};
 
 /// A message from the browser. Anything else (unknown tags, unknown or missing fields,
-/// wrong types) fails to parse and closes the connection.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// wrong types) fails to parse ([`ClientMsg::parse`]) and closes the connection.
+/// It serializes to the form it parses from (the fuzz target checks the round trip).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "lowercase", deny_unknown_fields)]
 pub enum ClientMsg {
     /// A key went down.
@@ -66,6 +67,40 @@ pub enum ClientMsg {
 pub const MIN_SIZE: (u16, u16) = (40, 16);
 /// See [`MIN_SIZE`].
 pub const MAX_SIZE: (u16, u16) = (200, 80);
+
+impl ClientMsg {
+    /// Parses one text message from the browser, as the server does.
+    ///
+    /// # Errors
+    /// Why the message is refused: `malformed message: ` and what JSON or the protocol
+    /// found wrong. The server closes the connection with [`close_reason`] of it.
+    pub fn parse(text: &str) -> Result<ClientMsg, String> {
+        serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))
+    }
+}
+
+/// The grid a page asked for (`{"t":"size"}`), kept within [`MIN_SIZE`] and [`MAX_SIZE`].
+pub fn clamp_size(w: u16, h: u16) -> (u16, u16) {
+    (w.clamp(MIN_SIZE.0, MAX_SIZE.0), h.clamp(MIN_SIZE.1, MAX_SIZE.1))
+}
+
+/// The most bytes a WebSocket close reason may take: a control frame carries at most
+/// 125 bytes, two of them the close code (RFC 6455, section 5.5).
+pub const MAX_CLOSE_REASON_BYTES: usize = 123;
+
+/// `why`, cut at a character boundary to at most [`MAX_CLOSE_REASON_BYTES`] bytes (a
+/// longer close frame breaks the protocol, and browsers drop the connection without
+/// its reason).
+pub fn close_reason(why: &str) -> &str {
+    if why.len() <= MAX_CLOSE_REASON_BYTES {
+        return why;
+    }
+    let mut end = MAX_CLOSE_REASON_BYTES;
+    while !why.is_char_boundary(end) {
+        end -= 1;
+    }
+    &why[..end]
+}
 
 /// A browser key (`KeyboardEvent.key`, Ctrl held or not) as a screen [`Input`]; `None`
 /// for keys no screen uses (function keys, Shift alone...).
@@ -215,7 +250,40 @@ mod tests {
             "not json",
         ] {
             assert!(serde_json::from_str::<ClientMsg>(bad).is_err(), "{bad} accepted");
+            let why = ClientMsg::parse(bad).expect_err(bad);
+            assert!(why.starts_with("malformed message: "), "{why}");
         }
+    }
+
+    #[test]
+    fn messages_serialize_to_what_they_parse_from() {
+        for text in [
+            r#"{"t":"down","k":"ArrowUp","c":true,"r":false}"#,
+            r#"{"t":"up","k":"a","c":false}"#,
+            r#"{"t":"size","w":80,"h":30}"#,
+            r#"{"t":"watchable","on":false}"#,
+        ] {
+            let m = ClientMsg::parse(text).expect(text);
+            assert_eq!(serde_json::to_string(&m).ok().as_deref(), Some(text));
+        }
+    }
+
+    #[test]
+    fn close_reasons_fit_a_control_frame_and_cut_at_characters() {
+        assert_eq!(close_reason("short"), "short");
+        let wide = "é".repeat(100);
+        let cut = close_reason(&wide);
+        assert!(cut.len() <= MAX_CLOSE_REASON_BYTES && cut.len() >= MAX_CLOSE_REASON_BYTES - 1);
+        assert!(cut.chars().all(|c| c == 'é'));
+        let long = ClientMsg::parse(&format!(r#"{{"t":"{}"}}"#, "€".repeat(60))).expect_err("tag");
+        assert!(long.len() > MAX_CLOSE_REASON_BYTES, "the case needs a long reason: {long}");
+        assert!(close_reason(&long).len() <= MAX_CLOSE_REASON_BYTES);
+    }
+
+    #[test]
+    fn sizes_are_clamped() {
+        assert_eq!(clamp_size(0, u16::MAX), (MIN_SIZE.0, MAX_SIZE.1));
+        assert_eq!(clamp_size(80, 30), (80, 30));
     }
 
     #[test]

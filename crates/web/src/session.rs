@@ -13,7 +13,7 @@ use serde::Serialize;
 use tokio::sync::mpsc as tmpsc;
 use torchlit_console::{Cell, Frame, Screen, Transition};
 
-use crate::protocol::{self, ClientMsg, MAX_SIZE, MIN_SIZE};
+use crate::protocol::{self, ClientMsg};
 
 /// Builds the screen of a new session (called on the session's own thread).
 pub type Factory = Arc<dyn Fn() -> Box<dyn Screen> + Send + Sync>;
@@ -530,7 +530,7 @@ impl Runner {
                 live.screen.release(input)
             }
             ClientMsg::Size { w, h } => {
-                live.size = (w.clamp(MIN_SIZE.0, MAX_SIZE.0), h.clamp(MIN_SIZE.1, MAX_SIZE.1));
+                live.size = protocol::clamp_size(w, h);
                 Transition::Stay
             }
             ClientMsg::Watchable { on } => {

@@ -51,6 +51,7 @@ mod hunger;
 mod inventory;
 mod item;
 mod level;
+mod migrate;
 mod rules;
 mod turn;
 mod vision;
@@ -75,6 +76,9 @@ pub use hunger::{Digestion, FOOD_PER_DIG, FOOD_PER_TURN, Hunger, MAX_FOOD, Stoma
 pub use inventory::{INVENTORY_SLOTS, Inventory, Slot};
 pub use item::{Item, ItemKind};
 pub use level::Level;
+#[cfg(feature = "serde")]
+pub use migrate::CavesV1;
+pub use migrate::FORMAT_1_RULES;
 pub use rules::{ActiveLevels, Rules};
 pub use torchlit_rng::Seed;
 pub use world::WorldSpec;

@@ -27,9 +27,10 @@ pub trait CavesStore {
     /// When it could not be saved: the game must then go on, nothing is lost.
     fn save(&mut self, game: &Caves) -> Result<(), StoreError>;
 
-    /// The saved run to continue, if there is one. Loading consumes it (as DCSS and
-    /// Brogue do): the save is deleted, and written again when the run is saved, so a
-    /// copy of the file put back after a death does not bring the hero back twice.
+    /// The saved run to continue, if there is one. Whether the save stays is the store's
+    /// choice: [`super::SqliteStore`] keeps it (open and locked) until the run is saved
+    /// again or ends, so a run killed mid-play continues from its last save; the memory
+    /// stores hand it over.
     ///
     /// # Errors
     /// When a save exists but can't be read (damaged, foreign, newer).
