@@ -377,14 +377,26 @@ fn part<'a, T: DeserializeOwned>(
 ///
 /// # Errors
 /// [`RecordingError::Io`] when it can't be read; [`RecordingError::Damaged`] when it is
-/// too large.
+/// too large or not a regular file (a FIFO, a device, a directory).
 pub fn read_file(path: &Path) -> Result<Vec<u8>, RecordingError> {
     let io = |source| RecordingError::Io { path: path.to_path_buf(), source };
-    let len = fs::metadata(path).map_err(io)?.len();
-    if len > MAX_FILE_BYTES {
-        return Err(damaged(format!("{len} bytes is larger than any recording")));
+    // A FIFO would block and /dev/zero never ends: only regular files are read, and
+    // never past the cap (a file may grow between the check and the read).
+    if !fs::metadata(path).map_err(io)?.is_file() {
+        return Err(damaged("not a regular file".to_owned()));
     }
-    fs::read(path).map_err(io)
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|f| {
+            std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_FILE_BYTES + 1), &mut bytes)
+        })
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(damaged(format!(
+            "more than {MAX_FILE_BYTES} bytes is larger than any recording"
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Writes a finished recording into `dir` (created if missing) as
@@ -593,5 +605,18 @@ mod tests {
     fn dates_are_civil_utc() {
         assert_eq!(utc_date_time(0), ("1970-01-01".to_string(), "000000".to_string()));
         assert_eq!(utc_date_time(951_827_696), ("2000-02-29".to_string(), "123456".to_string()));
+    }
+}
+
+#[cfg(all(test, unix))]
+mod read_file_tests {
+    use super::*;
+
+    #[test]
+    fn devices_and_directories_are_refused_not_read() {
+        for path in ["/dev/zero", "/"] {
+            let e = read_file(Path::new(path)).expect_err("refused");
+            assert!(e.to_string().contains("not a regular file"), "{path}: {e}");
+        }
     }
 }
