@@ -44,6 +44,18 @@ struct Seen {
     ended: AtomicBool,
 }
 
+/// How many morgue files the data dir holds (one per ended run).
+fn morgues(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.file_name().to_string_lossy().ends_with(".morgue.txt"))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
 /// Every world of the data dir passes `integrity_check`.
 fn check_integrity(paths: &Paths, kill: usize) -> Result<(), Box<dyn std::error::Error>> {
     let store = Store::new(paths);
@@ -62,6 +74,9 @@ fn a_killed_caves_run_loads_at_its_last_save() -> Result<(), Box<dyn std::error:
     let paths = Paths::in_dir(dir.path());
     let out = Command::new(&exe).arg(dir.path()).args(["--actions", "10"]).output()?;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Whether a save exists: a run that ended is deleted, and the next child's new run
+    // has none until its first save (a kill before that rightly finds no run).
+    let mut saved = !String::from_utf8_lossy(&out.stdout).lines().any(|l| l == "ended");
 
     let mut rng = Rng::new(Seed(0x000c_a7e5));
     let started = Instant::now();
@@ -79,6 +94,7 @@ fn a_killed_caves_run_loads_at_its_last_save() -> Result<(), Box<dyn std::error:
         let mut child =
             child.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
         let seen = Arc::new(Seen::default());
+        let morgues_before = morgues(Store::new(&paths).dir());
         let stdout = child.stdout.take().ok_or("child stdout")?;
         let lines = Arc::clone(&seen);
         let log = Arc::new(Mutex::new(Vec::new()));
@@ -120,19 +136,37 @@ fn a_killed_caves_run_loads_at_its_last_save() -> Result<(), Box<dyn std::error:
         } else if seen.committed.load(Ordering::SeqCst) > 0 {
             mid_play += 1;
         }
-        if seen.ended.load(Ordering::SeqCst) {
-            // The run ended (the save is gone by design); the next child starts a new one.
+        // The run ended (the save is gone by design; its morgue is written before the
+        // save is deleted, so a kill between the two and the `ended` line shows as a new
+        // morgue); the next child starts a new one.
+        if seen.ended.load(Ordering::SeqCst) || morgues(Store::new(&paths).dir()) > morgues_before {
             ended += 1;
             previous = 0;
+            saved = false;
             continue;
         }
 
         check_integrity(&paths, kill)?;
         let reported = seen.committed.load(Ordering::SeqCst);
+        saved |= reported > 0;
         let mut store = SqliteStore::new(&paths, &Config::defaults());
         let run = store.load().map_err(|e| format!("kill {kill}: the run does not load: {e}"))?;
-        let run =
-            run.ok_or_else(|| format!("kill {kill}: the run is gone (committed {reported})"))?;
+        let Some(run) = run else {
+            // No save since the last run ended, and this child made none before its kill.
+            if saved {
+                let files: Vec<_> = std::fs::read_dir(Store::new(&paths).dir())?
+                    .filter_map(Result::ok)
+                    .map(|e| e.file_name())
+                    .collect();
+                panic!(
+                    "kill {kill}: the run is gone (committed {reported}); worlds dir: {files:?}; \
+                     the child printed {:?}",
+                    log.lock()
+                );
+            }
+            previous = 0;
+            continue;
+        };
         let turn = run.turn().0;
         assert!(
             turn >= reported && turn >= previous,
