@@ -10,8 +10,9 @@
 //!   libtcod 2.2.2's `FOV_SYMMETRIC_SHADOWCAST` for the same map, origin, radius and
 //!   light-walls flag (checked against 300 python-tcod vectors), in exact integer arithmetic.
 //! - [`Algorithm::Raycast`]: the roguelike tutorial's raycasting (a Bresenham line to every cell in the
-//!   radius; visible when nothing strictly between is opaque). Without a radius, lines
-//!   are walked by jumps over open ground instead of cell by cell (see `raycast.rs`).
+//!   radius; visible when nothing strictly between is opaque), computed exactly by a
+//!   sweep over exact slope intervals whose cost follows the visible cells, not the
+//!   lines' lengths (see `raycast.rs`).
 //! - libtcod's other algorithms, each ported from libtcod 2.2.2's C source (Jice, Mingos,
 //!   Kyle Benesch and contributors; BSD-3-Clause) with the same visible set for every map,
 //!   origin, radius and light-walls flag (checked against 7,840 python-tcod vectors, 560

@@ -45,8 +45,10 @@ pub(crate) struct Scratch {
     pub(crate) start_angle: Vec<f64>,
     /// See `start_angle`.
     pub(crate) end_angle: Vec<f64>,
-    /// Raycasting's Chebyshev distance to the nearest opaque cell.
-    pub(crate) distance: Vec<u32>,
+    /// Raycasting's open slope intervals of the current column and of the next one.
+    pub(crate) gaps: Vec<crate::raycast::Gap>,
+    /// See `gaps`.
+    pub(crate) next_gaps: Vec<crate::raycast::Gap>,
 }
 
 /// libtcod's `TCOD_map_postprocess`: lights the walls next to visible floor so that a

@@ -115,6 +115,56 @@ impl Viewshed {
         }
     }
 
+    /// Sets the bit of the cell of row-major index `index` without listing it: a scan that
+    /// marks must end with [`Viewshed::list_marked`].
+    #[inline]
+    pub(crate) fn mark_at(&mut self, index: usize) {
+        self.bits[index / 64] |= 1u64 << (index % 64);
+    }
+
+    /// Lists the marked cells after [`Viewshed::clear`] and [`Viewshed::mark_at`]: `first`
+    /// (marked), then the others row-major. Every marked cell must lie in the box
+    /// `(x0, y0, x1, y1)` (inclusive corners on the map), which is scanned a word of 64
+    /// cells at a time.
+    pub(crate) fn list_marked(&mut self, first: Point, (x0, y0, x1, y1): (i32, i32, i32, i32)) {
+        let width = self.size.width as usize;
+        self.len = 0;
+        self.push_slot(first);
+        for y in y0 as usize..=y1 as usize {
+            let row = y * width;
+            let (start, end) = (row + x0 as usize, row + x1 as usize + 1);
+            for word_index in start / 64..end.div_ceil(64) {
+                let base = word_index * 64;
+                let mut word = self.bits[word_index];
+                if base < start {
+                    word &= !0u64 << (start - base);
+                }
+                if end - base < 64 {
+                    word &= (1u64 << (end - base)) - 1;
+                }
+                while word != 0 {
+                    let index = base + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let p = Point::new((index - row) as i32, y as i32);
+                    if p != first {
+                        self.push_slot(p);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends `p` to the listed cells (its bit is the caller's business).
+    #[inline]
+    fn push_slot(&mut self, p: Point) {
+        if self.len == self.slots.len() {
+            self.slots.push(p);
+        } else {
+            self.slots[self.len] = p;
+        }
+        self.len += 1;
+    }
+
     /// [`Viewshed::contains`] by row-major index (`index < size.area()`).
     #[inline]
     pub(crate) fn contains_at(&self, index: usize) -> bool {
