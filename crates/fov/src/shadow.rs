@@ -52,9 +52,11 @@ pub(crate) fn compute(
     let mut stack = std::mem::take(&mut out.libtcod.shadow_rows);
     for octant in OCTANTS {
         stack.clear();
-        stack.push(Row { distance: 1, high: 1.0, low: 0.0 });
-        while let Some(row) = stack.pop() {
-            scan.row(octant, row, is_opaque, out, &mut stack);
+        // A row's continuation (its view left open at its end) would be pushed last and
+        // popped next: it is scanned at once instead, in the same order.
+        let mut next = Some(Row { distance: 1, high: 1.0, low: 0.0 });
+        while let Some(row) = next.take().or_else(|| stack.pop()) {
+            next = scan.row(octant, row, is_opaque, out, &mut stack);
         }
     }
     out.libtcod.shadow_rows = stack;
@@ -86,6 +88,7 @@ impl Scan {
         Scan { w, h, px, py, max_radius, r2: max_radius * max_radius, light_walls }
     }
 
+    #[inline]
     fn in_map(&self, x: i64, y: i64) -> bool {
         (0..self.w).contains(&x) && (0..self.h).contains(&y)
     }
@@ -93,6 +96,7 @@ impl Scan {
     /// The highest angle of row `distance` whose cell is on the map, given that the cell
     /// of angle 0 (`(bx, by)`) is: the angles on the map are `0..=` it, so libtcod's
     /// skipping of off-map cells (which changes nothing else) is a shorter loop here.
+    #[inline]
     fn last_on_map(&self, [xx, _, yx, _]: [i64; 4], (bx, by): (i64, i64)) -> i64 {
         let limit = |step: i64, base: i64, len: i64| match step {
             1 => len - 1 - base,
@@ -103,7 +107,9 @@ impl Scan {
     }
 
     /// Scans one row of the octant `[xx, xy, yx, yy]` from the high angle down, lighting
-    /// its cells and pushing the rows one further that the views left open reach.
+    /// its cells and pushing the rows one further that the views closed by a wall leave
+    /// open; returns the row one further that the view open at its end reaches, if any.
+    #[inline]
     fn row(
         &self,
         octant: [i64; 4],
@@ -111,40 +117,72 @@ impl Scan {
         is_opaque: &impl Fn(Point) -> bool,
         out: &mut Viewshed,
         stack: &mut Vec<Row>,
-    ) {
+    ) -> Option<Row> {
         let [xx, xy, yx, yy] = octant;
         let (bx, by) = (self.px + distance * xy, self.py + distance * yy);
         if high < low || distance > self.max_radius || !self.in_map(bx, by) {
-            return;
+            return None;
         }
         let mut prev_blocked = false;
         let d = distance as f32;
         let first = first_angle(distance, high).min(self.last_on_map(octant, (bx, by)));
-        let d2 = distance * distance;
-        for angle in (0..=first).rev() {
-            let a = angle as f32;
-            let tile_high = (a + 0.5) / (d - 0.5);
-            if tile_high < low {
-                break;
-            }
+        // The cells from `first` down to `stop` are those libtcod scans before a cell's
+        // high slope drops below the view's low one.
+        let stop = stop_angle(distance, low, first);
+        let room = self.r2 - distance * distance;
+        let step = xx + yx * self.w;
+        let mut index = by * self.w + bx + first * step;
+        let mut sink = out.writer();
+        // Cells on an octant's edge are found twice: every insertion checks, without a
+        // branch to mispredict.
+        let mut found = sink.row((first - stop + 1).max(0) as usize);
+        for angle in (stop..=first).rev() {
             let (x, y) = (bx + angle * xx, by + angle * yx);
             let p = Point::new(x as i32, y as i32);
             let blocked = is_opaque(p);
-            if angle * angle + d2 <= self.r2 && (self.light_walls || !blocked) {
-                out.insert_at((y * self.w + x) as usize, p);
-            }
-            if prev_blocked && !blocked {
-                high = (a + 0.5) / (d + 0.5);
-            }
-            if !prev_blocked && blocked {
-                stack.push(Row { distance: distance + 1, high, low: tile_high });
+            let visible = (angle * angle <= room) & (self.light_walls | !blocked);
+            found.insert_if(index as usize, p, visible, true);
+            if prev_blocked != blocked {
+                let a = angle as f32;
+                if blocked {
+                    stack.push(Row { distance: distance + 1, high, low: (a + 0.5) / (d - 0.5) });
+                } else {
+                    high = (a + 0.5) / (d + 0.5);
+                }
             }
             prev_blocked = blocked;
+            index -= step;
         }
-        if !prev_blocked {
-            stack.push(Row { distance: distance + 1, high, low });
-        }
+        found.finish();
+        (!prev_blocked).then_some(Row { distance: distance + 1, high, low })
     }
+}
+
+/// The lowest angle of row `distance` that libtcod scans for a view whose low slope is
+/// `low`, starting from `first` (`first + 1` if none): libtcod stops at the first cell
+/// whose high slope `(a + ½) / (d - ½)` is below `low`. That slope, rounded to `f32` as
+/// libtcod does, never decreases as the angle grows, so the scanned cells are those from
+/// the smallest angle whose slope is not below `low` (found from an estimate) upwards.
+#[inline]
+fn stop_angle(distance: i64, low: f32, first: i64) -> i64 {
+    let d = distance as f32;
+    let tile_high = |angle: i64| (angle as f32 + 0.5) / (d - 0.5);
+    if low <= 0.0 {
+        // Every cell's high slope is positive: the whole row is scanned.
+        return 0;
+    }
+    if first < 0 || tile_high(first) < low {
+        return first + 1;
+    }
+    // An estimate (any would do), then the exact angle.
+    let mut stop = ((f64::from(low) * f64::from(d - 0.5)) as i64).clamp(0, first);
+    while stop > 0 && tile_high(stop - 1) >= low {
+        stop -= 1;
+    }
+    while tile_high(stop) < low {
+        stop += 1;
+    }
+    stop
 }
 
 /// The highest angle of row `distance` that libtcod does not skip for a view whose high
@@ -156,16 +194,14 @@ impl Scan {
 /// the view (found from an estimate). Later cells skip nothing either: the view's high
 /// slope only drops to the low slope of the angle above the current one, still not below
 /// theirs.
+#[inline]
 fn first_angle(distance: i64, high: f32) -> i64 {
     let d = distance as f32;
     let tile_low = |angle: i64| (angle as f32 - 0.5) / (d + 0.5);
-    let mut first = distance;
-    if distance > 16 {
-        // Far out a narrow view skips many angles: start from an estimate.
-        first = ((f64::from(high) * f64::from(d + 0.5)) as i64 + 1).clamp(0, distance);
-        while first < distance && tile_low(first + 1) <= high {
-            first += 1;
-        }
+    // Start from an estimate: a narrow view skips many angles.
+    let mut first = ((f64::from(high) * f64::from(d + 0.5)) as i64 + 1).clamp(0, distance);
+    while first < distance && tile_low(first + 1) <= high {
+        first += 1;
     }
     while first >= 0 && tile_low(first) > high {
         first -= 1;
