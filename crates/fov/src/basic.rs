@@ -32,8 +32,10 @@ pub(crate) fn compute(
     }
     out.insert(origin);
     let r2 = radius * radius;
+    let mut sink = out.writer();
     // One ray: libtcod's Bresenham steps (as `torchlit_geom::line`), written out so the
-    // walk tests nothing but the radius and the cell.
+    // walk tests nothing but the radius and the cell. Rays cross near the origin, so
+    // every insertion checks, without a branch to mispredict.
     let mut cast = |tx: i64, ty: i64| {
         let (dx, dy) = (tx - px, ty - py);
         let (sx, sy) = (dx.signum(), dy.signum());
@@ -42,6 +44,7 @@ pub(crate) fn compute(
         let (major, minor) = if x_major { (ax, ay) } else { (ay, ax) };
         let mut error = major;
         let (mut x, mut y) = (px, py);
+        let mut found = sink.row(major as usize);
         for _ in 0..major {
             error -= 2 * minor;
             let bump = error < 0;
@@ -56,18 +59,16 @@ pub(crate) fn compute(
                 error += 2 * major;
             }
             if r2 > 0 && (x - px) * (x - px) + (y - py) * (y - py) > r2 {
-                return;
+                break;
             }
             let p = Point::new(x as i32, y as i32);
-            let index = (y * w + x) as usize;
-            if is_opaque(p) {
-                if light_walls {
-                    out.insert_at(index, p);
-                }
-                return;
+            let opaque = is_opaque(p);
+            found.insert_if((y * w + x) as usize, p, light_walls | !opaque, true);
+            if opaque {
+                break;
             }
-            out.insert_at(index, p);
         }
+        found.finish();
     };
     // The border, clockwise from the top-left corner, as libtcod walks it.
     for x in x_min..x_max {

@@ -80,7 +80,31 @@ pub(crate) fn postprocess(
     for i in 0..found {
         let p = out.as_slice()[i];
         let (cx, cy) = (i64::from(p.x), i64::from(p.y));
-        if cx < x_min || cx > x_max || cy < y_min || cy > y_max || is_opaque(p) {
+        if cx < x_min || cx > x_max || cy < y_min || cy > y_max {
+            continue;
+        }
+        let (sx, sy) = ((cx - px).signum(), (cy - py).signum());
+        if sx != 0 && sy != 0 {
+            // Off the origin's row and column: one quadrant, the one away from the
+            // origin. Its neighbours are looked at first, since in open ground all are
+            // lit already and the cell need not be asked about.
+            let (x2, y2) = (cx + sx, cy + sy);
+            let x_in = (x_min..=x_max).contains(&x2);
+            let y_in = (y_min..=y_max).contains(&y2);
+            let dark = |x: i64, y: i64| !out.contains_at((y * w + x) as usize);
+            let want = [x_in && dark(x2, cy), y_in && dark(cx, y2), x_in && y_in && dark(x2, y2)];
+            if want == [false; 3] || is_opaque(p) {
+                continue;
+            }
+            for ((x, y), want) in [(x2, cy), (cx, y2), (x2, y2)].into_iter().zip(want) {
+                let q = Point::new(x as i32, y as i32);
+                if want && is_opaque(q) {
+                    out.insert_at((y * w + x) as usize, q);
+                }
+            }
+            continue;
+        }
+        if is_opaque(p) {
             continue;
         }
         for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
