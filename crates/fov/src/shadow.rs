@@ -166,11 +166,24 @@ impl Scan {
 #[inline]
 fn stop_angle(distance: i64, low: f32, first: i64) -> i64 {
     let d = distance as f32;
-    let tile_high = |angle: i64| (angle as f32 + 0.5) / (d - 0.5);
     if low <= 0.0 {
         // Every cell's high slope is positive: the whole row is scanned.
         return 0;
     }
+    // `(a + ½) / (d - ½) >= low` exactly when `a >= t`; rounding to `f32` can only
+    // change that for an `a` within `slack` of `t`.
+    let t = f64::from(low) * f64::from(d - 0.5) - 0.5;
+    if let Some(whole) = clear_of_integers(t, distance) {
+        // Past `first`: nothing is scanned (`first + 1`).
+        return (whole + 1).clamp(0, first + 1);
+    }
+    stop_angle_by_division(distance, low, first)
+}
+
+/// [`stop_angle`] by comparing `f32` slopes, from an estimate.
+fn stop_angle_by_division(distance: i64, low: f32, first: i64) -> i64 {
+    let d = distance as f32;
+    let tile_high = |angle: i64| (angle as f32 + 0.5) / (d - 0.5);
     if first < 0 || tile_high(first) < low {
         return first + 1;
     }
@@ -185,6 +198,22 @@ fn stop_angle(distance: i64, low: f32, first: i64) -> i64 {
     stop
 }
 
+/// `⌊t⌋` if `t` (at least `-½`) is further than `f32` rounding can reach at row
+/// `distance` from every integer, so that `a <= t` and `a < t` agree for every integer
+/// `a` with the `f32` slope comparisons they stand for; `None` otherwise.
+///
+/// A slope `s <= 1` compared with an `f32` in a row at `distance` moves by less than
+/// `2^-24` of the slope's unit, `2^-24·(distance + ½)` angles: the slack kept is 16 times
+/// that.
+#[inline]
+fn clear_of_integers(t: f64, distance: i64) -> Option<i64> {
+    let slack = (distance + 1) as f64 * (1.0 / (1u64 << 20) as f64);
+    let shifted = t + 1.0;
+    let whole = shifted as i64;
+    let frac = shifted - whole as f64;
+    (frac > slack && frac < 1.0 - slack).then_some(whole - 1)
+}
+
 /// The highest angle of row `distance` that libtcod does not skip for a view whose high
 /// slope is `high`, or -1.
 ///
@@ -196,6 +225,21 @@ fn stop_angle(distance: i64, low: f32, first: i64) -> i64 {
 /// theirs.
 #[inline]
 fn first_angle(distance: i64, high: f32) -> i64 {
+    if high >= 1.0 {
+        // Every low slope is below 1.
+        return distance;
+    }
+    let d = distance as f32;
+    // `(a - ½) / (d + ½) <= high` exactly when `a <= t` (see `stop_angle`).
+    let t = f64::from(high) * f64::from(d + 0.5) + 0.5;
+    if let Some(whole) = clear_of_integers(t, distance) {
+        return whole.clamp(-1, distance);
+    }
+    first_angle_by_division(distance, high)
+}
+
+/// [`first_angle`] by comparing `f32` slopes, from an estimate.
+fn first_angle_by_division(distance: i64, high: f32) -> i64 {
     let d = distance as f32;
     let tile_low = |angle: i64| (angle as f32 - 0.5) / (d + 0.5);
     // Start from an estimate: a narrow view skips many angles.
@@ -207,4 +251,44 @@ fn first_angle(distance: i64, high: f32) -> i64 {
         first -= 1;
     }
     first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every slope a scan can hold at rows up to 300 (libtcod's: `(a ± ½) / (d ± ½)`).
+    fn slopes(rows: i64) -> Vec<f32> {
+        let mut all = vec![0.0, 1.0];
+        for d in 1..=rows {
+            let d = d as f32;
+            for a in 0..=rows {
+                let a = a as f32;
+                all.extend([(a + 0.5) / (d - 0.5), (a + 0.5) / (d + 0.5), (a - 0.5) / (d + 0.5)]);
+            }
+        }
+        all.retain(|s| (0.0..=1.0).contains(s));
+        all.sort_by(f32::total_cmp);
+        all.dedup();
+        all
+    }
+
+    #[test]
+    fn the_closed_forms_agree_with_the_divisions() {
+        let all = slopes(300);
+        for distance in 1..=300 {
+            for &s in &all {
+                let first = first_angle_by_division(distance, s);
+                assert_eq!(first_angle(distance, s), first, "first, row {distance}, slope {s}");
+                for first in [first, distance] {
+                    let want = stop_angle_by_division(distance, s, first);
+                    assert_eq!(
+                        stop_angle(distance, s, first),
+                        want,
+                        "stop, row {distance}, slope {s}, from {first}"
+                    );
+                }
+            }
+        }
+    }
 }
