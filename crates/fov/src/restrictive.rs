@@ -37,6 +37,7 @@ pub(crate) fn compute(
     out.insert(origin);
     let mut start = std::mem::take(&mut out.libtcod.start_angle);
     let mut end = std::mem::take(&mut out.libtcod.end_angle);
+    let mut reciprocals = std::mem::take(&mut out.libtcod.reciprocals);
     let mut mrpas = Mrpas {
         w: i64::from(size.width),
         h: i64::from(size.height),
@@ -48,6 +49,7 @@ pub(crate) fn compute(
         out,
         start: &mut start,
         end: &mut end,
+        reciprocals: &mut reciprocals,
     };
     for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
         mrpas.octant::<true>(dx, dy);
@@ -55,6 +57,7 @@ pub(crate) fn compute(
     }
     out.libtcod.start_angle = start;
     out.libtcod.end_angle = end;
+    out.libtcod.reciprocals = reciprocals;
 }
 
 struct Mrpas<'a, F> {
@@ -68,6 +71,8 @@ struct Mrpas<'a, F> {
     out: &'a mut Viewshed,
     start: &'a mut Vec<f64>,
     end: &'a mut Vec<f64>,
+    /// `reciprocals[n] = 1.0 / n` (kept between calls).
+    reciprocals: &'a mut Vec<f64>,
 }
 
 /// One octant's directions: lines are rows (`VERTICAL`, libtcod's "vertical edge") or
@@ -180,9 +185,21 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
     /// One line at `l`, from the cell `min_angle` starts in outwards; whether the octant
     /// is done (no cell of the line was visible, or the last one closed the view).
     fn line<const VERTICAL: bool>(&mut self, g: &Lines, st: &mut Progress, l: i64) -> bool {
-        let slopes_per_cell = 1.0 / st.iteration as f64;
+        let n = st.iteration as usize;
+        if self.reciprocals.len() <= n {
+            // `1 / n` for every line so far: the same in every octant and every call.
+            let from = self.reciprocals.len();
+            self.reciprocals.extend((from..=n.max(2 * from)).map(|k| 1.0 / k as f64));
+        }
+        let slopes_per_cell = self.reciprocals[n];
         let half_slopes = slopes_per_cell * 0.5;
-        let mut processed_cell = ((st.min_angle + half_slopes) / slopes_per_cell) as i64;
+        // libtcod's `(min_angle + half) / slopes_per_cell`, which is exactly ½ (halving
+        // is exact) while nothing has raised `min_angle`.
+        let mut processed_cell = if st.min_angle == 0.0 {
+            0
+        } else {
+            ((st.min_angle + half_slopes) / slopes_per_cell) as i64
+        };
         let min_a = (g.pa - st.iteration).max(0);
         let max_a = (g.pa + st.iteration).min(g.len_a - 1);
         let mut done = true;
