@@ -230,7 +230,6 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
     ) -> Option<bool> {
         let c = x + y * self.w;
         let p = Point::new(x as i32, y as i32);
-        let transparent = !(self.is_opaque)(p);
         let mut extended = false;
         if st.obstacles_in_last_line > 0 {
             // The cell one line back (always on the map) and the one before it along
@@ -252,6 +251,10 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
             if !self.seen_floor_at(c - g.step_l, at(0, g.dl)) && !diagonal_seen() {
                 return None;
             }
+        }
+        // Asked only of a cell the line before leaves in view (as libtcod reads it).
+        let transparent = !(self.is_opaque)(p);
+        if st.obstacles_in_last_line > 0 {
             extended = self.obstacles::<VERTICAL>(st.obstacles_in_last_line, transparent, span)?;
         }
         // libtcod marks the cell and unmarks a wall again without light_walls; nothing
