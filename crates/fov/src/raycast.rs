@@ -104,17 +104,21 @@ impl Bound {
     /// The slope `1`, at column 1.
     const ONE: Bound = Bound { q: 1, r: 0, step_q: 1, step_r: 0, d: 1 };
 
-    /// The slope `odd/2k` at column `k` (an opaque cell's bound, `odd = 2m ± 1`): there
-    /// `k·odd/2k = odd/2`.
+    /// The slope `odd/2k` at column `k` (an opaque cell's bound, `odd = 2m ± 1` with
+    /// `0 <= m <= k`): there `k·odd/2k = odd/2`. As `-1 <= odd <= 2k + 1`, the step is
+    /// found without dividing.
+    #[inline]
     fn half(odd: i64, k: i64) -> Bound {
         let d = 2 * k;
-        Bound {
-            q: odd.div_euclid(2),
-            r: k,
-            step_q: odd.div_euclid(d),
-            step_r: odd.rem_euclid(d),
-            d,
-        }
+        debug_assert!((-1..=d + 1).contains(&odd), "{odd}/{d}");
+        let (step_q, step_r) = if odd < 0 {
+            (-1, odd + d)
+        } else if odd < d {
+            (0, odd)
+        } else {
+            (1, odd - d)
+        };
+        Bound { q: odd >> 1, r: k, step_q, step_r, d }
     }
 
     /// The same slope one column further.
