@@ -341,60 +341,86 @@ impl CavesBot {
     fn act(&mut self) {
         let at = self.at();
         let here = self.game.current_level().tile(at);
-        let hero = self.game.hero();
-        let hunger = hero.stomach().hunger();
+        let hunger = self.game.hero().stomach().hunger();
         let monsters = self.monsters_in_view();
-
-        // Fights and flights come first: a monster next to the player.
-        let adjacent: Vec<&(Point, Creature)> = monsters
-            .iter()
-            .filter(|(p, c)| chebyshev(at, *p) == 1 && c.kind() != CreatureKind::Fungus)
-            .collect();
         let threats: Vec<Point> = monsters
             .iter()
             .filter(|(_, c)| c.kind() == CreatureKind::Zombie && !self.can_beat(c))
             .map(|(p, _)| *p)
             .collect();
-        if let Some((p, c)) = adjacent.first() {
-            if self.can_beat(c) || c.kind() == CreatureKind::Bat {
-                self.resting = false;
-                self.set_goal(&format!("fight the {}", c.kind().name()));
-                if let Some(d) = Direction::from_offset(at.offset_to(*p)) {
-                    self.send(Action::Move(d));
-                    return;
-                }
-            } else {
-                self.fled += 1;
-                self.set_goal(&format!("flee the {}", c.kind().name()));
-                if let Some(action) = self.escape_by_stairs(here) {
-                    self.send(action);
-                    return;
-                }
-                if let Some(d) = self.step_away(&threats) {
-                    self.send(Action::Move(d));
-                    return;
-                }
-                // Cornered: fight back.
-                if let Some(d) = Direction::from_offset(at.offset_to(*p)) {
-                    self.set_goal(&format!("cornered: fight the {}", c.kind().name()));
-                    self.send(Action::Move(d));
-                    return;
-                }
-            }
+        let handled = self.fight_or_flee(at, here, &monsters, &threats)
+            || self.tend_to_self(at, hunger)
+            || self.face_zombies(here, &monsters, &threats)
+            || self.rest(hunger, &monsters);
+        if !handled {
+            self.resting = false;
+            self.travel(here);
         }
-        // Hungry: eat.
+    }
+
+    /// Fights and flights come first: a monster next to the player. Whether it acted.
+    fn fight_or_flee(
+        &mut self,
+        at: Point,
+        here: Option<Tile>,
+        monsters: &[(Point, Creature)],
+        threats: &[Point],
+    ) -> bool {
+        let adjacent = monsters
+            .iter()
+            .find(|(p, c)| chebyshev(at, *p) == 1 && c.kind() != CreatureKind::Fungus);
+        let Some((p, c)) = adjacent else { return false };
+        if self.can_beat(c) || c.kind() == CreatureKind::Bat {
+            self.resting = false;
+            self.set_goal(&format!("fight the {}", c.kind().name()));
+            if let Some(d) = Direction::from_offset(at.offset_to(*p)) {
+                self.send(Action::Move(d));
+                return true;
+            }
+            return false;
+        }
+        if self.flee(&format!("flee the {}", c.kind().name()), here, threats) {
+            return true;
+        }
+        // Cornered: fight back.
+        if let Some(d) = Direction::from_offset(at.offset_to(*p)) {
+            self.set_goal(&format!("cornered: fight the {}", c.kind().name()));
+            self.send(Action::Move(d));
+            return true;
+        }
+        false
+    }
+
+    /// Flees `threats` (counted as a flight, with `goal` shown): up or down the stairs
+    /// underfoot, else a step away. Whether it moved.
+    fn flee(&mut self, goal: &str, here: Option<Tile>, threats: &[Point]) -> bool {
+        self.fled += 1;
+        self.set_goal(goal);
+        if let Some(action) = self.escape_by_stairs(here) {
+            self.send(action);
+            return true;
+        }
+        if let Some(d) = self.step_away(threats) {
+            self.send(Action::Move(d));
+            return true;
+        }
+        false
+    }
+
+    /// Eat when hungry, wear better gear, drop junk from a full pack, pick up what lies
+    /// underfoot. Whether it acted.
+    fn tend_to_self(&mut self, at: Point, hunger: Hunger) -> bool {
         if hunger <= Hunger::Hungry
             && let Some(slot) = self.food_to_eat()
         {
             self.set_goal("eat");
             self.send(Action::Eat(slot));
-            return;
+            return true;
         }
-        // Better gear.
         if let Some(slot) = self.better_gear() {
             self.set_goal("wear better gear");
             self.send(Action::Equip(slot));
-            return;
+            return true;
         }
         // A full pack: drop what is of no use (gear not better than worn, then corpses).
         if self.game.hero().inventory().len() >= 18
@@ -405,7 +431,7 @@ impl CavesBot {
             if events.iter().any(|e| matches!(e, Event::Refused(_))) {
                 self.send(Action::Wait);
             }
-            return;
+            return true;
         }
         // Something worth having underfoot.
         if let Some(item) = self.game.current_level().item(at)
@@ -416,32 +442,36 @@ impl CavesBot {
             if events.iter().any(|e| matches!(e, Event::Refused(_))) {
                 self.explored = false;
             }
-            return;
+            return true;
         }
-        // A zombie in view that it cannot beat: walk away from it.
-        if !threats.is_empty() {
-            self.fled += 1;
-            self.set_goal("keep away from a zombie");
-            if let Some(action) = self.escape_by_stairs(here) {
-                self.send(action);
-                return;
-            }
-            if let Some(d) = self.step_away(&threats) {
-                self.send(Action::Move(d));
-                return;
-            }
+        false
+    }
+
+    /// Zombies in view: walk away from one it cannot beat, let one it can beat come (it
+    /// hunts) and meet it. Whether it acted.
+    fn face_zombies(
+        &mut self,
+        here: Option<Tile>,
+        monsters: &[(Point, Creature)],
+        threats: &[Point],
+    ) -> bool {
+        if !threats.is_empty() && self.flee("keep away from a zombie", here, threats) {
+            return true;
         }
-        // A zombie it can beat: let it come (it hunts), and meet it.
-        if let Some((p, _)) = monsters.iter().find(|(_, c)| c.kind() == CreatureKind::Zombie) {
-            self.set_goal("meet the zombie");
-            if let Some(d) = self.step_towards(&[*p]) {
-                self.send(Action::Move(d));
-            } else {
-                self.send(Action::Wait);
-            }
-            return;
+        let Some((p, _)) = monsters.iter().find(|(_, c)| c.kind() == CreatureKind::Zombie) else {
+            return false;
+        };
+        self.set_goal("meet the zombie");
+        if let Some(d) = self.step_towards(&[*p]) {
+            self.send(Action::Move(d));
+        } else {
+            self.send(Action::Wait);
         }
-        // Rest when hurt, if resting heals.
+        true
+    }
+
+    /// Rest when hurt, if resting heals and only fungi are in view. Whether it rested.
+    fn rest(&mut self, hunger: Hunger, monsters: &[(Point, Creature)]) -> bool {
         let regen = self.game.rules().regen_turns > 0;
         let fed = hunger >= Hunger::Fed || self.food_to_eat().is_some();
         if regen && fed && monsters.iter().all(|(_, c)| c.kind() == CreatureKind::Fungus) {
@@ -451,11 +481,15 @@ impl CavesBot {
             if self.resting && self.hp() * 10 < self.max_hp() * 8 {
                 self.set_goal("rest");
                 self.send(Action::Wait);
-                return;
+                return true;
             }
         }
-        self.resting = false;
-        // Items it wants.
+        false
+    }
+
+    /// Nothing pressing: fetch wanted items; with the teddy bear go up and out; without
+    /// it explore, then go down.
+    fn travel(&mut self, here: Option<Tile>) {
         let wanted = self.wanted_items();
         if !wanted.is_empty()
             && let Some(d) = self.step_towards(&wanted)
@@ -464,7 +498,6 @@ impl CavesBot {
             self.send(Action::Move(d));
             return;
         }
-        // With the teddy bear: up and out; without it: explore, then down.
         let last = self.game.depth() + 1 == self.game.depth_count();
         if self.game.hero().has_teddy_bear() {
             self.set_goal("climb out with the teddy bear");

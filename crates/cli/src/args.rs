@@ -170,7 +170,7 @@ pub enum DemoArg {
 /// Which `maze` level to play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {
-    /// The seed's hard-coded level: Spawn, three HARDEST mazes (small, medium, large), boss.
+    /// ICMaze's hard-coded level: Spawn, three HARDEST mazes (small, medium, large), boss.
     Fixed,
     /// A chain of `--length` mazes from `generateLine`.
     Generated,

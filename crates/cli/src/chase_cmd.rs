@@ -394,7 +394,32 @@ fn tournament(args: &ChaseArgs, dir: Option<&Path>, limit: Option<Turn>) -> Resu
     let pairs: Vec<(StrategyMaker, StrategyMaker)> =
         heroes.iter().flat_map(|h| monsters.iter().map(move |m| (h.clone(), m.clone()))).collect();
     let n = source.len();
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(n.max(1));
+    let tallies = play_all(&source, &pairs, limit, workers)?;
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let games: u64 = tallies.iter().map(|t| t.games).sum();
+    println!(
+        "{n} dungeons, {} strategy pair{}, {games} games on {workers} thread{}",
+        pairs.len(),
+        plural(pairs.len()),
+        plural(workers)
+    );
+    print_tallies(&pairs, &tallies, limit);
+    Ok(())
+}
 
+/// Plays every pair of strategies on every dungeon of `source` on `workers` threads,
+/// with a progress bar; the tallies per pair.
+///
+/// # Errors
+/// The first dungeon that cannot be played, or a worker that panicked.
+fn play_all(
+    source: &Source,
+    pairs: &[(StrategyMaker, StrategyMaker)],
+    limit: Option<Turn>,
+    workers: usize,
+) -> Result<Vec<Tally>> {
+    let n = source.len();
     let bar = indicatif::ProgressBar::new(n as u64);
     if let Ok(style) =
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} dungeons  {elapsed}")
@@ -403,7 +428,6 @@ fn tournament(args: &ChaseArgs, dir: Option<&Path>, limit: Option<Turn>) -> Resu
     }
     let next = AtomicUsize::new(0);
     let totals = Mutex::new((vec![Tally::default(); pairs.len()], None::<anyhow::Error>));
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(n.max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
@@ -414,7 +438,7 @@ fn tournament(args: &ChaseArgs, dir: Option<&Path>, limit: Option<Turn>) -> Resu
                     if i >= n {
                         break;
                     }
-                    if let Err(e) = play_dungeon(&source, i, &pairs, limit, &mut mine) {
+                    if let Err(e) = play_dungeon(source, i, pairs, limit, &mut mine) {
                         failed = Some(e);
                         next.store(n, Ordering::Relaxed);
                         break;
@@ -435,23 +459,19 @@ fn tournament(args: &ChaseArgs, dir: Option<&Path>, limit: Option<Turn>) -> Resu
     bar.finish_and_clear();
     let (tallies, failed) =
         totals.into_inner().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
-    if let Some(e) = failed {
-        return Err(e);
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(tallies),
     }
+}
 
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
-    let games: u64 = tallies.iter().map(|t| t.games).sum();
-    println!(
-        "{n} dungeons, {} strategy pair{}, {games} games on {workers} thread{}",
-        pairs.len(),
-        plural(pairs.len()),
-        plural(workers)
-    );
+/// The tournament's table: one line per pair of strategies, then what the columns mean.
+fn print_tallies(pairs: &[(StrategyMaker, StrategyMaker)], tallies: &[Tally], limit: Option<Turn>) {
     println!(
         "{:<14} {:<14} {:>6} {:>8} {:>8} {:>7} {:>11} {:>10}",
         "hero", "monster", "games", "escapes", "survived", "caught", "mean turns", "converts"
     );
-    for ((hero, monster), t) in pairs.iter().zip(&tallies) {
+    for ((hero, monster), t) in pairs.iter().zip(tallies) {
         let mean = if t.caught == 0 {
             "-".to_string()
         } else {
@@ -476,7 +496,6 @@ fn tournament(args: &ChaseArgs, dir: Option<&Path>, limit: Option<Turn>) -> Resu
          dungeons the hero can escape with perfect play",
         limit.map_or(0, |l| l.0)
     );
-    Ok(())
 }
 
 #[cfg(test)]

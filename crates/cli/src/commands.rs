@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use torchlit_fov::{Fov, Viewshed};
+use torchlit_fov::{Algorithm, Fov, Viewshed};
 use torchlit_geom::{Point, Radius, line};
 use torchlit_map::{AnyMap, MAX_FILE_BYTES, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
 use torchlit_sim::modes::ultima::{avatar_demo, classic_light, tile_demo};
@@ -18,102 +18,44 @@ const DEFAULT_WORLD: &[u8] = include_bytes!("../assets/keep.txt");
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
+    let settings = || Settings::load(cli.data_dir.as_deref(), cli.config.as_deref());
     match cli.command {
-        None => {
-            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
-            let _log = settings.start_logging();
-            let mut app = App::title(default_world()?);
-            if let Some(sink) = replay_cmd::sink(&settings) {
-                app.set_recordings(sink);
-            }
-            let rules = maze_cmd::rules(&settings, RulesArg::Default, None);
-            app.set_maze(maze_cmd::setup(&settings, None, LevelArg::Generated, 4, rules)?);
-            let (caves, overworld) = (
-                caves_cmd::setup(&settings, None, Default::default())?,
-                overworld_cmd::setup(&settings, None, RulesArg::Default)?,
-            );
-            let (store, worlds) = (caves.store.clone(), overworld.worlds.clone());
-            app.set_caves(caves);
-            app.set_overworld(overworld);
-            needs_terminal()?;
-            front::run(app)?;
-            caves_cmd::check_saved(store.as_ref())?;
-            overworld_cmd::check_saved(worlds.as_ref())
-        }
+        None => play_title(&settings()?),
         Some(Command::Play { mode: Mode::Overworld, seed, rules, .. }) => {
-            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let settings = settings()?;
             let _log = settings.start_logging();
             overworld_cmd::play(&settings, seed.as_deref(), rules, default_world()?)
         }
         Some(Command::Play { mode: Mode::Caves, seed, rules, .. }) => {
-            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let settings = settings()?;
             let _log = settings.start_logging();
             let setup = caves_cmd::setup(&settings, seed.as_deref(), rules.caves())?;
             let store = setup.store.clone();
-            let mut app = App::caves(default_world()?, setup);
-            if let Some(sink) = replay_cmd::sink(&settings) {
-                app.set_recordings(sink);
-            }
-            needs_terminal()?;
-            front::run(app)?;
+            play_app(&settings, App::caves(default_world()?, setup))?;
             caves_cmd::check_saved(store.as_ref())
         }
         Some(Command::Play {
             mode: Mode::Maze, seed, level, length, rules, heart_drop, ..
         }) => {
-            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let settings = settings()?;
             let _log = settings.start_logging();
             let rules = maze_cmd::rules(&settings, rules, heart_drop);
             let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length, rules)?;
-            let mut app = App::maze(default_world()?, setup).context("play maze")?;
-            if let Some(sink) = replay_cmd::sink(&settings) {
-                app.set_recordings(sink);
-            }
-            needs_terminal()?;
-            front::run(app)
+            play_app(&settings, App::maze(default_world()?, setup).context("play maze")?)
         }
         Some(Command::Play { mode: Mode::Ultima, file, .. }) => {
-            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let settings = settings()?;
             let _log = settings.start_logging();
             let keymap = ultima_keymap(&settings)?;
             let world = match file {
                 Some(path) => load_ultima(&path)?,
                 None => default_world()?,
             };
-            let mut app = App::ultima_with_keys(world, keymap);
-            if let Some(sink) = replay_cmd::sink(&settings) {
-                app.set_recordings(sink);
-            }
-            needs_terminal()?;
-            front::run(app)
+            play_app(&settings, App::ultima_with_keys(world, keymap))
         }
         Some(Command::Replay { file, verify }) => replay_cmd::run(&file, verify, default_world()?),
-        Some(Command::Recordings) => {
-            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
-            replay_cmd::list(&settings)
-        }
-        Some(Command::Light { world, at, radius }) => {
-            let w = load_ultima(&world)?;
-            let r = radius_arg(radius)?;
-            let height = w.map.size().height;
-            let at_ultima = at.map_or_else(|| map_to_ultima(w.avatar, height), |c| c.0);
-            let at_map = ultima_to_map(at_ultima, height);
-            if !w.map.contains(at_map) {
-                let size = w.map.size();
-                bail!(
-                    "--at {},{} is outside the world, which is {}x{} (x 0 to {}, y 0 to {})",
-                    at_ultima.x,
-                    at_ultima.y,
-                    size.width,
-                    size.height,
-                    size.width.saturating_sub(1),
-                    size.height.saturating_sub(1)
-                );
-            }
-            let n = classic_light(&w.map, at_map, r);
-            println!("light({}, {}, {r}) = {n}", at_ultima.x, at_ultima.y);
-            Ok(())
-        }
+        Some(Command::Recordings) => replay_cmd::list(&settings()?),
+        Some(Command::Light { world, at, radius }) => print_light(&world, at.map(|c| c.0), radius),
         Some(Command::Demo { which }) => {
             print!(
                 "{}",
@@ -125,23 +67,7 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Command::Fov { map, from, radius, algorithm, light_walls }) => {
-            let m = load_map(&map)?;
-            let tiles = m.tiles();
-            let size = tiles.size();
-            let radius = if radius == 0.0 { None } else { Some(radius_arg(radius)?) };
-            let fov = Fov { algorithm, radius, light_walls };
-            let mut seen = Viewshed::new(size);
-            fov.compute(size, from.0, |p| tiles.is_opaque(p), &mut seen)
-                .with_context(|| format!("--from {}", from.0))?;
-            let mut out = String::with_capacity(size.area() + size.height as usize);
-            for y in 0..size.height as i32 {
-                for x in 0..size.width as i32 {
-                    out.push(if seen.contains(Point::new(x, y)) { '1' } else { '0' });
-                }
-                out.push('\n');
-            }
-            print!("{out}");
-            Ok(())
+            print_fov(&map, from.0, radius, algorithm, light_walls)
         }
         Some(Command::Distances(args)) => crate::path_cmd::distances(&args),
         Some(Command::Path(args)) => crate::path_cmd::path(&args),
@@ -151,19 +77,103 @@ pub fn run(cli: Cli) -> Result<()> {
             // `gen overworld` draws the world `play overworld` makes: same config. The other
             // kinds take no config, so they never touch the config directory.
             let config = if args.kind == crate::r#gen::GenKind::Overworld {
-                Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?.config
+                settings()?.config
             } else {
                 torchlit_save::Config::defaults()
             };
             crate::r#gen::run(&args, &config)
         }
         Some(Command::Serve(args)) => {
-            let settings = Settings::load(cli.data_dir.as_deref(), cli.config.as_deref())?;
+            let settings = settings()?;
             let _log = settings.start_logging();
             crate::serve_cmd::run(&args, settings, default_world()?)
         }
         Some(Command::Line { from, to }) => print_line(from.0, to.0),
     }
+}
+
+/// `torchlit` with no command: the title menu, with every mode set up from the settings.
+fn play_title(settings: &Settings) -> Result<()> {
+    let _log = settings.start_logging();
+    let mut app = App::title(default_world()?);
+    if let Some(sink) = replay_cmd::sink(settings) {
+        app.set_recordings(sink);
+    }
+    let rules = maze_cmd::rules(settings, RulesArg::Default, None);
+    app.set_maze(maze_cmd::setup(settings, None, LevelArg::Generated, 4, rules)?);
+    let (caves, overworld) = (
+        caves_cmd::setup(settings, None, Default::default())?,
+        overworld_cmd::setup(settings, None, RulesArg::Default)?,
+    );
+    let (store, worlds) = (caves.store.clone(), overworld.worlds.clone());
+    app.set_caves(caves);
+    app.set_overworld(overworld);
+    needs_terminal()?;
+    front::run(app)?;
+    caves_cmd::check_saved(store.as_ref())?;
+    overworld_cmd::check_saved(worlds.as_ref())
+}
+
+/// Plays one mode's `app` in the terminal, recording games when the settings say so.
+fn play_app(settings: &Settings, mut app: App) -> Result<()> {
+    if let Some(sink) = replay_cmd::sink(settings) {
+        app.set_recordings(sink);
+    }
+    needs_terminal()?;
+    front::run(app)
+}
+
+/// `torchlit light`: how many tiles Ultima 0's torch lights at `at` (Ultima coordinates;
+/// default: the avatar) with `radius`.
+fn print_light(world: &Path, at: Option<Point>, radius: f64) -> Result<()> {
+    let w = load_ultima(world)?;
+    let r = radius_arg(radius)?;
+    let height = w.map.size().height;
+    let at_ultima = at.unwrap_or_else(|| map_to_ultima(w.avatar, height));
+    let at_map = ultima_to_map(at_ultima, height);
+    if !w.map.contains(at_map) {
+        let size = w.map.size();
+        bail!(
+            "--at {},{} is outside the world, which is {}x{} (x 0 to {}, y 0 to {})",
+            at_ultima.x,
+            at_ultima.y,
+            size.width,
+            size.height,
+            size.width.saturating_sub(1),
+            size.height.saturating_sub(1)
+        );
+    }
+    let n = classic_light(&w.map, at_map, r);
+    println!("light({}, {}, {r}) = {n}", at_ultima.x, at_ultima.y);
+    Ok(())
+}
+
+/// `torchlit fov`: the field of view from `from` on the map file with `radius` (0 =
+/// unlimited), one row of `0`/`1` per map row (`1` = visible).
+fn print_fov(
+    map: &Path,
+    from: Point,
+    radius: f64,
+    algorithm: Algorithm,
+    light_walls: bool,
+) -> Result<()> {
+    let m = load_map(map)?;
+    let tiles = m.tiles();
+    let size = tiles.size();
+    let radius = if radius == 0.0 { None } else { Some(radius_arg(radius)?) };
+    let fov = Fov { algorithm, radius, light_walls };
+    let mut seen = Viewshed::new(size);
+    fov.compute(size, from, |p| tiles.is_opaque(p), &mut seen)
+        .with_context(|| format!("--from {from}"))?;
+    let mut out = String::with_capacity(size.area() + size.height as usize);
+    for y in 0..size.height as i32 {
+        for x in 0..size.width as i32 {
+            out.push(if seen.contains(Point::new(x, y)) { '1' } else { '0' });
+        }
+        out.push('\n');
+    }
+    print!("{out}");
+    Ok(())
 }
 
 /// The interactive modes draw on a terminal: without one (output redirected, no

@@ -16,9 +16,9 @@ use clap::{Args, ValueEnum};
 use torchlit_geom::{CardinalDirection, Grid, Point, Size};
 use torchlit_map::Tile;
 use torchlit_procgen::{
-    AreaKind, CaveCell, CaveLevelsParams, CaveParams, Difficulty, Overworld, OverworldParams, PATH,
-    RegionCoord, RoomsParams, cave_bitwise, cave_levels, level_chain, maze, region_to_world,
-    rooms_layout,
+    AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, Overworld,
+    OverworldParams, PATH, RegionCoord, RoomsParams, cave_bitwise, cave_levels, level_chain, maze,
+    region_to_world, rooms_layout,
 };
 use torchlit_rng::Seed;
 
@@ -369,6 +369,16 @@ fn gen_caves(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
     Ok(out)
 }
 
+/// A window of the overworld, stitched: its cells, chests and the player's spawn, in
+/// window coordinates.
+struct Stitched {
+    cells: Grid<CaveCell>,
+    chests: Vec<Point>,
+    spawn: Option<Point>,
+    side: u32,
+    window: RegionWindow,
+}
+
 fn gen_overworld(
     args: &GenArgs,
     seed: Seed,
@@ -382,6 +392,32 @@ fn gen_overworld(
     let window = args
         .regions
         .unwrap_or(RegionWindow { from: RegionCoord::new(-1, -1), to: RegionCoord::new(1, 1) });
+    let stitched = stitch(&world, window, side)?;
+    let mut text = Grid::from_fn(stitched.cells.size(), |p| cave_glyph(stitched.cells[p]));
+    for &c in &stitched.chests {
+        if let Some(t) = text.get_mut(c) {
+            *t = '$';
+        }
+    }
+    if let Some(t) = stitched.spawn.and_then(|s| text.get_mut(s)) {
+        *t = '@';
+    }
+    let mut out = String::new();
+    for y in 0..text.size().height as i32 {
+        out.extend(text.row(y).unwrap_or_default());
+        out.push('\n');
+    }
+    if let Some(path) = png {
+        overworld_picture(path, &stitched)?;
+    }
+    Ok(out)
+}
+
+/// The regions of `window` side by side, with their chests and the player's spawn.
+///
+/// # Errors
+/// A window of too many regions or cells, or a region that cannot be made.
+fn stitch(world: &Overworld, window: RegionWindow, side: u32) -> Result<Stitched> {
     let (nx, ny) = (
         i64::from(window.to.x) - i64::from(window.from.x) + 1,
         i64::from(window.to.y) - i64::from(window.from.y) + 1,
@@ -412,7 +448,7 @@ fn gen_overworld(
                 .extend(region.chests().iter().map(|c| Point::new(origin.x + c.x, origin.y + c.y)));
         }
     }
-    // The player's spawn (seed 002 §2.4.4: the nearest spawnable cell to (0, 0)), if it
+    // The player's spawn (CaveGame §2.4.4: the nearest spawnable cell to (0, 0)), if it
     // falls in the window.
     let world_origin = region_to_world(window.from, Point::new(0, 0), side)
         .context("--regions lies outside the world")?;
@@ -421,57 +457,45 @@ fn gen_overworld(
         .ok()
         .map(|p| Point::new(p.x - world_origin.x, p.y - world_origin.y))
         .filter(|p| cells.contains(*p));
+    Ok(Stitched { cells, chests, spawn, side, window })
+}
 
-    let mut text = Grid::from_fn(cells.size(), |p| cave_glyph(cells[p]));
-    for &c in &chests {
-        if let Some(t) = text.get_mut(c) {
-            *t = '$';
+/// `gen overworld --png`: the stitched window, region borders marked faintly.
+fn overworld_picture(path: &Path, stitched: &Stitched) -> Result<()> {
+    let Stitched { cells, chests, spawn, side, window } = stitched;
+    let s = *side as i32;
+    let mut colors = Grid::from_fn(cells.size(), |p| {
+        let c = cave_color(cells[p]);
+        // Region borders, marked faintly along each region's north and west edges.
+        if p.x % s == 0 || p.y % s == 0 { blend(c, BORDER, 0.22) } else { c }
+    });
+    for &c in chests {
+        if let Some(px) = colors.get_mut(c) {
+            *px = CHEST;
         }
     }
-    if let Some(t) = spawn.and_then(|s| text.get_mut(s)) {
-        *t = '@';
+    if let Some(px) = spawn.and_then(|s| colors.get_mut(s)) {
+        *px = SPAWN;
     }
-    let mut out = String::new();
-    for y in 0..h as i32 {
-        out.extend(text.row(y).unwrap_or_default());
-        out.push('\n');
-    }
-
-    if let Some(path) = png {
-        let s = side as i32;
-        let mut colors = Grid::from_fn(cells.size(), |p| {
-            let c = cave_color(cells[p]);
-            // Region borders, marked faintly along each region's north and west edges.
-            if p.x % s == 0 || p.y % s == 0 { blend(c, BORDER, 0.22) } else { c }
-        });
-        for &c in &chests {
-            if let Some(px) = colors.get_mut(c) {
-                *px = CHEST;
-            }
-        }
-        if let Some(px) = spawn.and_then(|s| colors.get_mut(s)) {
-            *px = SPAWN;
-        }
-        let title = format!(
-            "overworld, regions {},{}..{},{} of {side}x{side}",
-            window.from.x, window.from.y, window.to.x, window.to.y
-        );
-        picture::write(
-            path,
-            &[Panel { title, cells: colors }],
-            1,
-            scale_for(w.max(h)),
-            &legend(&[
-                (FLOOR, "floor"),
-                (WALL, "wall"),
-                (ROCK, "rock"),
-                (CHEST, "chest"),
-                (SPAWN, "spawn"),
-                (blend(FLOOR, BORDER, 0.22), "region border"),
-            ]),
-        )?;
-    }
-    Ok(out)
+    let title = format!(
+        "overworld, regions {},{}..{},{} of {side}x{side}",
+        window.from.x, window.from.y, window.to.x, window.to.y
+    );
+    let size = cells.size();
+    picture::write(
+        path,
+        &[Panel { title, cells: colors }],
+        1,
+        scale_for(size.width.max(size.height)),
+        &legend(&[
+            (FLOOR, "floor"),
+            (WALL, "wall"),
+            (ROCK, "rock"),
+            (CHEST, "chest"),
+            (SPAWN, "spawn"),
+            (blend(FLOOR, BORDER, 0.22), "region border"),
+        ]),
+    )
 }
 
 fn direction_name(d: CardinalDirection) -> &'static str {
@@ -496,41 +520,35 @@ fn area_color(kind: AreaKind, difficulty: Option<Difficulty>) -> Rgb {
     }
 }
 
+/// Where a level chain's areas lie: the smallest area coordinates and the grid's size in
+/// areas.
+#[derive(Clone, Copy)]
+struct ChainBounds {
+    min: Point,
+    columns: usize,
+    rows: usize,
+}
+
+impl ChainBounds {
+    fn of(areas: &[ChainArea]) -> ChainBounds {
+        let min_x = areas.iter().map(|a| a.at.x).min().unwrap_or(0);
+        let min_y = areas.iter().map(|a| a.at.y).min().unwrap_or(0);
+        let max_x = areas.iter().map(|a| a.at.x).max().unwrap_or(0);
+        let max_y = areas.iter().map(|a| a.at.y).max().unwrap_or(0);
+        ChainBounds {
+            min: Point::new(min_x, min_y),
+            columns: (max_x - min_x + 1) as usize,
+            rows: (max_y - min_y + 1) as usize,
+        }
+    }
+}
+
 fn gen_chain(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
     let length = args.length.unwrap_or(8);
     let chain = level_chain(seed, length).context("cannot generate the level chain")?;
     let areas = chain.areas();
-    let min_x = areas.iter().map(|a| a.at.x).min().unwrap_or(0);
-    let min_y = areas.iter().map(|a| a.at.y).min().unwrap_or(0);
-    let max_x = areas.iter().map(|a| a.at.x).max().unwrap_or(0);
-    let max_y = areas.iter().map(|a| a.at.y).max().unwrap_or(0);
-    let (gw, gh) = ((max_x - min_x + 1) as usize, (max_y - min_y + 1) as usize);
-
-    // The drawing: each area a letter two columns apart, links as - and |.
-    let mut grid = vec![vec![' '; 4 * gw - 3]; 2 * gh - 1];
-    for a in areas {
-        let (cx, cy) = (4 * (a.at.x - min_x) as usize, 2 * (a.at.y - min_y) as usize);
-        grid[cy][cx] = match a.kind {
-            AreaKind::Spawn => 'S',
-            AreaKind::Boss => 'B',
-            AreaKind::Small => 's',
-            AreaKind::Medium => 'm',
-            AreaKind::Large => 'l',
-        };
-        if let Some(d) = a.exit {
-            match d {
-                CardinalDirection::East => grid[cy][cx + 1..cx + 4].fill('-'),
-                CardinalDirection::North => grid[cy - 1][cx] = '|',
-                CardinalDirection::South => grid[cy + 1][cx] = '|',
-                CardinalDirection::West => grid[cy][cx - 3..cx].fill('-'),
-            }
-        }
-    }
-    let mut out = String::new();
-    for row in &grid {
-        let line: String = row.iter().collect();
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
+    let bounds = ChainBounds::of(areas);
+    let mut out = chain_drawing(areas, bounds);
     out.push('\n');
     for (i, a) in areas.iter().enumerate() {
         let _ = write!(
@@ -552,76 +570,117 @@ fn gen_chain(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
         }
         out.push('\n');
     }
-
     if let Some(path) = png {
-        // Each area is a 32x32 box (its maze drawn inside, scaled to fit) in a 40x40 slot;
-        // links are bars across the gaps.
-        const SLOT: i32 = 40;
-        const BOX: i32 = 32;
-        let pad = (SLOT - BOX) / 2;
-        let mut px =
-            Grid::new(Size::new(gw as u32 * SLOT as u32, gh as u32 * SLOT as u32), [24, 24, 28]);
-        for a in areas {
-            let x0 = (a.at.x - min_x) * SLOT + pad;
-            let y0 = (a.at.y - min_y) * SLOT + pad;
-            let color = area_color(a.kind, a.difficulty);
-            if let Some(d) = a.exit {
-                let c = Point::new(x0 + BOX / 2, y0 + BOX / 2);
-                let o = d.offset();
-                for t in 0..SLOT {
-                    for k in -2..=2 {
-                        let p = Point::new(
-                            c.x + o.dx * t + o.dy.abs() * k,
-                            c.y + o.dy * t + o.dx.abs() * k,
-                        );
-                        if let Some(v) = px.get_mut(p) {
-                            *v = [150, 150, 150];
-                        }
-                    }
-                }
+        chain_picture(path, areas, bounds, length)?;
+    }
+    Ok(out)
+}
+
+/// The chain as text: each area a letter two columns apart, links as - and |.
+fn chain_drawing(areas: &[ChainArea], bounds: ChainBounds) -> String {
+    let mut grid = vec![vec![' '; 4 * bounds.columns - 3]; 2 * bounds.rows - 1];
+    for a in areas {
+        let cx = 4 * (a.at.x - bounds.min.x) as usize;
+        let cy = 2 * (a.at.y - bounds.min.y) as usize;
+        grid[cy][cx] = match a.kind {
+            AreaKind::Spawn => 'S',
+            AreaKind::Boss => 'B',
+            AreaKind::Small => 's',
+            AreaKind::Medium => 'm',
+            AreaKind::Large => 'l',
+        };
+        if let Some(d) = a.exit {
+            match d {
+                CardinalDirection::East => grid[cy][cx + 1..cx + 4].fill('-'),
+                CardinalDirection::North => grid[cy - 1][cx] = '|',
+                CardinalDirection::South => grid[cy + 1][cx] = '|',
+                CardinalDirection::West => grid[cy][cx - 3..cx].fill('-'),
             }
-            let maze = a.maze().context("cannot generate an area's maze")?;
-            let side = a.kind.side() as i32;
-            let scale = BOX / side;
-            for y in 0..BOX {
-                for x in 0..BOX {
-                    let cell = Point::new(x / scale, y / scale);
-                    let inside = match &maze {
-                        Some(m) => m.get(cell).is_some_and(|&c| c == PATH),
-                        None => true,
-                    };
-                    let border = x == 0 || y == 0 || x == BOX - 1 || y == BOX - 1;
-                    let v = if border {
-                        color
-                    } else if inside {
-                        blend(color, [255, 255, 255], 0.75)
-                    } else {
-                        blend(color, [0, 0, 0], 0.35)
-                    };
-                    if let Some(p) = px.get_mut(Point::new(x0 + x, y0 + y)) {
-                        *p = v;
-                    }
+        }
+    }
+    let mut out = String::new();
+    for row in &grid {
+        let line: String = row.iter().collect();
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+/// `gen level-chain --png`: each area is a 32x32 box (its maze drawn inside, scaled to
+/// fit) in a 40x40 slot; links are bars across the gaps.
+fn chain_picture(path: &Path, areas: &[ChainArea], bounds: ChainBounds, length: u32) -> Result<()> {
+    let size = Size::new(bounds.columns as u32 * SLOT as u32, bounds.rows as u32 * SLOT as u32);
+    let mut px = Grid::new(size, [24, 24, 28]);
+    for a in areas {
+        let x0 = (a.at.x - bounds.min.x) * SLOT + (SLOT - BOX) / 2;
+        let y0 = (a.at.y - bounds.min.y) * SLOT + (SLOT - BOX) / 2;
+        draw_area(&mut px, a, Point::new(x0, y0))?;
+    }
+    let title = format!("level chain, length {length}");
+    picture::write(
+        path,
+        &[Panel { title, cells: px }],
+        1,
+        1,
+        &legend(&[
+            (area_color(AreaKind::Spawn, None), "spawn"),
+            (area_color(AreaKind::Small, Some(Difficulty::EASY)), "easy"),
+            (area_color(AreaKind::Small, Some(Difficulty::MEDIUM)), "medium"),
+            (area_color(AreaKind::Small, Some(Difficulty::HARD)), "hard"),
+            (area_color(AreaKind::Small, Some(Difficulty::HARDEST)), "hardest"),
+            (area_color(AreaKind::Boss, None), "boss"),
+            (LINK, "link"),
+        ]),
+    )
+}
+
+/// The pixels of one area's slot in `gen level-chain --png`.
+const SLOT: i32 = 40;
+/// The pixels of one area's box inside its slot.
+const BOX: i32 = 32;
+/// The colour of a link between areas.
+const LINK: Rgb = [150, 150, 150];
+
+/// Draws area `a` as a box with its top-left pixel at `corner`: its link to the next area,
+/// its border and its maze (paths pale, walls dark).
+fn draw_area(px: &mut Grid<Rgb>, a: &ChainArea, corner: Point) -> Result<()> {
+    let color = area_color(a.kind, a.difficulty);
+    if let Some(d) = a.exit {
+        let c = Point::new(corner.x + BOX / 2, corner.y + BOX / 2);
+        let o = d.offset();
+        for t in 0..SLOT {
+            for k in -2..=2 {
+                let p =
+                    Point::new(c.x + o.dx * t + o.dy.abs() * k, c.y + o.dy * t + o.dx.abs() * k);
+                if let Some(v) = px.get_mut(p) {
+                    *v = LINK;
                 }
             }
         }
-        let title = format!("level chain, length {length}");
-        picture::write(
-            path,
-            &[Panel { title, cells: px }],
-            1,
-            1,
-            &legend(&[
-                (area_color(AreaKind::Spawn, None), "spawn"),
-                (area_color(AreaKind::Small, Some(Difficulty::EASY)), "easy"),
-                (area_color(AreaKind::Small, Some(Difficulty::MEDIUM)), "medium"),
-                (area_color(AreaKind::Small, Some(Difficulty::HARD)), "hard"),
-                (area_color(AreaKind::Small, Some(Difficulty::HARDEST)), "hardest"),
-                (area_color(AreaKind::Boss, None), "boss"),
-                ([150, 150, 150], "link"),
-            ]),
-        )?;
     }
-    Ok(out)
+    let maze = a.maze().context("cannot generate an area's maze")?;
+    let scale = BOX / a.kind.side() as i32;
+    for y in 0..BOX {
+        for x in 0..BOX {
+            let cell = Point::new(x / scale, y / scale);
+            let inside = match &maze {
+                Some(m) => m.get(cell).is_some_and(|&c| c == PATH),
+                None => true,
+            };
+            let border = x == 0 || y == 0 || x == BOX - 1 || y == BOX - 1;
+            let v = if border {
+                color
+            } else if inside {
+                blend(color, [255, 255, 255], 0.75)
+            } else {
+                blend(color, [0, 0, 0], 0.35)
+            };
+            if let Some(p) = px.get_mut(Point::new(corner.x + x, corner.y + y)) {
+                *p = v;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn gen_rooms(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {

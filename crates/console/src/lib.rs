@@ -9,6 +9,8 @@
 //!   written in config files (`"Ctrl-p"`, `"Up"`); [`Keymap`] — bindings as data.
 //! - [`Screen`] — render, handle an input, tick, close; one [`Transition`] type; a
 //!   [`Stack`] of screens that is itself a screen.
+//! - [`palette`] — named colours (UI chrome, message kinds, health bars, terrain,
+//!   actors) that screens draw with instead of colour literals.
 //! - [`widgets`] — word wrap, a bordered [`widgets::Panel`], a [`widgets::ListPicker`],
 //!   a [`widgets::TextInput`].
 //!
@@ -45,6 +47,7 @@ mod keys;
 mod screen;
 mod sprite;
 
+pub mod palette;
 pub mod widgets;
 
 pub use frame::{Cell, Frame, Rgb};

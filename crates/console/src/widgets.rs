@@ -3,7 +3,7 @@
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::{Cell, Frame, Input, Rgb};
+use crate::{Cell, Frame, Input, Rgb, palette};
 
 /// Splits `text` into lines of at most `width` columns, breaking at spaces where it can
 /// (a word longer than a line is cut). Explicit newlines are kept; `width` 0 is 1.
@@ -158,9 +158,9 @@ impl ListPicker {
         let first = self.selected.saturating_sub(rows - 1);
         for (i, item) in items.iter().enumerate().skip(first).take(rows) {
             let (fg, bg) = if i == self.selected {
-                (Rgb::BLACK, Rgb(220, 200, 120))
+                (palette::BACKGROUND, palette::SELECTION)
             } else {
-                (Rgb::WHITE, Rgb::BLACK)
+                (palette::TEXT, palette::BACKGROUND)
             };
             frame.print(x, y + (i - first) as i32, item, fg, bg);
         }
@@ -219,8 +219,8 @@ impl TextInput {
         let chars: Vec<char> = self.text.chars().collect();
         let start = chars.len().saturating_sub(width - 1);
         let shown: String = chars[start..].iter().collect();
-        frame.print(x, y, &shown, fg, Rgb::BLACK);
-        frame.put(x + (chars.len() - start) as i32, y, Cell::with_bg(' ', Rgb::BLACK, fg));
+        frame.print(x, y, &shown, fg, palette::BACKGROUND);
+        frame.put(x + (chars.len() - start) as i32, y, Cell::with_bg(' ', palette::BACKGROUND, fg));
     }
 }
 

@@ -59,13 +59,14 @@ pub(crate) fn compute(
                 return;
             }
             let p = Point::new(x as i32, y as i32);
+            let index = (y * w + x) as usize;
             if is_opaque(p) {
                 if light_walls {
-                    out.insert(p);
+                    out.insert_at(index, p);
                 }
                 return;
             }
-            out.insert(p);
+            out.insert_at(index, p);
         }
     };
     // The border, clockwise from the top-left corner, as libtcod walks it.

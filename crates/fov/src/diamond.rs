@@ -67,51 +67,19 @@ pub(crate) fn compute(
 ) {
     out.clear();
     out.insert(origin);
-    let (w, h) = (i64::from(size.width), i64::from(size.height));
-    let (px, py) = (i64::from(origin.x), i64::from(origin.y));
-    // The box of tiles that can be touched.
-    let (x0, y0, x1, y1) = if radius > 0 {
-        (
-            (px - radius - 1).max(0),
-            (py - radius - 1).max(0),
-            (px + radius + 1).min(w - 1),
-            (py + radius + 1).min(h - 1),
-        )
-    } else {
-        (0, 0, w - 1, h - 1)
-    };
-    let bw = x1 - x0 + 1;
-    let area = (bw * (y1 - y0 + 1)) as usize;
+    let grid = RayGrid::new(size, origin, radius);
     let mut rays = std::mem::take(&mut out.libtcod.rays);
     let mut queue = std::mem::take(&mut out.libtcod.queue);
-    if rays.len() < area {
-        rays.resize(area, Ray::FRESH);
-    }
-    let mut epoch = out.libtcod.epoch.wrapping_add(1);
-    if epoch == 0 {
-        rays.fill(Ray::FRESH);
-        epoch = 1;
-    }
-    out.libtcod.epoch = epoch;
+    let epoch = next_epoch(&mut rays, grid.area(), &mut out.libtcod.epoch);
     queue.clear();
-    let index = |dx: i64, dy: i64| -> Option<u32> {
-        let (x, y) = (px + dx, py + dy);
-        ((x0..=x1).contains(&x) && (y0..=y1).contains(&y))
-            .then(|| ((y - y0) * bw + (x - x0)) as u32)
-    };
-    let relative = |i: u32| -> (i64, i64) {
-        let i = i64::from(i);
-        (i % bw + x0 - px, i / bw + y0 - py)
-    };
     let r2 = radius * radius;
-
-    let start = index(0, 0).unwrap_or(0);
+    let start = grid.index(0, 0).unwrap_or(0);
     rays[start as usize] = Ray { touched: true, stamp: epoch, ..Ray::FRESH };
     queue.push(start);
     let mut head = 0;
     while head < queue.len() {
         let current = queue[head];
-        let (rx, ry) = relative(current);
+        let (rx, ry) = grid.relative(current);
         if head > 0 {
             if r2 <= 0 || rx * rx + ry * ry <= r2 {
                 merge_input(&mut rays, current, (rx, ry), origin, is_opaque);
@@ -119,42 +87,12 @@ pub(crate) fn compute(
                 rays[current as usize].ignore = true;
             }
         }
-        // Expand the perimeter from this tile.
         if !rays[current as usize].ignore {
-            let mut grow = |dx: i64, dy: i64| {
-                let Some(next) = index(rx + dx, ry + dy) else {
-                    return;
-                };
-                let ray = &mut rays[next as usize];
-                if ray.stamp != epoch {
-                    *ray = Ray { stamp: epoch, ..Ray::FRESH };
-                }
-                if dy == 0 {
-                    ray.x_input = current;
-                } else {
-                    ray.y_input = current;
-                }
-                if !ray.touched {
-                    ray.touched = true;
-                    queue.push(next);
-                }
-            };
-            if rx >= 0 {
-                grow(1, 0);
-            }
-            if rx <= 0 {
-                grow(-1, 0);
-            }
-            if ry >= 0 {
-                grow(0, 1);
-            }
-            if ry <= 0 {
-                grow(0, -1);
-            }
+            grid.expand(&mut rays, &mut queue, current, epoch);
         }
         let ray = &rays[current as usize];
         if head > 0 && !ray.ignore && !ray.is_obscured() {
-            out.insert(Point::new((px + rx) as i32, (py + ry) as i32));
+            out.insert(Point::new(origin.x + rx as i32, origin.y + ry as i32));
         }
         head += 1;
     }
@@ -162,6 +100,107 @@ pub(crate) fn compute(
     out.libtcod.queue = queue;
     if light_walls {
         postprocess(size, origin, radius, is_opaque, out);
+    }
+}
+
+/// Makes `rays` cover `area` tiles and returns the stamp of a new call (tiles of older
+/// calls then read as fresh); on the stamp's wrap-around every tile is reset.
+fn next_epoch(rays: &mut Vec<Ray>, area: usize, last: &mut u32) -> u32 {
+    if rays.len() < area {
+        rays.resize(area, Ray::FRESH);
+    }
+    let mut epoch = last.wrapping_add(1);
+    if epoch == 0 {
+        rays.fill(Ray::FRESH);
+        epoch = 1;
+    }
+    *last = epoch;
+    epoch
+}
+
+/// The box of tiles a call can touch: the radius' bounding box plus one, clipped to the
+/// map (the whole map when unlimited); tiles are indexed row-major within it.
+struct RayGrid {
+    px: i64,
+    py: i64,
+    x0: i64,
+    y0: i64,
+    x1: i64,
+    y1: i64,
+}
+
+impl RayGrid {
+    fn new(size: Size, origin: Point, radius: i64) -> RayGrid {
+        let (w, h) = (i64::from(size.width), i64::from(size.height));
+        let (px, py) = (i64::from(origin.x), i64::from(origin.y));
+        let (x0, y0, x1, y1) = if radius > 0 {
+            (
+                (px - radius - 1).max(0),
+                (py - radius - 1).max(0),
+                (px + radius + 1).min(w - 1),
+                (py + radius + 1).min(h - 1),
+            )
+        } else {
+            (0, 0, w - 1, h - 1)
+        };
+        RayGrid { px, py, x0, y0, x1, y1 }
+    }
+
+    fn width(&self) -> i64 {
+        self.x1 - self.x0 + 1
+    }
+
+    fn area(&self) -> usize {
+        (self.width() * (self.y1 - self.y0 + 1)) as usize
+    }
+
+    /// The tile at `(dx, dy)` from the origin, if in the box.
+    fn index(&self, dx: i64, dy: i64) -> Option<u32> {
+        let (x, y) = (self.px + dx, self.py + dy);
+        ((self.x0..=self.x1).contains(&x) && (self.y0..=self.y1).contains(&y))
+            .then(|| ((y - self.y0) * self.width() + (x - self.x0)) as u32)
+    }
+
+    /// The offset from the origin of tile `i`.
+    fn relative(&self, i: u32) -> (i64, i64) {
+        let (i, bw) = (i64::from(i), self.width());
+        (i % bw + self.x0 - self.px, i / bw + self.y0 - self.py)
+    }
+
+    /// Grows the perimeter from tile `current` away from the origin: each neighbour
+    /// outwards records `current` as its input along x or y, and is queued once.
+    fn expand(&self, rays: &mut [Ray], queue: &mut Vec<u32>, current: u32, epoch: u32) {
+        let (rx, ry) = self.relative(current);
+        let mut grow = |dx: i64, dy: i64| {
+            let Some(next) = self.index(rx + dx, ry + dy) else {
+                return;
+            };
+            let ray = &mut rays[next as usize];
+            if ray.stamp != epoch {
+                *ray = Ray { stamp: epoch, ..Ray::FRESH };
+            }
+            if dy == 0 {
+                ray.x_input = current;
+            } else {
+                ray.y_input = current;
+            }
+            if !ray.touched {
+                ray.touched = true;
+                queue.push(next);
+            }
+        };
+        if rx >= 0 {
+            grow(1, 0);
+        }
+        if rx <= 0 {
+            grow(-1, 0);
+        }
+        if ry >= 0 {
+            grow(0, 1);
+        }
+        if ry <= 0 {
+            grow(0, -1);
+        }
     }
 }
 

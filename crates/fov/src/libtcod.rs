@@ -91,10 +91,12 @@ pub(crate) fn postprocess(
             let (x2, y2) = (cx + dx, cy + dy);
             let x_in = (qx0..=qx1).contains(&x2);
             let y_in = (qy0..=qy1).contains(&y2);
+            // A visible neighbour is lit already: only the others are looked up.
             let mut light = |x: i64, y: i64| {
                 let q = Point::new(x as i32, y as i32);
-                if is_opaque(q) {
-                    out.insert(q);
+                let index = (y * w + x) as usize;
+                if !out.contains_at(index) && is_opaque(q) {
+                    out.insert_at(index, q);
                 }
             };
             if x_in {

@@ -92,56 +92,69 @@ fn compute_with(
     let mut blocks = std::mem::take(&mut out.libtcod.distance);
     let (cw, ch) = (((bw + BLOCK - 1) >> SHIFT) as usize, ((bh + BLOCK - 1) >> SHIFT) as usize);
     block_distances(&mut blocks, (x0, y0, x1, y1), (cw, ch), is_opaque);
-    let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
-    let (bx0, by0) = (i64::from(x0), i64::from(y0));
+    let jumps = Jumps { blocks: &blocks, cw, corner: (i64::from(x0), i64::from(y0)) };
     for y in y0..=y1 {
         for x in x0..=x1 {
             let p = Point::new(x, y);
-            if p == origin || !in_radius(p) {
-                continue;
-            }
-            let (dx, dy) = (i64::from(x) - ox, i64::from(y) - oy);
-            let (sx, sy) = (dx.signum(), dy.signum());
-            let (ax, ay) = (dx.abs(), dy.abs());
-            let x_major = ax > ay;
-            let (a, b) = if x_major { (ax, ay) } else { (ay, ax) };
-            let two_a = 2 * a;
-            // m_k by a float reciprocal, corrected to the exact quotient (the numerator
-            // stays below 2^53, so the estimate is off by at most one).
-            let inverse = 1.0 / two_a as f64;
-            let quotient = |n: i64| {
-                let mut q = (n as f64 * inverse) as i64;
-                if q * two_a > n {
-                    q -= 1;
-                } else if (q + 1) * two_a <= n {
-                    q += 1;
-                }
-                q
-            };
-            let mut k = 1;
-            let mut clear = true;
-            while k < a {
-                let m = quotient(2 * b * k + a - 1);
-                let (cx, cy) =
-                    if x_major { (ox + sx * k, oy + sy * m) } else { (ox + sx * m, oy + sy * k) };
-                let block = (((cy - by0) >> SHIFT) as usize) * cw + ((cx - bx0) >> SHIFT) as usize;
-                let far = blocks[block];
-                if far == 0 {
-                    if is_opaque(Point::new(cx as i32, cy as i32)) {
-                        clear = false;
-                        break;
-                    }
-                    k += 1;
-                } else {
-                    k += i64::from(far - 1) * BLOCK + 1;
-                }
-            }
-            if clear {
+            if p != origin && in_radius(p) && jumps.is_clear_between(origin, p, is_opaque) {
                 out.insert(p);
             }
         }
     }
     out.libtcod.distance = blocks;
+}
+
+/// The block distances of one call (see [`block_distances`]), for walking lines by jumps.
+struct Jumps<'a> {
+    blocks: &'a [u32],
+    /// Blocks per row.
+    cw: usize,
+    /// The map cell at the corner of block 0.
+    corner: (i64, i64),
+}
+
+impl Jumps<'_> {
+    /// [`is_clear_between`], by jumps over the blocks far from any opaque cell.
+    #[inline]
+    fn is_clear_between(&self, from: Point, to: Point, is_opaque: &impl Fn(Point) -> bool) -> bool {
+        let (ox, oy) = (i64::from(from.x), i64::from(from.y));
+        let (dx, dy) = (i64::from(to.x) - ox, i64::from(to.y) - oy);
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let x_major = ax > ay;
+        let (a, b) = if x_major { (ax, ay) } else { (ay, ax) };
+        let two_a = 2 * a;
+        // m_k by a float reciprocal, corrected to the exact quotient (the numerator
+        // stays below 2^53, so the estimate is off by at most one).
+        let inverse = 1.0 / two_a as f64;
+        let quotient = |n: i64| {
+            let mut q = (n as f64 * inverse) as i64;
+            if q * two_a > n {
+                q -= 1;
+            } else if (q + 1) * two_a <= n {
+                q += 1;
+            }
+            q
+        };
+        let (bx0, by0) = self.corner;
+        let mut k = 1;
+        while k < a {
+            let m = quotient(2 * b * k + a - 1);
+            let (cx, cy) =
+                if x_major { (ox + sx * k, oy + sy * m) } else { (ox + sx * m, oy + sy * k) };
+            let block = (((cy - by0) >> SHIFT) as usize) * self.cw + ((cx - bx0) >> SHIFT) as usize;
+            let far = self.blocks[block];
+            if far == 0 {
+                if is_opaque(Point::new(cx as i32, cy as i32)) {
+                    return false;
+                }
+                k += 1;
+            } else {
+                k += i64::from(far - 1) * BLOCK + 1;
+            }
+        }
+        true
+    }
 }
 
 /// Fills `blocks` (row-major, `cw`×`ch` blocks of [`BLOCK`]² cells from the box's corner)

@@ -70,7 +70,45 @@ struct Mrpas<'a, F> {
     end: &'a mut Vec<f64>,
 }
 
+/// One octant's directions: lines are rows (`VERTICAL`, libtcod's "vertical edge") or
+/// columns; `a` runs along a line and `l` across lines, in map coordinates.
+struct Lines {
+    /// The origin's `a` and `l`.
+    pa: i64,
+    pl: i64,
+    /// The direction along a line and across lines.
+    da: i64,
+    dl: i64,
+    /// The map's extent along a line and across lines.
+    len_a: i64,
+    len_l: i64,
+    /// Flat-index steps: one cell along a line, one line further.
+    step_a: i64,
+    step_l: i64,
+}
+
+/// What one octant carries from line to line.
+struct Progress {
+    /// The line's distance from the origin (1 for the first).
+    iteration: i64,
+    total_obstacles: usize,
+    obstacles_in_last_line: usize,
+    min_angle: f64,
+}
+
+/// A cell's angles on its line: start, centre, end.
+#[derive(Clone, Copy)]
+struct Span {
+    start: f64,
+    centre: f64,
+    end: f64,
+}
+
 impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
+    fn size(&self) -> Size {
+        Size::new(self.w as u32, self.h as u32)
+    }
+
     fn point(&self, index: i64) -> Point {
         Point::new((index % self.w) as i32, (index / self.w) as i32)
     }
@@ -81,128 +119,179 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         if index < 0 || index >= self.w * self.h {
             return false;
         }
-        self.seen_floor_at(self.point(index))
+        self.seen_floor_at(index, self.point(index))
     }
 
-    /// `cells[p].fov && cells[p].transparent` for a cell of the map.
+    /// `cells[p].fov && cells[p].transparent` for a cell `p` of the map, whose flat
+    /// index is `index`.
     #[inline]
-    fn seen_floor_at(&self, p: Point) -> bool {
-        self.out.contains(p) && !(self.is_opaque)(p)
+    fn seen_floor_at(&self, index: i64, p: Point) -> bool {
+        self.out.contains_at(index as usize) && !(self.is_opaque)(p)
     }
 
     /// One octant: lines are rows (`VERTICAL`, libtcod's "vertical edge") or columns.
     fn octant<const VERTICAL: bool>(&mut self, dx: i64, dy: i64) {
         let (w, h) = (self.w, self.h);
-        // Along the line (`a`) and across lines (`l`), in map coordinates.
-        let (pa, pl, da, dl, len_a, len_l) = if VERTICAL {
-            (self.px, self.py, dx, dy, w, h)
-        } else {
-            (self.py, self.px, dy, dx, h, w)
-        };
-        // Flat-index steps: one cell along a line, one line further.
-        let (step_a, step_l) = if VERTICAL { (dx, w * dy) } else { (w * dy, dx) };
-        let mut iteration = 1i64;
-        let mut total_obstacles = 0usize;
-        let mut obstacles_in_last_line = 0usize;
-        let mut min_angle = 0.0f64;
-        let mut l = pl + dl;
-        let mut done = !(0..len_l).contains(&l);
-        while !done {
-            let slopes_per_cell = 1.0 / iteration as f64;
-            let half_slopes = slopes_per_cell * 0.5;
-            let mut processed_cell = ((min_angle + half_slopes) / slopes_per_cell) as i64;
-            let min_a = (pa - iteration).max(0);
-            let max_a = (pa + iteration).min(len_a - 1);
-            done = true;
-            let mut a = pa + processed_cell * da;
-            while a >= min_a && a <= max_a {
-                let (x, y) = if VERTICAL { (a, l) } else { (l, a) };
-                let c = x + y * w;
-                let p = Point::new(x as i32, y as i32);
-                let transparent = !(self.is_opaque)(p);
-                let mut visible = true;
-                let mut extended = false;
-                let centre_slope = processed_cell as f64 * slopes_per_cell;
-                let start_slope = centre_slope - half_slopes;
-                let end_slope = centre_slope + half_slopes;
-                if obstacles_in_last_line > 0 {
-                    // The cell one line back (always on the map) and the one before it
-                    // along that line, read by flat index only when it is off the map.
-                    let back = if VERTICAL { (x, y - dy) } else { (x - dx, y) };
-                    let back = Point::new(back.0 as i32, back.1 as i32);
-                    let (dxx, dyy) = (x - dx, y - dy);
-                    let diagonal_seen = || {
-                        if (0..w).contains(&dxx) && (0..h).contains(&dyy) {
-                            self.seen_floor_at(Point::new(dxx as i32, dyy as i32))
-                        } else {
-                            self.seen_floor(c - step_l - step_a)
-                        }
-                    };
-                    if !self.seen_floor_at(back) && !diagonal_seen() {
-                        visible = false;
-                    } else {
-                        let mut idx = 0;
-                        while idx < obstacles_in_last_line && visible {
-                            if start_slope <= self.end[idx] && end_slope >= self.start[idx] {
-                                if transparent {
-                                    if centre_slope > self.start[idx]
-                                        && centre_slope < self.end[idx]
-                                    {
-                                        visible = false;
-                                    }
-                                } else if start_slope >= self.start[idx]
-                                    && end_slope <= self.end[idx]
-                                {
-                                    visible = false;
-                                } else {
-                                    self.start[idx] = self.start[idx].min(start_slope);
-                                    self.end[idx] = self.end[idx].max(end_slope);
-                                    extended = true;
-                                }
-                                if !VERTICAL {
-                                    idx += 1;
-                                }
-                            }
-                            idx += 1;
-                        }
-                    }
-                }
-                if visible {
-                    done = false;
-                    // libtcod marks the cell and unmarks a wall again without light_walls;
-                    // nothing reads the mark in between.
-                    if transparent || self.light_walls {
-                        self.out.insert(p);
-                    }
-                    if !transparent {
-                        if min_angle >= start_slope {
-                            min_angle = end_slope;
-                            if processed_cell == iteration {
-                                done = true;
-                            }
-                        } else if !extended {
-                            if self.start.len() <= total_obstacles {
-                                self.start.resize(total_obstacles + 1, 0.0);
-                                self.end.resize(total_obstacles + 1, 0.0);
-                            }
-                            self.start[total_obstacles] = start_slope;
-                            self.end[total_obstacles] = end_slope;
-                            total_obstacles += 1;
-                        }
-                    }
-                }
-                processed_cell += 1;
-                a += da;
+        let g = if VERTICAL {
+            Lines {
+                pa: self.px,
+                pl: self.py,
+                da: dx,
+                dl: dy,
+                len_a: w,
+                len_l: h,
+                step_a: dx,
+                step_l: w * dy,
             }
-            if iteration == self.radius {
+        } else {
+            Lines {
+                pa: self.py,
+                pl: self.px,
+                da: dy,
+                dl: dx,
+                len_a: h,
+                len_l: w,
+                step_a: w * dy,
+                step_l: dx,
+            }
+        };
+        let mut st = Progress {
+            iteration: 1,
+            total_obstacles: 0,
+            obstacles_in_last_line: 0,
+            min_angle: 0.0,
+        };
+        let mut l = g.pl + g.dl;
+        let mut done = !(0..g.len_l).contains(&l);
+        while !done {
+            done = self.line::<VERTICAL>(&g, &mut st, l);
+            if st.iteration == self.radius {
                 done = true;
             }
-            iteration += 1;
-            obstacles_in_last_line = total_obstacles;
-            l += dl;
-            if !(0..len_l).contains(&l) {
+            st.iteration += 1;
+            st.obstacles_in_last_line = st.total_obstacles;
+            l += g.dl;
+            if !(0..g.len_l).contains(&l) {
                 done = true;
             }
         }
+    }
+
+    /// One line at `l`, from the cell `min_angle` starts in outwards; whether the octant
+    /// is done (no cell of the line was visible, or the last one closed the view).
+    fn line<const VERTICAL: bool>(&mut self, g: &Lines, st: &mut Progress, l: i64) -> bool {
+        let slopes_per_cell = 1.0 / st.iteration as f64;
+        let half_slopes = slopes_per_cell * 0.5;
+        let mut processed_cell = ((st.min_angle + half_slopes) / slopes_per_cell) as i64;
+        let min_a = (g.pa - st.iteration).max(0);
+        let max_a = (g.pa + st.iteration).min(g.len_a - 1);
+        let mut done = true;
+        let mut a = g.pa + processed_cell * g.da;
+        while a >= min_a && a <= max_a {
+            let (x, y) = if VERTICAL { (a, l) } else { (l, a) };
+            let centre = processed_cell as f64 * slopes_per_cell;
+            let span = Span { start: centre - half_slopes, centre, end: centre + half_slopes };
+            if let Some(closed) = self.cell::<VERTICAL>(g, st, (x, y), span, processed_cell) {
+                done = closed;
+            }
+            processed_cell += 1;
+            a += g.da;
+        }
+        done
+    }
+
+    /// One cell at `(x, y)`, the `processed_cell`-th of its line: whether it is visible
+    /// (`None` if not) and, if so, whether it closed the octant's view. Lights it, and
+    /// turns a visible wall into an obstacle or narrows the view with it.
+    fn cell<const VERTICAL: bool>(
+        &mut self,
+        g: &Lines,
+        st: &mut Progress,
+        (x, y): (i64, i64),
+        span: Span,
+        processed_cell: i64,
+    ) -> Option<bool> {
+        let c = x + y * self.w;
+        let p = Point::new(x as i32, y as i32);
+        let transparent = !(self.is_opaque)(p);
+        let mut extended = false;
+        if st.obstacles_in_last_line > 0 {
+            // The cell one line back (always on the map) and the one before it along
+            // that line, read by flat index only when it is off the map.
+            let at = |along: i64, across: i64| {
+                let (x, y) =
+                    if VERTICAL { (x - along, y - across) } else { (x - across, y - along) };
+                Point::new(x as i32, y as i32)
+            };
+            let diagonal = at(g.da, g.dl);
+            let diagonal_seen = || {
+                let i = c - g.step_l - g.step_a;
+                if self.size().contains(diagonal) {
+                    self.seen_floor_at(i, diagonal)
+                } else {
+                    self.seen_floor(i)
+                }
+            };
+            if !self.seen_floor_at(c - g.step_l, at(0, g.dl)) && !diagonal_seen() {
+                return None;
+            }
+            extended = self.obstacles::<VERTICAL>(st.obstacles_in_last_line, transparent, span)?;
+        }
+        // libtcod marks the cell and unmarks a wall again without light_walls; nothing
+        // reads the mark in between.
+        if transparent || self.light_walls {
+            self.out.insert_at(c as usize, p);
+        }
+        if transparent {
+            return Some(false);
+        }
+        if st.min_angle >= span.start {
+            st.min_angle = span.end;
+            return Some(processed_cell == st.iteration);
+        }
+        if !extended {
+            let n = st.total_obstacles;
+            if self.start.len() <= n {
+                self.start.resize(n + 1, 0.0);
+                self.end.resize(n + 1, 0.0);
+            }
+            self.start[n] = span.start;
+            self.end[n] = span.end;
+            st.total_obstacles += 1;
+        }
+        Some(false)
+    }
+
+    /// Checks a cell against the first `count` obstacles: `None` when one hides it,
+    /// else whether a wall extended one it overlaps.
+    fn obstacles<const VERTICAL: bool>(
+        &mut self,
+        count: usize,
+        transparent: bool,
+        span: Span,
+    ) -> Option<bool> {
+        let mut extended = false;
+        let mut idx = 0;
+        while idx < count {
+            let (start, end) = (self.start[idx], self.end[idx]);
+            if span.start <= end && span.end >= start {
+                if transparent {
+                    if span.centre > start && span.centre < end {
+                        return None;
+                    }
+                } else if span.start >= start && span.end <= end {
+                    return None;
+                } else {
+                    self.start[idx] = start.min(span.start);
+                    self.end[idx] = end.max(span.end);
+                    extended = true;
+                }
+                if !VERTICAL {
+                    idx += 1;
+                }
+            }
+            idx += 1;
+        }
+        Some(extended)
     }
 }

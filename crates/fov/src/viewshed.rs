@@ -98,6 +98,29 @@ impl Viewshed {
         true
     }
 
+    /// [`Viewshed::insert`] for a point of the map whose row-major index the caller
+    /// knows (`index == p.y * width + p.x`), for the scans' inner loops.
+    #[inline]
+    pub(crate) fn insert_at(&mut self, index: usize, p: Point) {
+        debug_assert_eq!(self.size.index_of(p), Some(index));
+        let (word, bit) = (&mut self.bits[index / 64], 1u64 << (index % 64));
+        if *word & bit == 0 {
+            *word |= bit;
+            if self.len == self.slots.len() {
+                self.slots.push(p);
+            } else {
+                self.slots[self.len] = p;
+            }
+            self.len += 1;
+        }
+    }
+
+    /// [`Viewshed::contains`] by row-major index (`index < size.area()`).
+    #[inline]
+    pub(crate) fn contains_at(&self, index: usize) -> bool {
+        self.bits[index / 64] & (1u64 << (index % 64)) != 0
+    }
+
     /// A writer that inserts row by row without branching on the data, for the scans'
     /// inner loops.
     pub(crate) fn writer(&mut self) -> Writer<'_> {

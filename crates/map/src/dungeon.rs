@@ -3,7 +3,8 @@
 use torchlit_geom::{Point, Size};
 
 use crate::text::{
-    Lines, build_map, decode, expect_line_end, expect_uint, expected, quote, size_fits, too_large,
+    Line, Lines, build_map, decode, expect_line_end, expect_uint, expected, quote, size_fits,
+    too_large,
 };
 use crate::{MAX_MAP_AREA, ParseError, ParseErrorKind, Tile, TileMap};
 
@@ -98,84 +99,31 @@ impl Dungeon {
         }
         // 1 ≤ n ≤ 2048 now.
         let side = n as usize;
-        let size = Size::new(n as u32, n as u32);
-
-        let mut cells = Vec::with_capacity(side.saturating_mul(side).min(MAX_MAP_AREA));
-        let mut hero: Option<(Point, usize, usize)> = None;
-        let mut monsters = Vec::new();
-        let mut first_monster: Option<(usize, usize)> = None;
-        let mut potions = Vec::new();
+        let mut read = Reading {
+            one_monster,
+            cells: Vec::with_capacity(side.saturating_mul(side).min(MAX_MAP_AREA)),
+            hero: None,
+            monsters: Vec::new(),
+            first_monster: None,
+            potions: Vec::new(),
+        };
         for y in 0..side {
             let Some(line) = lines.next() else {
                 let kind = ParseErrorKind::WrongRowCount { expected: side, found: y };
                 return Err(ParseError::new(lines.last_number() + 1, 1, kind));
             };
-            let mut row_len = 0;
-            for (i, c) in line.text.chars().enumerate() {
-                let column = i + 1;
-                if i >= 2 * side {
-                    let found = line.text.chars().count().div_ceil(2);
-                    let kind = ParseErrorKind::WrongRowLength { expected: side, found };
-                    return Err(ParseError::new(line.number, column, kind));
-                }
-                if i % 2 == 1 {
-                    if c != ' ' {
-                        let kind = expected("a space after each cell", &quote(&c.to_string()));
-                        return Err(ParseError::new(line.number, column, kind));
-                    }
-                    continue;
-                }
-                // i / 2 < side ≤ 2048 and y < side.
-                let at = Point::new((i / 2) as i32, y as i32);
-                let tile = match c {
-                    '.' => Tile::Floor,
-                    '+' => Tile::Hallway,
-                    ' ' => Tile::Wall,
-                    '@' => {
-                        if let Some((_, first_line, first_column)) = hero {
-                            let kind = ParseErrorKind::TwoHeroes { first_line, first_column };
-                            return Err(ParseError::new(line.number, column, kind));
-                        }
-                        hero = Some((at, line.number, column));
-                        Tile::Floor
-                    }
-                    'A'..='Z' => {
-                        if one_monster && let Some((first_line, first_column)) = first_monster {
-                            let kind =
-                                ParseErrorKind::TwoMonsters { glyph: c, first_line, first_column };
-                            return Err(ParseError::new(line.number, column, kind));
-                        }
-                        first_monster.get_or_insert((line.number, column));
-                        monsters.push(DungeonMonster { glyph: c, at });
-                        Tile::Floor
-                    }
-                    's' => {
-                        potions.push(at);
-                        Tile::Floor
-                    }
-                    _ => {
-                        let kind = ParseErrorKind::UnknownCode {
-                            found: c.to_string(),
-                            expected: EXPECTED_CELLS,
-                        };
-                        return Err(ParseError::new(line.number, column, kind));
-                    }
-                };
-                cells.push(tile);
-                row_len += 1;
-            }
-            // A line cut short: the rest of the row is wall.
-            cells.resize(cells.len() + (side - row_len), Tile::Wall);
+            read.row(&line, y, side)?;
         }
         lines.expect_only_blank()?;
 
-        let Some((hero, _, _)) = hero else {
+        let Some((hero, _, _)) = read.hero else {
             return Err(header.error_at(n_at, ParseErrorKind::NoHero));
         };
-        if one_monster && monsters.is_empty() {
+        if one_monster && read.monsters.is_empty() {
             return Err(header.error_at(n_at, ParseErrorKind::NoMonster));
         }
-        Ok(Dungeon { map: build_map(size, &cells), hero, monsters, potions })
+        let map = build_map(Size::new(n as u32, n as u32), &read.cells);
+        Ok(Dungeon { map, hero, monsters: read.monsters, potions: read.potions })
     }
 
     /// Writes the dungeon in its file format: `N`, then `N` lines of exactly `2N`
@@ -232,6 +180,88 @@ impl Dungeon {
             out.push('\n');
         }
         out
+    }
+}
+
+/// A dungeon file's rows read so far.
+struct Reading {
+    /// Whether a second monster is an error (a chase's dungeon).
+    one_monster: bool,
+    /// The tiles, row by row.
+    cells: Vec<Tile>,
+    /// The hero, and the line and column where it was written.
+    hero: Option<(Point, usize, usize)>,
+    monsters: Vec<DungeonMonster>,
+    /// The line and column of the first monster.
+    first_monster: Option<(usize, usize)>,
+    potions: Vec<Point>,
+}
+
+impl Reading {
+    /// Reads row `y` of a dungeon `side` cells wide; a line cut short is padded with wall.
+    fn row(&mut self, line: &Line<'_>, y: usize, side: usize) -> Result<(), ParseError> {
+        let mut row_len = 0;
+        for (i, c) in line.text.chars().enumerate() {
+            let column = i + 1;
+            if i >= 2 * side {
+                let found = line.text.chars().count().div_ceil(2);
+                let kind = ParseErrorKind::WrongRowLength { expected: side, found };
+                return Err(ParseError::new(line.number, column, kind));
+            }
+            if i % 2 == 1 {
+                if c != ' ' {
+                    let kind = expected("a space after each cell", &quote(&c.to_string()));
+                    return Err(ParseError::new(line.number, column, kind));
+                }
+                continue;
+            }
+            // i / 2 < side ≤ 2048 and y < side.
+            let at = Point::new((i / 2) as i32, y as i32);
+            let tile = self.cell(c, at, line.number, column)?;
+            self.cells.push(tile);
+            row_len += 1;
+        }
+        // A line cut short: the rest of the row is wall.
+        self.cells.resize(self.cells.len() + (side - row_len), Tile::Wall);
+        Ok(())
+    }
+
+    /// The tile of cell character `c` at `at` (written at `line`, `column`), noting the
+    /// hero, a monster or a potion standing there.
+    fn cell(&mut self, c: char, at: Point, line: usize, column: usize) -> Result<Tile, ParseError> {
+        Ok(match c {
+            '.' => Tile::Floor,
+            '+' => Tile::Hallway,
+            ' ' => Tile::Wall,
+            '@' => {
+                if let Some((_, first_line, first_column)) = self.hero {
+                    let kind = ParseErrorKind::TwoHeroes { first_line, first_column };
+                    return Err(ParseError::new(line, column, kind));
+                }
+                self.hero = Some((at, line, column));
+                Tile::Floor
+            }
+            'A'..='Z' => {
+                if self.one_monster
+                    && let Some((first_line, first_column)) = self.first_monster
+                {
+                    let kind = ParseErrorKind::TwoMonsters { glyph: c, first_line, first_column };
+                    return Err(ParseError::new(line, column, kind));
+                }
+                self.first_monster.get_or_insert((line, column));
+                self.monsters.push(DungeonMonster { glyph: c, at });
+                Tile::Floor
+            }
+            's' => {
+                self.potions.push(at);
+                Tile::Floor
+            }
+            _ => {
+                let kind =
+                    ParseErrorKind::UnknownCode { found: c.to_string(), expected: EXPECTED_CELLS };
+                return Err(ParseError::new(line, column, kind));
+            }
+        })
     }
 }
 

@@ -3,7 +3,7 @@
 use torchlit_geom::{Point, Size};
 
 use crate::text::{
-    END_OF_FILE, Lines, build_map, decode, expect_line_end, expect_uint, expected, size_fits,
+    END_OF_FILE, Line, Lines, build_map, decode, expect_line_end, expect_uint, expected, size_fits,
     too_large,
 };
 use crate::{MAX_MAP_AREA, ParseError, ParseErrorKind, Tile, TileMap};
@@ -135,28 +135,7 @@ impl UltimaWorld {
                 let kind = ParseErrorKind::WrongRowCount { expected: h, found: row };
                 return Err(ParseError::new(line.number, 1, kind));
             }
-            let mut tokens = line.tokens();
-            let mut count = 0;
-            while let Some(token) = tokens.next() {
-                if count == w {
-                    let found = w + 1 + tokens.count();
-                    let kind = ParseErrorKind::WrongRowLength { expected: w, found };
-                    return Err(line.error_at(token.at, kind));
-                }
-                let tile = code_tile(token.text).ok_or_else(|| {
-                    let kind = ParseErrorKind::UnknownCode {
-                        found: token.text.to_owned(),
-                        expected: EXPECTED_CODES,
-                    };
-                    line.error_at(token.at, kind)
-                })?;
-                cells.push(tile);
-                count += 1;
-            }
-            if count < w {
-                let kind = ParseErrorKind::WrongRowLength { expected: w, found: count };
-                return Err(line.error_at_end(kind));
-            }
+            read_row(&line, w, &mut cells)?;
         }
         lines.expect_only_blank()?;
 
@@ -211,6 +190,33 @@ pub fn ultima_to_map(p: Point, height: u32) -> Point {
 /// The inverse of [`ultima_to_map`].
 pub fn map_to_ultima(p: Point, height: u32) -> Point {
     ultima_to_map(p, height)
+}
+
+/// Reads one row of `w` codes into `cells`.
+fn read_row(line: &Line<'_>, w: usize, cells: &mut Vec<Tile>) -> Result<(), ParseError> {
+    let mut tokens = line.tokens();
+    let mut count = 0;
+    while let Some(token) = tokens.next() {
+        if count == w {
+            let found = w + 1 + tokens.count();
+            let kind = ParseErrorKind::WrongRowLength { expected: w, found };
+            return Err(line.error_at(token.at, kind));
+        }
+        let tile = code_tile(token.text).ok_or_else(|| {
+            let kind = ParseErrorKind::UnknownCode {
+                found: token.text.to_owned(),
+                expected: EXPECTED_CODES,
+            };
+            line.error_at(token.at, kind)
+        })?;
+        cells.push(tile);
+        count += 1;
+    }
+    if count < w {
+        let kind = ParseErrorKind::WrongRowLength { expected: w, found: count };
+        return Err(line.error_at_end(kind));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use toml::Spanned;
 
 use crate::{Paths, fsutil};
 use torchlit_console::{KeySpec, KeySpecError};
+use torchlit_sim::modes::overworld::CombatTuning;
 
 /// The built-in defaults, as a documented TOML file (CaveGame's `cavegame.properties`).
 pub const DEFAULTS_TOML: &str = include_str!("defaults.toml");
@@ -95,14 +96,10 @@ pub struct PlayConfig {
     pub region_cache_size: NonZeroUsize,
     /// Player moves between autosaves (`iPlayerSaveFrequency` = 5). 1 to 10000.
     pub save_frequency: NonZeroU32,
-    /// Damage one armour point blocks, as a fraction (`fArmourProtection` = 0.3, `e`). 0 to 1.
-    pub armour_protection: f64,
-    /// Multiplies armour protection in `D = d - e*m*min(d, a)` (`fDamageMultiplier` = 1.2,
-    /// `m`). 0 to 10.
-    pub damage_multiplier: f64,
-    /// Chance per combat turn that the attacker stuns the defender
-    /// (`fCombatStunProbability` = 0.1). 0 to 1.
-    pub stun_probability: f64,
+    /// The overworld's combat tuning (keys `armour_protection`, 0 to 1;
+    /// `damage_multiplier`, 0 to 10; `stun_probability`, 0 to 1): the sim owns the
+    /// struct, its defaults and ranges; the config only reads it.
+    pub combat: CombatTuning,
     /// Pause between combat turns (`lTurnSleepTime` = 500 ms; key `turn_delay_ms`). At most
     /// 10 s.
     pub turn_delay: Duration,
@@ -118,9 +115,7 @@ impl Default for PlayConfig {
         PlayConfig {
             region_cache_size: NonZeroUsize::new(8).unwrap_or(NonZeroUsize::MIN),
             save_frequency: NonZeroU32::new(5).unwrap_or(NonZeroU32::MIN),
-            armour_protection: 0.3,
-            damage_multiplier: 1.2,
-            stun_probability: 0.1,
+            combat: CombatTuning::default(),
             turn_delay: Duration::from_millis(500),
             debug_info: false,
             death_loses_item: true,
@@ -512,85 +507,13 @@ impl Config {
                 message: shorten_tokens(e.message().trim()),
             }
         })?;
-        let cx = Cx { text, path: &shown };
+        let cx = Cx { text, path: &shown, file: path };
         let mut next = self.clone();
         if let Some(g) = file.generation {
-            let out = &mut next.generation;
-            set_int(&mut out.region_size, g.region_size, "generation.region_size", 8..=1024, &cx)?;
-            set_int(&mut out.iterations, g.iterations, "generation.iterations", 0..=100, &cx)?;
-            set_int(
-                &mut out.death_threshold,
-                g.death_threshold,
-                "generation.death_threshold",
-                0..=8,
-                &cx,
-            )?;
-            set_float(
-                &mut out.rock_probability,
-                g.rock_probability,
-                "generation.rock_probability",
-                0.0..=1.0,
-                &cx,
-            )?;
-            set_float(
-                &mut out.chest_probability,
-                g.chest_probability,
-                "generation.chest_probability",
-                0.0..=1.0,
-                &cx,
-            )?;
-            set_int(
-                &mut out.chest_max_items,
-                g.chest_max_items,
-                "generation.chest_max_items",
-                0..=64,
-                &cx,
-            )?;
+            g.apply(&mut next.generation, &cx)?;
         }
         if let Some(p) = file.play {
-            let out = &mut next.play;
-            if let Some(v) = p.region_cache_size {
-                let mut n = 0;
-                set_int(&mut n, Some(v), "play.region_cache_size", 1..=4096, &cx)?;
-                out.region_cache_size = NonZeroUsize::new(n as usize).unwrap_or(NonZeroUsize::MIN);
-            }
-            if let Some(v) = p.save_frequency {
-                let mut n = 0;
-                set_int(&mut n, Some(v), "play.save_frequency", 1..=10_000, &cx)?;
-                out.save_frequency = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
-            }
-            set_float(
-                &mut out.armour_protection,
-                p.armour_protection,
-                "play.armour_protection",
-                0.0..=1.0,
-                &cx,
-            )?;
-            set_float(
-                &mut out.damage_multiplier,
-                p.damage_multiplier,
-                "play.damage_multiplier",
-                0.0..=10.0,
-                &cx,
-            )?;
-            set_float(
-                &mut out.stun_probability,
-                p.stun_probability,
-                "play.stun_probability",
-                0.0..=1.0,
-                &cx,
-            )?;
-            if let Some(v) = p.turn_delay_ms {
-                let mut ms = 0;
-                set_int(&mut ms, Some(v), "play.turn_delay_ms", 0..=10_000, &cx)?;
-                out.turn_delay = Duration::from_millis(u64::from(ms));
-            }
-            if let Some(v) = p.debug_info {
-                out.debug_info = v.into_inner();
-            }
-            if let Some(v) = p.death_loses_item {
-                out.death_loses_item = v.into_inner();
-            }
+            p.apply(&mut next.play, &cx)?;
         }
         if let Some(m) = file.maze {
             let mut n = u32::from(next.maze.heart_drop_percent);
@@ -603,64 +526,10 @@ impl Config {
             next.log.level = level.into_inner();
         }
         if let Some(classes) = file.caves.and_then(|c| c.autopickup) {
-            let mut chosen = Vec::new();
-            for class in classes {
-                let span = class.span();
-                let name = class.into_inner();
-                if !CavesConfig::PICKUP_CLASSES.contains(&name.as_str()) {
-                    let known = CavesConfig::PICKUP_CLASSES.join(", ");
-                    let reason = format!("{name:?} is no item class: use any of {known}");
-                    return Err(cx.out_of_range(span, "caves.autopickup", reason));
-                }
-                chosen.push(name);
-            }
-            next.caves.autopickup = chosen;
+            next.caves.autopickup = pickup_classes(classes, &cx)?;
         }
         for (mode, actions) in file.keys.unwrap_or_default() {
-            let mode_span = mode.span();
-            let mode = mode.into_inner();
-            if !KEY_MODES.contains(&mode.as_str()) {
-                let (line, column) = cx.line_column(mode_span);
-                return Err(ConfigError::UnknownMode {
-                    path: shown.clone(),
-                    line,
-                    column,
-                    mode: shorten(&mode),
-                });
-            }
-            for (action, keys) in actions {
-                let action_span = action.span();
-                let action = action.into_inner();
-                let origin_at = |span: Range<usize>| {
-                    let (line, column) = cx.line_column(span);
-                    Origin { file: path.map(Path::to_path_buf), line, column }
-                };
-                let origin = origin_at(action_span);
-                let mut specs = Vec::new();
-                let mut key_origins = Vec::new();
-                for key in keys.into_inner() {
-                    let span = key.span();
-                    let name = key.into_inner();
-                    let spec = name.parse::<KeySpec>().map_err(|error| {
-                        let (line, column) = cx.line_column(span.clone());
-                        ConfigError::Key {
-                            path: shown.clone(),
-                            line,
-                            column,
-                            mode: mode.clone(),
-                            action: shorten(&action),
-                            error,
-                        }
-                    })?;
-                    specs.push(spec);
-                    key_origins.push(origin_at(span));
-                }
-                next.keys
-                    .modes
-                    .entry(mode.clone())
-                    .or_default()
-                    .insert(action, Binding { keys: specs, origin, key_origins });
-            }
+            apply_keys(&mut next.keys, mode, actions, &cx)?;
         }
         *self = next;
         Ok(())
@@ -670,7 +539,10 @@ impl Config {
 /// The file being applied, for error positions.
 struct Cx<'a> {
     text: &'a str,
+    /// The file as errors name it (the built-in defaults have a made-up name).
     path: &'a Path,
+    /// The file as [`Origin`]s name it (`None` for the built-in defaults).
+    file: Option<&'a Path>,
 }
 
 impl Cx<'_> {
@@ -688,6 +560,73 @@ impl Cx<'_> {
             reason,
         }
     }
+
+    fn origin(&self, span: Range<usize>) -> Origin {
+        let (line, column) = self.line_column(span);
+        Origin { file: self.file.map(Path::to_path_buf), line, column }
+    }
+}
+
+/// The `[caves] autopickup` list, each name checked against
+/// [`CavesConfig::PICKUP_CLASSES`].
+fn pickup_classes(classes: Vec<Spanned<String>>, cx: &Cx<'_>) -> Result<Vec<String>, ConfigError> {
+    let mut chosen = Vec::new();
+    for class in classes {
+        let span = class.span();
+        let name = class.into_inner();
+        if !CavesConfig::PICKUP_CLASSES.contains(&name.as_str()) {
+            let known = CavesConfig::PICKUP_CLASSES.join(", ");
+            let reason = format!("{name:?} is no item class: use any of {known}");
+            return Err(cx.out_of_range(span, "caves.autopickup", reason));
+        }
+        chosen.push(name);
+    }
+    Ok(chosen)
+}
+
+/// Applies one `[keys.MODE]` table: each action written replaces that action's keys.
+fn apply_keys(
+    keys: &mut KeyBindings,
+    mode: Spanned<String>,
+    actions: FileKeys,
+    cx: &Cx<'_>,
+) -> Result<(), ConfigError> {
+    let mode_span = mode.span();
+    let mode = mode.into_inner();
+    if !KEY_MODES.contains(&mode.as_str()) {
+        let (line, column) = cx.line_column(mode_span);
+        return Err(ConfigError::UnknownMode {
+            path: cx.path.to_path_buf(),
+            line,
+            column,
+            mode: shorten(&mode),
+        });
+    }
+    for (action, names) in actions {
+        let origin = cx.origin(action.span());
+        let action = action.into_inner();
+        let mut specs = Vec::new();
+        let mut key_origins = Vec::new();
+        for key in names.into_inner() {
+            let span = key.span();
+            let spec = key.into_inner().parse::<KeySpec>().map_err(|error| {
+                let (line, column) = cx.line_column(span.clone());
+                ConfigError::Key {
+                    path: cx.path.to_path_buf(),
+                    line,
+                    column,
+                    mode: mode.clone(),
+                    action: shorten(&action),
+                    error,
+                }
+            })?;
+            specs.push(spec);
+            key_origins.push(cx.origin(span));
+        }
+        let binding = Binding { keys: specs, origin, key_origins };
+        keys.modes.entry(mode.clone()).or_default().insert(action, binding);
+    }
+    Ok(())
 }
 
 fn set_int(
@@ -809,6 +748,22 @@ struct FileGeneration {
     chest_max_items: Option<Spanned<i64>>,
 }
 
+impl FileGeneration {
+    /// Checks and applies the settings written in `[generation]`.
+    fn apply(self, out: &mut GenerationConfig, cx: &Cx<'_>) -> Result<(), ConfigError> {
+        set_int(&mut out.region_size, self.region_size, "generation.region_size", 8..=1024, cx)?;
+        set_int(&mut out.iterations, self.iterations, "generation.iterations", 0..=100, cx)?;
+        let death = self.death_threshold;
+        set_int(&mut out.death_threshold, death, "generation.death_threshold", 0..=8, cx)?;
+        let (rock, chest) = (self.rock_probability, self.chest_probability);
+        set_float(&mut out.rock_probability, rock, "generation.rock_probability", 0.0..=1.0, cx)?;
+        let key = "generation.chest_probability";
+        set_float(&mut out.chest_probability, chest, key, 0.0..=1.0, cx)?;
+        let items = self.chest_max_items;
+        set_int(&mut out.chest_max_items, items, "generation.chest_max_items", 0..=64, cx)
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FilePlay {
@@ -820,6 +775,41 @@ struct FilePlay {
     turn_delay_ms: Option<Spanned<i64>>,
     debug_info: Option<Spanned<bool>>,
     death_loses_item: Option<Spanned<bool>>,
+}
+
+impl FilePlay {
+    /// Checks and applies the settings written in `[play]`.
+    fn apply(self, out: &mut PlayConfig, cx: &Cx<'_>) -> Result<(), ConfigError> {
+        if let Some(v) = self.region_cache_size {
+            let mut n = 0;
+            set_int(&mut n, Some(v), "play.region_cache_size", 1..=4096, cx)?;
+            out.region_cache_size = NonZeroUsize::new(n as usize).unwrap_or(NonZeroUsize::MIN);
+        }
+        if let Some(v) = self.save_frequency {
+            let mut n = 0;
+            set_int(&mut n, Some(v), "play.save_frequency", 1..=10_000, cx)?;
+            out.save_frequency = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
+        }
+        let (combat, armour) = (&mut out.combat, self.armour_protection);
+        let range = CombatTuning::ARMOUR_PROTECTION;
+        set_float(&mut combat.armour_protection, armour, "play.armour_protection", range, cx)?;
+        let (damage, range) = (self.damage_multiplier, CombatTuning::DAMAGE_MULTIPLIER);
+        set_float(&mut combat.damage_multiplier, damage, "play.damage_multiplier", range, cx)?;
+        let (stun, range) = (self.stun_probability, CombatTuning::STUN_PROBABILITY);
+        set_float(&mut combat.stun_probability, stun, "play.stun_probability", range, cx)?;
+        if let Some(v) = self.turn_delay_ms {
+            let mut ms = 0;
+            set_int(&mut ms, Some(v), "play.turn_delay_ms", 0..=10_000, cx)?;
+            out.turn_delay = Duration::from_millis(u64::from(ms));
+        }
+        if let Some(v) = self.debug_info {
+            out.debug_info = v.into_inner();
+        }
+        if let Some(v) = self.death_loses_item {
+            out.death_loses_item = v.into_inner();
+        }
+        Ok(())
+    }
 }
 
 #[derive(Deserialize)]

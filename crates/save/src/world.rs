@@ -146,65 +146,19 @@ impl WorldDb {
 
         // The authoritative checks, through SQLite (the main file's header may be older
         // than the write-ahead log).
-        let application_id: u32 =
-            conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(db)?;
-        if application_id != APPLICATION_ID {
-            return Err(SaveError::Foreign {
-                path,
-                reason: format!(
-                    "an SQLite database of another program (application id {application_id:#010x})"
-                ),
-            });
-        }
-        let version: u32 =
-            conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(db)?;
+        let version = check_application(&conn, &path)?;
         if version > FORMAT_VERSION {
+            // `newer` reads the file, which the connection holds locked.
             drop(conn);
             return Err(newer(&path, version));
         }
-        if version == 0 {
-            return Err(SaveError::Corrupt { path, reason: "no save format version".to_owned() });
-        }
-        if check == Check::Full {
-            let problems = quick_check(&conn).map_err(db)?;
-            if !problems.is_empty() {
-                return Err(SaveError::Corrupt {
-                    path,
-                    reason: format!("integrity check: {problems}"),
-                });
-            }
-        }
-        let magic: Option<String> = conn
-            .query_row("SELECT value FROM meta WHERE key = 'magic'", [], |r| r.get(0))
-            .optional()
-            .map_err(|e| corrupt_or(&path, e, "the header table is missing"))?;
-        if magic.as_deref() != Some(MAGIC) {
-            return Err(SaveError::Corrupt {
-                path,
-                reason: "the header's magic string is wrong".to_owned(),
-            });
-        }
+        check_contents(&conn, &path, version, check)?;
         if check == Check::Full && version < FORMAT_VERSION {
             schema::migrate(&mut conn, &path, version)?;
         }
         let mut info = read_info(&conn, &path, id)?;
         if check == Check::Full {
-            // The persistent mode is set at creation; setting it again is a no-op check.
-            let mode: String = conn
-                .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))
-                .map_err(db)?;
-            if !mode.eq_ignore_ascii_case("wal") {
-                return Err(SaveError::Corrupt { path, reason: format!("journal mode {mode}") });
-            }
-            conn.pragma_update(None, "synchronous", "NORMAL").map_err(db)?;
-            conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(db)?;
-            // Take the exclusive lock now (kept until the connection closes) and record
-            // who writes the file from now on.
-            conn.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES ('game_version', ?1)",
-                [GAME_VERSION],
-            )
-            .map_err(db)?;
+            claim_for_play(&conn, &path)?;
             info.game_version = GAME_VERSION.to_owned();
         }
         Ok(WorldDb { conn, path, info, lock })
@@ -546,6 +500,77 @@ fn quick_check(conn: &Connection) -> rusqlite::Result<String> {
         problems.retain(|p| !p.starts_with("***"));
     }
     Ok(problems.join("; "))
+}
+
+/// The save format version of an open world database, once its application id says it
+/// is torchlit's.
+fn check_application(conn: &Connection, path: &Path) -> Result<u32, SaveError> {
+    let db = |e| SaveError::sqlite(path, e);
+    let application_id: u32 =
+        conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(db)?;
+    if application_id != APPLICATION_ID {
+        return Err(SaveError::Foreign {
+            path: path.to_path_buf(),
+            reason: format!(
+                "an SQLite database of another program (application id {application_id:#010x})"
+            ),
+        });
+    }
+    conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(db)
+}
+
+/// Checks a world database of save format `version` (not newer than this build's): a
+/// version at all, SQLite's integrity check (for [`Check::Full`]), the header's magic.
+fn check_contents(
+    conn: &Connection,
+    path: &Path,
+    version: u32,
+    check: Check,
+) -> Result<(), SaveError> {
+    let corrupt = |reason: String| SaveError::Corrupt { path: path.to_path_buf(), reason };
+    if version == 0 {
+        return Err(corrupt("no save format version".to_owned()));
+    }
+    if check == Check::Full {
+        let problems = quick_check(conn).map_err(|e| SaveError::sqlite(path, e))?;
+        if !problems.is_empty() {
+            return Err(corrupt(format!("integrity check: {problems}")));
+        }
+    }
+    let magic: Option<String> = conn
+        .query_row("SELECT value FROM meta WHERE key = 'magic'", [], |r| r.get(0))
+        .optional()
+        .map_err(|e| corrupt_or(path, e, "the header table is missing"))?;
+    if magic.as_deref() != Some(MAGIC) {
+        return Err(corrupt("the header's magic string is wrong".to_owned()));
+    }
+    Ok(())
+}
+
+/// Readies a checked world database for play: WAL journal, `synchronous = NORMAL`, no
+/// automatic checkpoints, the exclusive lock taken, and this build recorded as the one
+/// that writes the file from now on.
+fn claim_for_play(conn: &Connection, path: &Path) -> Result<(), SaveError> {
+    let db = |e| SaveError::sqlite(path, e);
+    // The persistent mode is set at creation; setting it again is a no-op check.
+    let mode: String =
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0)).map_err(db)?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(SaveError::Corrupt {
+            path: path.to_path_buf(),
+            reason: format!("journal mode {mode}"),
+        });
+    }
+    conn.pragma_update(None, "synchronous", "NORMAL").map_err(db)?;
+    conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(db)?;
+    // Take the exclusive lock now (kept until the connection closes) and record who
+    // writes the file from now on.
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES ('game_version', ?1)",
+        [GAME_VERSION],
+    )
+    .map_err(db)?;
+    Ok(())
 }
 
 fn newer(path: &Path, found: u32) -> SaveError {

@@ -204,6 +204,7 @@ fn play(seed: u64, actions: &[Action]) -> Caves {
     g
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn the_same_seed_and_actions_give_the_same_state_hash() {
     let a = play(2024, &script());
@@ -215,6 +216,7 @@ fn the_same_seed_and_actions_give_the_same_state_hash() {
     assert_ne!(a.state_hash(), c.state_hash(), "another seed, another game");
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn a_save_and_load_in_the_middle_changes_nothing() {
     let actions = script();
@@ -231,6 +233,7 @@ fn a_save_and_load_in_the_middle_changes_nothing() {
     assert_eq!(loaded.state_hash(), straight.state_hash());
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn damaged_saves_are_refused_not_trusted() {
     let g = play(7, &[Action::Wait]);

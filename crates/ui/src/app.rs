@@ -13,7 +13,7 @@ use crate::record::Recordings;
 use crate::replay::ReplayScreen;
 use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
-use crate::{Frame, Input, Rgb, Screen, Stack, Transition};
+use crate::{Frame, Input, Screen, Stack, Transition, palette};
 
 /// What the front end should do after a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -379,7 +379,7 @@ impl Screen for TitleScreen {
         if let Some(note) = &self.note {
             let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
             let x = ((w - note.chars().count() as i32) / 2).max(0);
-            frame.print(x, h - 2, note, Rgb(255, 120, 100), Rgb::BLACK);
+            frame.print(x, h - 2, note, palette::WARNING, palette::BACKGROUND);
         }
     }
 

@@ -14,7 +14,7 @@ use torchlit_sim::modes::chase::{
 
 use crate::record::{Recorder, Recordings};
 use crate::theme::tile_cell;
-use crate::{Cell, Frame, Input, Rgb, Sprite};
+use crate::{Cell, Frame, Input, Sprite, palette};
 
 /// The dungeons bundled into the program (the sim's [`torchlit_sim::modes::chase::BUNDLED`]).
 pub use torchlit_sim::modes::chase::BUNDLED;
@@ -176,8 +176,8 @@ impl ChaseSetup {
         frame.print_bold(
             x,
             top,
-            "chase: pursuit and evasion in a dungeon (seed 003)",
-            Rgb(255, 170, 60),
+            "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)",
+            palette::HEADING,
         );
         let rows = [
             ("dungeon", self.dungeon.label()),
@@ -190,18 +190,18 @@ impl ChaseSetup {
             let text =
                 if label.is_empty() { value.clone() } else { format!("{label:<9}◀ {value} ▶") };
             if i == self.row {
-                frame.print_bold(x, y, "▶ ", Rgb(255, 220, 120));
-                frame.print_bold(x + 2, y, &text, Rgb(255, 220, 120));
+                frame.print_bold(x, y, "▶ ", palette::HIGHLIGHT);
+                frame.print_bold(x + 2, y, &text, palette::HIGHLIGHT);
             } else {
-                frame.print(x + 2, y, &text, Rgb::WHITE, Rgb::BLACK);
+                frame.print(x + 2, y, &text, palette::TEXT, palette::BACKGROUND);
             }
         }
         let hints = ["↑/↓ choose · ←/→ change · n next generated seed", "Enter watch · q back"];
         for (i, hint) in hints.iter().enumerate() {
-            frame.print(x, top + 7 + i as i32, hint, Rgb::GREY, Rgb::BLACK);
+            frame.print(x, top + 7 + i as i32, hint, palette::HINT, palette::BACKGROUND);
         }
         if let Some(note) = &self.note {
-            frame.print(x, top + 10, note, Rgb(255, 120, 100), Rgb::BLACK);
+            frame.print(x, top + 10, note, palette::WARNING, palette::BACKGROUND);
         }
     }
 }
@@ -438,7 +438,8 @@ impl ChaseScreen {
         let monster = board.monster().at;
         let ox = camera(hero.x, monster.x, mw, w / cw);
         let oy = camera(hero.y, monster.y, mh, view_h);
-        let path_mark = |under: Cell| under.overlay('∙', Rgb(255, 90, 70), Sprite::PathMark).bold();
+        let path_mark =
+            |under: Cell| under.overlay('∙', palette::PATH_MARK, Sprite::PathMark).bold();
         for sy in 0..view_h {
             for sx in 0..(w / cw) {
                 let p = Point::new(sx + ox, sy + oy);
@@ -448,23 +449,22 @@ impl ChaseScreen {
                     t => tile_cell(t),
                 };
                 if board.potions().contains(&p) {
-                    cell = cell.overlay('s', Rgb(120, 220, 255), Sprite::Potion).bold();
+                    cell = cell.overlay('s', palette::POTION, Sprite::Potion).bold();
                 }
                 if self.path.len() > 2 && self.path[1..self.path.len() - 1].contains(&p) {
                     cell = path_mark(cell);
                 }
                 if p == monster {
-                    cell = cell
-                        .overlay(board.monster_glyph(), Rgb(255, 80, 60), Sprite::Hunter)
-                        .bold();
+                    cell =
+                        cell.overlay(board.monster_glyph(), palette::HUNTER, Sprite::Hunter).bold();
                 }
                 if p == hero {
-                    cell = cell.overlay('@', Rgb(255, 255, 120), Sprite::Player).bold();
+                    cell = cell.overlay('@', palette::AVATAR, Sprite::Player).bold();
                 }
                 frame.put(sx * cw, sy, cell);
             }
         }
-        frame.print(0, h - 2, &self.message, Rgb::WHITE, Rgb::BLACK);
+        frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
         let state = match self.game.outcome() {
             Some(Outcome::Caught { .. }) => "caught".to_string(),
             Some(Outcome::Escaped { .. }) => "escaped".to_string(),
@@ -482,14 +482,14 @@ impl ChaseScreen {
             board.hero().steps_per_turn(),
             board.monster().steps_per_turn(),
         );
-        let bar = Rgb(30, 30, 50);
+        let bar = palette::STATUS_BAR;
         let mut blank = Cell::BLANK;
         blank.bg = bar;
         frame.fill(0, h - 1, w, 1, blank);
-        frame.print(0, h - 1, &status, Rgb(255, 220, 120), bar);
+        frame.print(0, h - 1, &status, palette::HIGHLIGHT, bar);
         let hint = "spc p +/- q";
         if status.chars().count() + hint.len() < w as usize {
-            frame.print(w - hint.len() as i32, h - 1, hint, Rgb::GREY, bar);
+            frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bar);
         }
     }
 }

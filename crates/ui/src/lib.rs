@@ -25,5 +25,5 @@ pub mod watch;
 pub use app::{App, Control};
 pub use title::{TitleItem, TitleMenu};
 pub use torchlit_console::{
-    Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition, widgets,
+    Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition, palette, widgets,
 };

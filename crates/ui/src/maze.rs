@@ -19,7 +19,7 @@ pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
 use look::Look;
 
 use crate::record::{Recorder, Recordings};
-use crate::{Cell, Frame, Input, Keymap, Rgb, Sprite};
+use crate::{Cell, Frame, Input, Keymap, Rgb, Sprite, palette};
 
 /// What a key means on the `maze` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -432,7 +432,7 @@ impl MazeScreen {
             ];
             for (i, line) in lines.iter().enumerate() {
                 let x = ((w - line.chars().count() as i32) / 2).max(0);
-                frame.print(x, i as i32, line, Rgb(255, 220, 120), Rgb::BLACK);
+                frame.print(x, i as i32, line, palette::HIGHLIGHT, palette::BACKGROUND);
             }
             return;
         }
@@ -445,21 +445,21 @@ impl MazeScreen {
         let fresh = self.game.stats().ticks.saturating_sub(self.message_at) < MESSAGE_TICKS;
         if self.map {
             let note = "map of the area as explored · m: back to the view";
-            frame.print(0, h - 2, note, Rgb(150, 200, 255), Rgb::BLACK);
+            frame.print(0, h - 2, note, palette::NOTE, palette::BACKGROUND);
         } else if fresh {
-            frame.print(0, h - 2, &self.message, Rgb::WHITE, Rgb::BLACK);
+            frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
         }
         self.render_status(frame, w, h);
         if let Some(d) = self.game.dialog() {
             let lines = dialog_page(d.id(), d.page());
             let footer = format!("Enter: next  ({}/{})", d.page() + 1, d.id().pages());
-            boxed(frame, "", lines, &footer, Rgb(120, 200, 255), Place::Bottom);
+            boxed(frame, "", lines, &footer, palette::DIALOGUE, Place::Bottom);
         } else if self.game.is_won() {
             self.render_victory(frame);
         } else if self.game.is_paused() {
             // On the message line: a box would hide part of the area.
             frame.fill(0, h - 2, w, 1, Cell::BLANK);
-            frame.print_bold(0, h - 2, "▌▌ paused · p: resume", Rgb(255, 220, 120));
+            frame.print_bold(0, h - 2, "▌▌ paused · p: resume", palette::HIGHLIGHT);
         }
         if self.help {
             render_help(frame);
@@ -503,7 +503,7 @@ impl MazeScreen {
         let cols = if 2 * gw <= w { 2 } else { 1 };
         let x0 = ((w - cols * gw) / 2).max(0);
         let y0 = ((view_h - (gh + 1) / 2) / 2).max(0);
-        let mut colours: Vec<Rgb> = vec![Rgb::BLACK; grid.area()];
+        let mut colours: Vec<Rgb> = vec![palette::BACKGROUND; grid.area()];
         let index = |p: Point| (p.y as usize) * grid.width as usize + p.x as usize;
         for (p, &c) in area.cells().iter() {
             if self.is_explored(p) {
@@ -520,13 +520,13 @@ impl MazeScreen {
                     }
                     continue;
                 }
-                Thing::Rock(_) => Rgb(120, 120, 135),
-                Thing::Key(_) => Rgb(255, 210, 40),
-                Thing::Heart(_) => Rgb(255, 80, 110),
-                Thing::Pickaxe(_) => Rgb(110, 230, 230),
-                Thing::Treasure(_) => Rgb(255, 215, 0),
-                Thing::LogMonster(_) => Rgb(200, 110, 50),
-                Thing::Boss(_) => Rgb(220, 60, 220),
+                Thing::Rock(_) => palette::MAZE_WALL,
+                Thing::Key(_) => palette::KEY,
+                Thing::Heart(_) => palette::HEART,
+                Thing::Pickaxe(_) => palette::PICKAXE,
+                Thing::Treasure(_) => palette::TREASURE,
+                Thing::LogMonster(_) => palette::MAP_MONSTER,
+                Thing::Boss(_) => palette::MAP_BOSS,
                 Thing::Projectile(_) => continue,
             };
             let p = t.at();
@@ -536,7 +536,7 @@ impl MazeScreen {
         }
         let hero = self.game.player().at();
         if grid.contains(hero) {
-            colours[index(hero)] = Rgb(255, 255, 255);
+            colours[index(hero)] = palette::MAP_HERO;
         }
         for sy in 0..(gh + 1) / 2 {
             for x in 0..gw {
@@ -544,10 +544,10 @@ impl MazeScreen {
                 let bottom = if 2 * sy + 1 < gh {
                     colours[index(Point::new(x, 2 * sy + 1))]
                 } else {
-                    Rgb::BLACK
+                    palette::BACKGROUND
                 };
                 let cell = if top == bottom {
-                    if top == Rgb::BLACK { Cell::BLANK } else { Cell::new('█', top) }
+                    if top == palette::BACKGROUND { Cell::BLANK } else { Cell::new('█', top) }
                 } else {
                     Cell { bg: bottom, ..Cell::new('▀', top) }
                 };
@@ -558,23 +558,14 @@ impl MazeScreen {
         }
     }
 
-    fn render_area(&self, frame: &mut Frame, w: i32, view_h: i32) {
-        let area = self.game.area();
-        let Window { s, cells_w, cells_h, ox, oy, pad_x } = self.window(w, view_h);
-        let grid = area.cells().size();
-        let hero = self.game.player();
-        let now = self.game.now().0;
-        let mut looks: Vec<Option<Look>> = vec![None; grid.area()];
-        let index = |p: Point| (p.y as usize) * grid.width as usize + p.x as usize;
-        for (p, &c) in area.cells().iter() {
-            looks[index(p)] = Some(look::cell(c));
-        }
-        // Things, lowest first: portals and rocks, items, projectiles, monsters.
+    /// The things of the area and how they look, lowest layer first (portals and rocks,
+    /// items, monsters, projectiles), and the cells of the monsters' paths when shown.
+    /// Things blinking out of sight this frame are left out.
+    fn things(&self, now: u64) -> (Vec<(u8, Point, Look)>, Vec<Point>) {
         let mut layered: Vec<(u8, Point, Look)> = Vec::new();
         let mut paths: Vec<Point> = Vec::new();
-        let blink =
-            |l: &torchlit_sim::modes::maze::Life| l.is_immune() && l.immunity_left() % 2 == 1;
-        for (_, t) in area.present_things() {
+        let blink = blinks;
+        for (_, t) in self.game.area().present_things() {
             let entry = match t {
                 Thing::Portal(p) => {
                     for c in p.cells() {
@@ -611,6 +602,21 @@ impl MazeScreen {
             layered.push((entry.0, t.at(), entry.1));
         }
         layered.sort_by_key(|(layer, _, _)| *layer);
+        (layered, paths)
+    }
+
+    fn render_area(&self, frame: &mut Frame, w: i32, view_h: i32) {
+        let area = self.game.area();
+        let Window { s, cells_w, cells_h, ox, oy, pad_x } = self.window(w, view_h);
+        let grid = area.cells().size();
+        let hero = self.game.player();
+        let now = self.game.now().0;
+        let mut looks: Vec<Option<Look>> = vec![None; grid.area()];
+        let index = |p: Point| (p.y as usize) * grid.width as usize + p.x as usize;
+        for (p, &c) in area.cells().iter() {
+            looks[index(p)] = Some(look::cell(c));
+        }
+        let (layered, paths) = self.things(now);
         for p in paths {
             if let Some(Some(l)) = looks.get(index(p)).copied()
                 && grid.contains(p)
@@ -623,7 +629,7 @@ impl MazeScreen {
                 looks[index(p)] = Some(l);
             }
         }
-        if !blink(hero.life()) && grid.contains(hero.at()) {
+        if !blinks(hero.life()) && grid.contains(hero.at()) {
             let walking = hero.motion().map(|m| u64::from(m.elapsed));
             looks[index(hero.at())] = Some(look::player(hero.facing(), walking, hero.life()));
         }
@@ -652,22 +658,22 @@ impl MazeScreen {
     /// hint, the clock, the area's name), so the hint never overwrites the hearts or the
     /// keys.
     fn render_status(&self, frame: &mut Frame, w: i32, h: i32) {
-        let bg = Rgb(30, 30, 50);
+        let bg = palette::STATUS_BAR;
         frame.fill(0, h - 1, w, 1, Cell { bg, ..Cell::BLANK });
         let hero = self.game.player();
         let life = hero.life();
         let hearts: String =
             (0..life.max()).map(|i| if i < life.current() { '♥' } else { '♡' }).collect();
         let mut parts: Vec<(String, Rgb)> = vec![
-            (self.game.area().title().to_string(), Rgb(255, 220, 120)),
-            (format!("  {hearts}"), Rgb(255, 80, 110)),
+            (self.game.area().title().to_string(), palette::HIGHLIGHT),
+            (format!("  {hearts}"), palette::HEART),
         ];
         if !hero.keys().is_empty() {
             let names: Vec<String> = hero.keys().iter().map(|&k| key_name(k)).collect();
-            parts.push((format!("  keys {}", names.join(" ")), Rgb(255, 210, 40)));
+            parts.push((format!("  keys {}", names.join(" ")), palette::KEY));
         }
         if hero.has_pickaxe() {
-            parts.push(("  pickaxe".to_string(), Rgb(110, 230, 230)));
+            parts.push(("  pickaxe".to_string(), palette::PICKAXE));
         }
         let len = |parts: &[(String, Rgb)]| -> i32 {
             parts.iter().map(|(t, _)| t.chars().count() as i32).sum()
@@ -679,7 +685,7 @@ impl MazeScreen {
         let secs = self.game.stats().ticks / 24;
         let time = format!("  {:02}:{:02}", secs / 60, secs % 60);
         if len(&parts) + time.len() as i32 <= w {
-            parts.push((time, Rgb::GREY));
+            parts.push((time, palette::HINT));
         }
         let used = len(&parts);
         let mut x = 0;
@@ -691,7 +697,7 @@ impl MazeScreen {
             .into_iter()
             .find(|hint| used + 2 + hint.len() as i32 <= w);
         if let Some(hint) = hint {
-            frame.print(w - hint.len() as i32, h - 1, hint, Rgb::GREY, bg);
+            frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bg);
         }
     }
 
@@ -712,7 +718,7 @@ impl MazeScreen {
             " the end ",
             &refs,
             "r: play again   q: back",
-            Rgb(255, 215, 0),
+            palette::VICTORY,
             Place::Center,
         );
     }
@@ -790,7 +796,7 @@ fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
         let filled =
             if max > 0 { ((2 * cur * w + max) / (2 * max)).max(i32::from(cur > 0)) } else { 0 };
         for dx in 0..w {
-            let fg = if dx < filled { colour } else { Rgb(60, 60, 60) };
+            let fg = if dx < filled { colour } else { palette::BAR_EMPTY };
             frame.put(x + dx, y, cell('▄', fg));
         }
     }
@@ -839,14 +845,14 @@ fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: R
         Place::Center => (h - bh) / 2,
         Place::Bottom => (h - 2 - bh).max(0),
     };
-    let bg = Rgb(16, 18, 30);
+    let bg = palette::PANEL_DARK;
     frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
     frame.border(x, y, bw, bh, accent);
     if !title.is_empty() {
         frame.print_bold(x + 2, y, title, accent);
     }
     for (i, line) in lines.iter().enumerate() {
-        frame.print(x + 2, y + 1 + i as i32, line, Rgb::WHITE, bg);
+        frame.print(x + 2, y + 1 + i as i32, line, palette::TEXT, bg);
     }
     frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
 }
@@ -854,7 +860,7 @@ fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: R
 fn render_help(frame: &mut Frame) {
     let lines: Vec<String> = CONTROLS.iter().map(|(k, what)| format!("{k:<18} {what}")).collect();
     let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-    boxed(frame, " maze controls ", &refs, "any key: close", Rgb(255, 170, 60), Place::Center);
+    boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
 }
 
 /// The message for an event, if it deserves one.
@@ -893,6 +899,11 @@ pub fn describe(event: Event) -> Option<String> {
         Event::AreaReset => "The area starts over.".into(),
         Event::Victory => "Victory!".into(),
     })
+}
+
+/// Whether a thing immune after a hit is blinked out of sight this frame.
+fn blinks(life: &torchlit_sim::modes::maze::Life) -> bool {
+    life.is_immune() && life.immunity_left() % 2 == 1
 }
 
 #[cfg(test)]

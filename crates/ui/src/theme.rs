@@ -3,7 +3,7 @@
 
 use torchlit_map::Tile;
 
-use crate::{Cell, Rgb, Sprite};
+use crate::{Cell, Sprite, palette};
 
 /// The sprite of a tile kind.
 pub const fn tile_sprite(tile: Tile) -> Sprite {
@@ -28,20 +28,20 @@ pub const fn tile_sprite(tile: Tile) -> Sprite {
 /// The lit look of a tile: a distinct glyph and colour per kind.
 pub fn tile_cell(tile: Tile) -> Cell {
     let (glyph, fg, bg) = match tile {
-        Tile::BrickFloor => ('▪', Rgb(196, 120, 84), Rgb(48, 24, 16)),
-        Tile::Lava => ('≈', Rgb(255, 200, 40), Rgb(170, 40, 0)),
-        Tile::Water => ('~', Rgb(90, 150, 255), Rgb(10, 30, 90)),
-        Tile::Forest => ('♣', Rgb(40, 170, 60), Rgb(6, 40, 10)),
-        Tile::Grass => ('"', Rgb(120, 200, 80), Rgb(14, 40, 10)),
-        Tile::Mountains => ('▲', Rgb(190, 180, 170), Rgb(50, 45, 40)),
-        Tile::StoneWall => ('#', Rgb(170, 170, 180), Rgb(70, 70, 80)),
-        Tile::Floor => ('.', Rgb(180, 180, 180), Rgb::BLACK),
-        Tile::Hallway => ('+', Rgb(180, 160, 120), Rgb::BLACK),
-        Tile::Wall => ('#', Rgb(150, 150, 150), Rgb(40, 40, 40)),
-        Tile::DoorClosed => ('+', Rgb(200, 140, 60), Rgb::BLACK),
-        Tile::DoorOpen => ('\'', Rgb(200, 140, 60), Rgb::BLACK),
-        Tile::StairsUp => ('<', Rgb::WHITE, Rgb::BLACK),
-        Tile::StairsDown => ('>', Rgb::WHITE, Rgb::BLACK),
+        Tile::BrickFloor => ('▪', palette::BRICK_FLOOR, palette::BRICK_FLOOR_BG),
+        Tile::Lava => ('≈', palette::LAVA, palette::LAVA_BG),
+        Tile::Water => ('~', palette::WATER, palette::WATER_BG),
+        Tile::Forest => ('♣', palette::FOREST, palette::FOREST_BG),
+        Tile::Grass => ('"', palette::GRASS, palette::GRASS_BG),
+        Tile::Mountains => ('▲', palette::MOUNTAINS, palette::MOUNTAINS_BG),
+        Tile::StoneWall => ('#', palette::STONE_WALL, palette::STONE_WALL_BG),
+        Tile::Floor => ('.', palette::FLOOR, palette::BACKGROUND),
+        Tile::Hallway => ('+', palette::HALLWAY, palette::BACKGROUND),
+        Tile::Wall => ('#', palette::WALL, palette::WALL_BG),
+        Tile::DoorClosed => ('+', palette::DOOR, palette::BACKGROUND),
+        Tile::DoorOpen => ('\'', palette::DOOR, palette::BACKGROUND),
+        Tile::StairsUp => ('<', palette::STAIRS, palette::BACKGROUND),
+        Tile::StairsDown => ('>', palette::STAIRS, palette::BACKGROUND),
     };
     Cell::with_bg(glyph, fg, bg).sprite(tile_sprite(tile))
 }
@@ -53,7 +53,7 @@ pub fn remembered_cell(tile: Tile) -> Cell {
 
 /// The player's avatar standing on `on`.
 pub fn avatar_cell(on: Tile) -> Cell {
-    tile_cell(on).overlay('@', Rgb(255, 255, 120), Sprite::Player).bold()
+    tile_cell(on).overlay('@', palette::AVATAR, Sprite::Player).bold()
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The title menu: pick a mode or quit.
 
-use crate::{Frame, Input, Rgb};
+use crate::{Frame, Input, palette};
 
 /// An entry of the title menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,24 +97,36 @@ impl TitleMenu {
         let top = (h - 14).max(0) / 2;
         let logo_x = (w - LOGO[0].chars().count() as i32) / 2;
         for (i, line) in LOGO.iter().enumerate() {
-            frame.print(logo_x, top + i as i32, line, Rgb(255, 170, 60), Rgb::BLACK);
+            frame.print(logo_x, top + i as i32, line, palette::HEADING, palette::BACKGROUND);
         }
         let tagline = "a roguelike toolkit and game";
-        frame.print((w - tagline.len() as i32) / 2, top + 6, tagline, Rgb::GREY, Rgb::BLACK);
+        frame.print(
+            (w - tagline.len() as i32) / 2,
+            top + 6,
+            tagline,
+            palette::HINT,
+            palette::BACKGROUND,
+        );
         let menu_x = (w - 52).max(0) / 2;
         for (i, item) in TitleItem::ALL.iter().enumerate() {
             let y = top + 8 + i as i32;
             let text = format!("{}) {}", item.hotkey(), item.label());
             if i == self.selected {
-                frame.print_bold(menu_x, y, "▶ ", Rgb(255, 220, 120));
-                frame.print_bold(menu_x + 2, y, &text, Rgb(255, 220, 120));
+                frame.print_bold(menu_x, y, "▶ ", palette::HIGHLIGHT);
+                frame.print_bold(menu_x + 2, y, &text, palette::HIGHLIGHT);
             } else {
-                frame.print(menu_x + 2, y, &text, Rgb::WHITE, Rgb::BLACK);
+                frame.print(menu_x + 2, y, &text, palette::TEXT, palette::BACKGROUND);
             }
         }
         let hint = "↑/↓ choose · Enter play · q quit";
         let hint_y = top + 9 + TitleItem::ALL.len() as i32;
-        frame.print((w - hint.chars().count() as i32) / 2, hint_y, hint, Rgb::GREY, Rgb::BLACK);
+        frame.print(
+            (w - hint.chars().count() as i32) / 2,
+            hint_y,
+            hint,
+            palette::HINT,
+            palette::BACKGROUND,
+        );
     }
 }
 

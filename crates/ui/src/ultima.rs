@@ -5,7 +5,7 @@ use torchlit_sim::modes::ultima::{Action, Event, Ultima};
 
 use crate::record::{Recorder, Recordings};
 use crate::theme::{avatar_cell, remembered_cell, tile_cell};
-use crate::{Cell, Frame, Input, Keymap, Rgb};
+use crate::{Cell, Frame, Input, Keymap, palette};
 
 /// What a key means on the `ultima` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,7 +227,7 @@ impl UltimaScreen {
                 frame.put(sx, sy, cell);
             }
         }
-        frame.print(0, h - 2, &self.message, Rgb::WHITE, Rgb::BLACK);
+        frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
         let at = self.game.avatar_ultima();
         let status = format!(
             "ultima  ({}, {})  torch {}  lit {}  light {}  turn {}",
@@ -238,10 +238,10 @@ impl UltimaScreen {
             self.game.lighting().name(),
             self.game.turns().0
         );
-        frame.fill(0, h - 1, w, 1, Cell { bg: Rgb(30, 30, 50), ..Cell::BLANK });
-        frame.print(0, h - 1, &status, Rgb(255, 220, 120), Rgb(30, 30, 50));
+        frame.fill(0, h - 1, w, 1, Cell { bg: palette::STATUS_BAR, ..Cell::BLANK });
+        frame.print(0, h - 1, &status, palette::HIGHLIGHT, palette::STATUS_BAR);
         let hint = "? help  q back";
-        frame.print(w - hint.len() as i32, h - 1, hint, Rgb::GREY, Rgb(30, 30, 50));
+        frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, palette::STATUS_BAR);
         if self.help {
             render_help(frame);
         }
@@ -272,13 +272,13 @@ fn render_help(frame: &mut Frame) {
     let bw = 72.min(w);
     let bh = (CONTROLS.len() as i32 + 4).min(h);
     let (x, y) = ((w - bw) / 2, (h - bh) / 2);
-    frame.fill(x, y, bw, bh, Cell { bg: Rgb(20, 20, 30), ..Cell::BLANK });
-    frame.border(x, y, bw, bh, Rgb(255, 170, 60));
-    frame.print_bold(x + 2, y, " ultima controls ", Rgb(255, 170, 60));
+    frame.fill(x, y, bw, bh, Cell { bg: palette::PANEL, ..Cell::BLANK });
+    frame.border(x, y, bw, bh, palette::HEADING);
+    frame.print_bold(x + 2, y, " ultima controls ", palette::HEADING);
     for (i, (keys, what)) in CONTROLS.iter().enumerate() {
         let row = y + 2 + i as i32;
-        frame.print(x + 2, row, keys, Rgb(255, 220, 120), Rgb(20, 20, 30));
-        frame.print(x + 21, row, what, Rgb::WHITE, Rgb(20, 20, 30));
+        frame.print(x + 2, row, keys, palette::HIGHLIGHT, palette::PANEL);
+        frame.print(x + 21, row, what, palette::TEXT, palette::PANEL);
     }
 }
 

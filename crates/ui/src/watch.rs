@@ -8,7 +8,7 @@ use torchlit_bots::maze::MazeBot;
 use torchlit_bots::overworld::OverworldBot;
 use torchlit_bots::ultima::UltimaBot;
 
-use crate::{Frame, Input, Rgb};
+use crate::{Frame, Input, palette};
 
 /// The bot being watched, with its game.
 #[derive(Clone, Debug)]
@@ -133,6 +133,6 @@ impl WatchScreen {
         let line = format!(" bot: {}  [{state}]  space pause, +/- speed, q quit ", self.bot.goal());
         let width = usize::from(frame.width());
         let line: String = line.chars().chain(std::iter::repeat(' ')).take(width).collect();
-        frame.print(0, y, &line, Rgb(0, 0, 0), Rgb(230, 200, 90));
+        frame.print(0, y, &line, palette::BACKGROUND, palette::BANNER);
     }
 }

@@ -81,14 +81,36 @@ pub(crate) fn compute(
             high: Slope { num: 1, den: 1 },
         });
     }
-    let (w, h) = (i64::from(size.width), i64::from(size.height));
-    let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
-    while let Some(mut row) = stack.pop() {
+    let scan = Scan { size, origin, light_walls, max_depth, inside };
+    while let Some(row) = stack.pop() {
+        scan.rows(row, is_opaque, out, &mut stack);
+    }
+}
+
+/// What every row of one call shares.
+struct Scan<I> {
+    size: Size,
+    origin: Point,
+    light_walls: bool,
+    max_depth: i64,
+    /// Whether a cell is within the radius.
+    inside: I,
+}
+
+impl<I: Fn(Point) -> bool> Scan<I> {
+    /// Scans `row` and the rows behind it while the last cell of each is floor, pushing
+    /// the rows a wall splits off.
+    fn rows(
+        &self,
+        mut row: Row,
+        is_opaque: &impl Fn(Point) -> bool,
+        out: &mut Viewshed,
+        stack: &mut Vec<Row>,
+    ) {
+        let (w, h) = (i64::from(self.size.width), i64::from(self.size.height));
+        let (ox, oy) = (i64::from(self.origin.x), i64::from(self.origin.y));
         let [xx, xy, yx, yy] = QUADRANTS[row.quadrant as usize];
-        loop {
-            if row.depth > max_depth {
-                break;
-            }
+        while row.depth <= self.max_depth {
             let ax = ox + row.depth * xx;
             let ay = oy + row.depth * yx;
             if ax < 0 || ay < 0 || ax >= w || ay >= h {
@@ -107,7 +129,7 @@ pub(crate) fn compute(
                 let is_wall = is_opaque(p);
                 let symmetric = column * row.low.den >= row.depth * row.low.num
                     && column * row.high.den <= row.depth * row.high.num;
-                if (if is_wall { light_walls } else { symmetric }) && inside(p) {
+                if (if is_wall { self.light_walls } else { symmetric }) && (self.inside)(p) {
                     out.insert(p);
                 }
                 if prev_is_wall && !is_wall {

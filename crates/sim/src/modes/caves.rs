@@ -563,6 +563,7 @@ impl Caves {
     }
 
     /// Checks a loaded state for everything that could make the game misbehave.
+    #[cfg(feature = "serde")]
     fn check(&self) -> Result<(), CavesError> {
         use CavesError::Corrupt;
         let size = self.levels.first().map(Level::size).ok_or(Corrupt("no levels"))?;

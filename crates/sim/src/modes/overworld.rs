@@ -63,7 +63,7 @@ use torchlit_procgen::{CaveCell, GenError, Overworld as World, spiral_offsets, w
 use torchlit_rng::{Rng, Seed};
 
 use crate::Turn;
-pub use combat::CombatRules;
+pub use combat::{CombatRules, CombatTuning};
 use combat::{Combatant, FightLog, Hundredths, RngDice, Side, fight};
 pub use items::{ArmourTier, Item, ItemRegistry, Pack, Reward, SwordTier};
 pub use monsters::{MAX_SIGHT, Monster, MonsterKind, in_sight_area};

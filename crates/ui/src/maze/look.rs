@@ -6,7 +6,7 @@ use torchlit_sim::modes::maze::{
     CellType, Countdown, Life, MonsterState, PortalState, Side, rules::VANISH_TICKS,
 };
 
-use crate::{Rgb, Sprite};
+use crate::{Rgb, Sprite, palette};
 
 /// What one map cell shows: two glyphs (a cell is two columns wide at scale 1), colours,
 /// and optionally a health bar (`current`, `max`, colour).
@@ -29,7 +29,7 @@ pub struct Look {
 }
 
 /// The ground's background.
-pub const GROUND_BG: Rgb = Rgb(24, 32, 24);
+pub const GROUND_BG: Rgb = palette::MAZE_GROUND_BG;
 
 impl Look {
     /// Two glyphs in `fg` on the ground.
@@ -70,12 +70,12 @@ impl Look {
 /// The look of a cell type.
 pub fn cell(c: CellType) -> Look {
     match c {
-        CellType::Ground => Look::new([' ', ' '], Rgb::GREY).sprite(Sprite::MazeGround),
-        CellType::Wall => Look::new(['▓', '▓'], Rgb(120, 120, 135))
-            .filled(Rgb(48, 48, 58))
+        CellType::Ground => Look::new([' ', ' '], palette::MAZE_GROUND).sprite(Sprite::MazeGround),
+        CellType::Wall => Look::new(['▓', '▓'], palette::MAZE_WALL)
+            .filled(palette::MAZE_WALL_BG)
             .sprite(Sprite::MazeWall),
-        CellType::Hole => Look::new(['(', ')'], Rgb(90, 70, 50)).sprite(Sprite::Hole),
-        CellType::None => Look { bg: Rgb::BLACK, ..Look::new([' ', ' '], Rgb::BLACK) },
+        CellType::Hole => Look::new(['(', ')'], palette::HOLE).sprite(Sprite::Hole),
+        CellType::None => Look { bg: palette::VOID, ..Look::new([' ', ' '], palette::VOID) },
     }
 }
 
@@ -86,8 +86,8 @@ pub fn portal(state: PortalState, side: Side) -> Look {
         PortalState::Invisible => cell(CellType::Wall),
         PortalState::Locked => {
             let chain = if matches!(side, Side::N | Side::S) { '╪' } else { '╫' };
-            Look::new([chain, chain], Rgb(230, 170, 60))
-                .filled(Rgb(100, 55, 20))
+            Look::new([chain, chain], palette::PORTAL_LOCKED)
+                .filled(palette::PORTAL_LOCKED_BG)
                 .bold()
                 .sprite(Sprite::PortalLocked)
         }
@@ -101,14 +101,14 @@ pub fn rock(life: &Life) -> Look {
         2 => '▓',
         _ => '█',
     };
-    Look::new([glyph, glyph], Rgb(150, 112, 72)).filled(Rgb(60, 42, 26)).sprite(Sprite::Boulder)
+    Look::new([glyph, glyph], palette::BOULDER).filled(palette::BOULDER_BG).sprite(Sprite::Boulder)
 }
 
 /// The vanishing cloud (appendix 7.3.3: 7 frames of 3 ticks).
 pub fn vanish(c: Countdown) -> Look {
     const FRAMES: [char; 7] = ['✶', '✷', '✸', '*', '∗', '·', '.'];
     let frame = (c.elapsed * 7 / VANISH_TICKS.max(1)).min(6) as usize;
-    Look::new([FRAMES[frame], FRAMES[frame]], Rgb(220, 220, 230)).bold().sprite(Sprite::Vanish)
+    Look::new([FRAMES[frame], FRAMES[frame]], palette::VANISH).bold().sprite(Sprite::Vanish)
 }
 
 /// The hero: `@` and an arrow for its orientation; the arrow alternates between full
@@ -130,9 +130,9 @@ pub fn player(facing: CardinalDirection, walking_frame: Option<u64>, life: &Life
         CardinalDirection::South => Sprite::PlayerSouth,
         CardinalDirection::West => Sprite::PlayerWest,
     };
-    Look::new(['@', arrow], Rgb(255, 235, 110))
+    Look::new(['@', arrow], palette::MAZE_HERO)
         .bold()
-        .with_bar(life, Rgb(80, 220, 80))
+        .with_bar(life, palette::BAR_PLAYER)
         .sprite(sprite)
 }
 
@@ -141,56 +141,56 @@ pub fn monster(state: MonsterState, life: &Life, now: u64) -> Look {
     let (glyph, fg, sprite) = match state {
         MonsterState::Sleeping => (
             if (now / 24).is_multiple_of(2) { 'z' } else { 'Z' },
-            Rgb(110, 130, 190),
+            palette::MONSTER_ASLEEP,
             Sprite::LogSleeping,
         ),
-        MonsterState::Wandering => ('M', Rgb(240, 150, 50), Sprite::LogWandering),
-        MonsterState::Chasing => ('M', Rgb(255, 70, 60), Sprite::LogChasing),
+        MonsterState::Wandering => ('M', palette::MONSTER_WANDERING, Sprite::LogWandering),
+        MonsterState::Chasing => ('M', palette::MONSTER_CHASING, Sprite::LogChasing),
     };
-    let look = Look::new([glyph, ' '], fg).with_bar(life, Rgb(230, 50, 50)).sprite(sprite);
+    let look = Look::new([glyph, ' '], fg).with_bar(life, palette::BAR_ENEMY).sprite(sprite);
     if state == MonsterState::Chasing { look.bold() } else { look }
 }
 
 /// The boss: dim while idle, bright once fighting.
 pub fn boss(active: bool, life: &Life) -> Look {
-    let fg = if active { Rgb(230, 80, 255) } else { Rgb(140, 90, 160) };
-    Look::new(['B', ' '], fg).bold().with_bar(life, Rgb(230, 50, 50)).sprite(Sprite::Boss)
+    let fg = if active { palette::BOSS_ACTIVE } else { palette::BOSS_IDLE };
+    Look::new(['B', ' '], fg).bold().with_bar(life, palette::BAR_ENEMY).sprite(Sprite::Boss)
 }
 
 /// A water projectile (appendix 7.3.4: 4 frames of 3 ticks).
 pub fn projectile(now: u64) -> Look {
     const FRAMES: [char; 4] = ['•', '◦', '∘', '◦'];
     let g = FRAMES[((now / 3) % 4) as usize];
-    Look::new([g, g], Rgb(90, 180, 255)).bold().sprite(Sprite::Projectile)
+    Look::new([g, g], palette::PROJECTILE).bold().sprite(Sprite::Projectile)
 }
 
 /// A heart (appendix 7.3.2: 4 frames of 6 ticks).
 pub fn heart(now: u64) -> Look {
     let g = if (now / 6) % 4 == 2 { '♡' } else { '♥' };
-    Look::new([g, ' '], Rgb(255, 80, 110)).bold().sprite(Sprite::Heart)
+    Look::new([g, ' '], palette::HEART).bold().sprite(Sprite::Heart)
 }
 
 /// The pickaxe lying on the ground.
 pub fn pickaxe() -> Look {
-    Look::new(['T', ' '], Rgb(110, 230, 230)).bold().sprite(Sprite::Pickaxe)
+    Look::new(['T', ' '], palette::PICKAXE).bold().sprite(Sprite::Pickaxe)
 }
 
 /// A key.
 pub fn key() -> Look {
-    Look::new(['k', ' '], Rgb(255, 210, 40)).bold().sprite(Sprite::Key)
+    Look::new(['k', ' '], palette::KEY).bold().sprite(Sprite::Key)
 }
 
 /// The treasure, sparkling.
 pub fn treasure(now: u64) -> Look {
     let g = if (now / 8).is_multiple_of(2) { '$' } else { '¤' };
-    Look::new([g, g], Rgb(255, 215, 0)).bold().sprite(Sprite::Treasure)
+    Look::new([g, g], palette::TREASURE).bold().sprite(Sprite::Treasure)
 }
 
 /// A cell of a log monster's path (the debug display).
 pub fn path_dot(under: Look) -> Look {
     Look {
         glyphs: ['·', under.glyphs[1]],
-        fg: Rgb(255, 120, 120),
+        fg: palette::MONSTER_PATH,
         sprite: Sprite::PathMark,
         ..under
     }
@@ -200,7 +200,7 @@ pub fn path_dot(under: Look) -> Look {
 pub fn swing(under: Look, elapsed: u32) -> Look {
     const FRAMES: [char; 4] = ['|', '/', '─', '\\'];
     let g = FRAMES[((elapsed / 5) % 4) as usize];
-    Look { glyphs: [g, g], fg: Rgb(110, 230, 230), bold: true, ..under }
+    Look { glyphs: [g, g], fg: palette::PICKAXE, bold: true, ..under }
 }
 
 /// The level glyph of a health bar in one column (braille dots filling up, so a full bar

@@ -171,7 +171,7 @@ pub fn rules_from_config(config: &Config) -> Rules {
             chest_probability: g.chest_probability,
         },
         chest_max_items: g.chest_max_items,
-        combat: CombatRules::new(p.armour_protection, p.damage_multiplier, p.stun_probability),
+        combat: CombatRules::from(p.combat),
         death_loses_item: p.death_loses_item,
         region_cache_size: p.region_cache_size.get(),
         ..Rules::default()

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::Replayer;
-use crate::{Cell, Frame, Input, Rgb};
+use crate::{Cell, Frame, Input, palette};
 
 /// The speeds, as multiples of normal play; the last is "instant" (`0`: jump to the end).
 const SPEEDS: [u64; 6] = [1, 2, 4, 8, 16, 0];
@@ -236,7 +236,7 @@ impl ReplayScreen {
             }
         }
         let (w, y) = (i32::from(w), i32::from(h) - 1);
-        let bar = Rgb(40, 30, 60);
+        let bar = palette::REPLAY_BAR;
         frame.fill(0, y, w, 1, Cell { bg: bar, ..Cell::BLANK });
         let line = match (&self.prompt, &self.note) {
             (Some(typed), _) => {
@@ -245,7 +245,7 @@ impl ReplayScreen {
             (None, Some(note)) => note.clone(),
             (None, None) => self.status(),
         };
-        frame.print(0, y, &line, Rgb(255, 220, 120), bar);
+        frame.print(0, y, &line, palette::HIGHLIGHT, bar);
         if self.help {
             self.render_help(frame);
         }
@@ -256,14 +256,14 @@ impl ReplayScreen {
         let bw = 64.min(w);
         let bh = (CONTROLS.len() as i32 + 4).min(h);
         let (x, y) = (((w - bw) / 2).max(0), ((h - bh) / 2).max(0));
-        let bg = Rgb(20, 20, 30);
+        let bg = palette::PANEL;
         frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-        frame.border(x, y, bw, bh, Rgb(255, 170, 60));
-        frame.print_bold(x + 2, y, " replay keys (any key closes) ", Rgb(255, 170, 60));
+        frame.border(x, y, bw, bh, palette::HEADING);
+        frame.print_bold(x + 2, y, " replay keys (any key closes) ", palette::HEADING);
         for (i, (keys, what)) in CONTROLS.iter().enumerate() {
             let row = y + 2 + i as i32;
-            frame.print(x + 2, row, keys, Rgb(255, 220, 120), bg);
-            frame.print(x + 18, row, what, Rgb::WHITE, bg);
+            frame.print(x + 2, row, keys, palette::HIGHLIGHT, bg);
+            frame.print(x + 18, row, what, palette::TEXT, bg);
         }
     }
 }

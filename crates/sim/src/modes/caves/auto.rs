@@ -120,53 +120,103 @@ impl Caves {
     /// One step of auto-explore or travel. Takes a turn when it steps; ends with
     /// [`Event::AutoStopped`] when it should not go on.
     pub(super) fn auto_step(&mut self, goal: Goal, out: &mut Vec<Event>) {
-        let depth = self.depth();
         let at = self.player().at;
+        if self.done_before_step(goal, at, out) {
+            return;
+        }
+        let mut plan = self.follow_plan(goal, at);
+        let Some((next, dir)) = self.next_step(goal, at, &mut plan, out) else { return };
+        let hp = self.player().hp;
+        let hunger = self.hero.stomach.hunger();
+        let start = out.len();
+        if self.occupant(plan.depth, next).is_some() || !self.player_move(dir, out) {
+            // Something unseen stood there, or the rock could not be entered.
+            out.push(Event::AutoStopped(Stop::NoProgress));
+            return;
+        }
+        self.end_turn(out);
+        if self.outcome.is_some() {
+            return;
+        }
+        let now_at = self.player().at;
+        let known = self.known_cells(plan.depth);
+        if plan.path.len() < plan.best || known > plan.known {
+            plan.best = plan.path.len();
+            plan.known = known;
+            plan.visits.clear();
+        }
+        let visits = plan.visits.entry((now_at.x, now_at.y)).or_insert(0);
+        *visits += 1;
+        let stuck = *visits >= MAX_VISITS;
+        plan.turn = self.turn;
+        plan.from = Some(at);
+        plan.at = now_at;
+        let stop = self.stop_after_step(goal, &out[start..], hp, hunger).or_else(|| {
+            let arrived = goal != Goal::Explore && self.at_goal(goal, now_at);
+            (arrived.then_some(Stop::Arrived)).or(stuck.then_some(Stop::NoProgress))
+        });
+        match stop {
+            Some(stop) => out.push(Event::AutoStopped(stop)),
+            None => self.cache.plan = Some(plan),
+        }
+    }
+
+    /// What ends a press before it steps: the goal reached, a hunter in view, hunger with
+    /// food in the pack; auto-explore standing on an item it wants picks it up instead.
+    /// Whether the press is done for this turn.
+    fn done_before_step(&mut self, goal: Goal, at: Point, out: &mut Vec<Event>) -> bool {
+        let depth = self.depth();
         if self.at_goal(goal, at) && goal != Goal::Explore {
             self.cache.plan = None;
             out.push(Event::AutoStopped(Stop::Arrived));
-            return;
+            return true;
         }
         // As DCSS: no automatic walking while a hunter is in sight.
         if let Some(kind) = self.hunter_in_view() {
             self.cache.plan = None;
             out.push(Event::AutoStopped(Stop::MonsterNearby(kind)));
-            return;
+            return true;
         }
-        if goal == Goal::Explore {
-            let hungry = self.hero.stomach.hunger() <= Hunger::Hungry;
-            if hungry && self.hero.inventory.iter().any(|(_, i)| i.is_edible()) {
-                self.cache.plan = None;
-                out.push(Event::AutoStopped(Stop::HungryWithFood));
-                return;
-            }
-            let wanted = self.levels[depth].item(at).is_some_and(|i| self.wants(i))
-                && !self.cache.dropped.contains(&(depth, at.x, at.y));
-            if wanted && !self.hero.inventory.is_full() {
-                if self.pick_up(out) {
-                    self.end_turn(out);
-                }
-                return;
-            }
+        if goal != Goal::Explore {
+            return false;
         }
-        let followed = self.cache.plan.as_ref().is_some_and(|p| {
-            p.goal == goal && p.depth == depth && p.turn == self.turn && p.at == at
-        });
-        if !followed {
-            let known = self.known_cells(depth);
-            self.cache.plan = Some(Plan {
-                goal,
-                depth,
-                turn: self.turn,
-                at,
-                from: None,
-                path: Vec::new(),
-                best: usize::MAX,
-                known,
-                visits: BTreeMap::new(),
+        let hungry = self.hero.stomach.hunger() <= Hunger::Hungry;
+        if hungry && self.hero.inventory.iter().any(|(_, i)| i.is_edible()) {
+            self.cache.plan = None;
+            out.push(Event::AutoStopped(Stop::HungryWithFood));
+            return true;
+        }
+        let wanted = self.levels[depth].item(at).is_some_and(|i| self.wants(i))
+            && !self.cache.dropped.contains(&(depth, at.x, at.y));
+        if wanted && !self.hero.inventory.is_full() {
+            if self.pick_up(out) {
+                self.end_turn(out);
+            }
+            return true;
+        }
+        false
+    }
+
+    /// The press's plan: the cached one if the last step of this press ended here last
+    /// turn, else a new one; its path planned again when used up, when its target is no
+    /// goal any more, or when a wall is remembered on the next cell.
+    fn follow_plan(&mut self, goal: Goal, at: Point) -> Plan {
+        let depth = self.depth();
+        let followed =
+            self.cache.plan.take().filter(|p| {
+                p.goal == goal && p.depth == depth && p.turn == self.turn && p.at == at
             });
-        }
-        let Some(mut plan) = self.cache.plan.take() else { return };
+        let mut plan = followed.unwrap_or_else(|| Plan {
+            goal,
+            depth,
+            turn: self.turn,
+            at,
+            from: None,
+            path: Vec::new(),
+            best: usize::MAX,
+            known: self.known_cells(depth),
+            visits: BTreeMap::new(),
+        });
         let target_gone = plan.path.first().is_some_and(|&t| !self.is_goal(goal, t));
         let wall_ahead = plan.path.last().is_some_and(|&n| !self.remembered_ground(n));
         if plan.path.is_empty() || target_gone || wall_ahead {
@@ -175,9 +225,22 @@ impl Caves {
                 .or_else(|| self.plan_path(goal, Around::Nothing))
                 .unwrap_or_default();
         }
+        plan
+    }
+
+    /// Takes the next cell off the plan's path (planned again around the monsters in view
+    /// when one blocks it) and returns it with the step there, or pushes why the press
+    /// stops.
+    fn next_step(
+        &mut self,
+        goal: Goal,
+        at: Point,
+        plan: &mut Plan,
+        out: &mut Vec<Event>,
+    ) -> Option<(Point, Direction)> {
         let Some(&next) = plan.path.last() else {
             out.push(Event::AutoStopped(self.nowhere(goal)));
-            return;
+            return None;
         };
         let blocker = self.blocker(next);
         if blocker.is_some() {
@@ -190,42 +253,30 @@ impl Caves {
                         _ => self.nowhere(goal),
                     };
                     out.push(Event::AutoStopped(stop));
-                    return;
+                    return None;
                 }
             }
         }
-        let Some(next) = plan.path.pop() else { return };
+        let next = plan.path.pop()?;
         let Some(dir) = Direction::from_offset(at.offset_to(next)) else {
             out.push(Event::AutoStopped(self.nowhere(goal)));
-            return;
+            return None;
         };
-        let hp = self.player().hp;
-        let hunger = self.hero.stomach.hunger();
-        let start = out.len();
-        if self.occupant(depth, next).is_some() || !self.player_move(dir, out) {
-            // Something unseen stood there, or the rock could not be entered.
-            out.push(Event::AutoStopped(Stop::NoProgress));
-            return;
-        }
-        self.end_turn(out);
-        if self.outcome.is_some() {
-            return;
-        }
-        let now_at = self.player().at;
-        let known = self.known_cells(depth);
-        if plan.path.len() < plan.best || known > plan.known {
-            plan.best = plan.path.len();
-            plan.known = known;
-            plan.visits.clear();
-        }
-        let visits = plan.visits.entry((now_at.x, now_at.y)).or_insert(0);
-        *visits += 1;
-        let stuck = *visits >= MAX_VISITS;
-        plan.turn = self.turn;
-        plan.from = Some(at);
-        plan.at = now_at;
+        Some((next, dir))
+    }
+
+    /// Why a press stops after a step whose events are `events`, taken with `hp` hit
+    /// points and `hunger` before it: a monster came into view (not a fungus), an item
+    /// was found that auto-explore does not pick up, the map's edge, a hit, hunger.
+    fn stop_after_step(
+        &self,
+        goal: Goal,
+        events: &[Event],
+        hp: i32,
+        hunger: Hunger,
+    ) -> Option<Stop> {
         let mut stop = None;
-        for e in &out[start..] {
+        for e in events {
             stop = stop.or(match *e {
                 // Fungi stand still and spread all the time: they stop nothing.
                 Event::CameIntoView { kind } if kind != CreatureKind::Fungus => {
@@ -245,16 +296,7 @@ impl Caves {
         if stop.is_none() && now < hunger {
             stop = Some(Stop::Hunger(now));
         }
-        if stop.is_none() && goal != Goal::Explore && self.at_goal(goal, now_at) {
-            stop = Some(Stop::Arrived);
-        }
-        if stop.is_none() && stuck {
-            stop = Some(Stop::NoProgress);
-        }
-        match stop {
-            Some(stop) => out.push(Event::AutoStopped(stop)),
-            None => self.cache.plan = Some(plan),
-        }
+        stop
     }
 
     /// Rests one turn towards a full rest: refused, or stops, while a zombie is in view or

@@ -110,6 +110,7 @@ impl Inventory {
     }
 
     /// Whether the pack has exactly [`INVENTORY_SLOTS`] slots (a loaded save is checked).
+    #[cfg(feature = "serde")]
     pub(crate) fn is_well_formed(&self) -> bool {
         self.slots.len() == INVENTORY_SLOTS
     }

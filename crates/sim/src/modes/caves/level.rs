@@ -90,6 +90,7 @@ impl Level {
     }
 
     /// Whether the item grid matches the terrain (a loaded save is checked).
+    #[cfg(feature = "serde")]
     pub(crate) fn is_well_formed(&self) -> bool {
         let size = self.tiles.size();
         self.items.size() == size

@@ -151,6 +151,147 @@ pub struct Solution {
     value: Vec<u16>,
 }
 
+/// The retrograde analysis's working state.
+struct Retro {
+    /// Per position: turns (0-based) to the capture, or `ESCAPES` (not decided yet).
+    value: Vec<u16>,
+    /// Per hero position: the hero's moves not yet known to lose.
+    open: Vec<u8>,
+    /// Positions decided at `level`, still to retreat from.
+    now: Vec<u32>,
+    /// Positions decided at `level + 1`.
+    later: Vec<u32>,
+    /// The turns counted so far.
+    level: u16,
+}
+
+impl Retro {
+    /// Position `t` steps, by `mover`, into a position just decided for the monster
+    /// (`ends_turn`: the step ends the turn). A monster position is then won; a hero
+    /// position once all of its moves are known to lose.
+    fn settle(&mut self, t: usize, mover: Role, ends_turn: bool) {
+        if self.value[t] != ESCAPES {
+            return;
+        }
+        match mover {
+            Role::Monster => {
+                self.value[t] = self.level;
+                self.now.push(t as u32);
+            }
+            Role::Hero => {
+                self.open[t] = self.open[t].saturating_sub(1);
+                if self.open[t] == 0 {
+                    if ends_turn {
+                        self.value[t] = self.level.saturating_add(1);
+                        self.later.push(t as u32);
+                    } else {
+                        self.value[t] = self.level;
+                        self.now.push(t as u32);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The passable cells of `grid` in reading order, and per map cell (row-major) its index
+/// among them or `NONE`.
+fn index_cells(grid: &PathGrid) -> (Vec<u32>, Vec<Point>) {
+    let size = grid.size();
+    let mut index = vec![NONE; size.area()];
+    let mut cells = Vec::new();
+    for y in 0..size.height as i32 {
+        for x in 0..size.width as i32 {
+            let p = Point::new(x, y);
+            if grid.is_passable(p) {
+                index[y as usize * size.width as usize + x as usize] = cells.len() as u32;
+                cells.push(p);
+            }
+        }
+    }
+    (index, cells)
+}
+
+/// The steps between passable cells, forward and reverse, as compressed adjacency lists.
+struct Steps {
+    adj_start: Vec<u32>,
+    adj: Vec<u32>,
+    radj_start: Vec<u32>,
+    radj: Vec<u32>,
+}
+
+impl Steps {
+    /// The DM503 Rogue steps ([`Rule::ROOMS`]) between `cells`; `at` gives a point's cell
+    /// index or `NONE`.
+    fn of(grid: &PathGrid, cells: &[Point], at: impl Fn(Point) -> u32) -> Steps {
+        let n = cells.len();
+        let mut adj_start = Vec::with_capacity(n + 1);
+        let mut adj = Vec::new();
+        let mut rdeg = vec![0u32; n];
+        for &p in cells {
+            adj_start.push(adj.len() as u32);
+            for (q, _) in Rule::ROOMS.steps(grid, p) {
+                let j = at(q);
+                if j != NONE {
+                    adj.push(j);
+                    rdeg[j as usize] += 1;
+                }
+            }
+        }
+        adj_start.push(adj.len() as u32);
+        let mut radj_start = Vec::with_capacity(n + 1);
+        let mut acc = 0;
+        for d in &rdeg {
+            radj_start.push(acc);
+            acc += d;
+        }
+        radj_start.push(acc);
+        let mut fill = radj_start.clone();
+        let mut radj = vec![0u32; adj.len()];
+        for i in 0..n {
+            for &j in &adj[adj_start[i] as usize..adj_start[i + 1] as usize] {
+                radj[fill[j as usize] as usize] = i as u32;
+                fill[j as usize] += 1;
+            }
+        }
+        Steps { adj_start, adj, radj_start, radj }
+    }
+}
+
+/// Every way `k` potions can be left and drunk, and `left * (k + 1) + hero` -> config
+/// (`NONE` if impossible).
+fn potion_configs(k: usize) -> (Vec<Config>, Vec<u32>) {
+    let stride = k + 1;
+    let mut configs = Vec::new();
+    let mut config_of = vec![NONE; (1usize << k) * stride];
+    for left in 0..(1u32 << k) {
+        let drunk = k as u32 - left.count_ones();
+        for hero in 0..=drunk {
+            config_of[left as usize * stride + hero as usize] = configs.len() as u32;
+            configs.push(Config { left, hero, monster: drunk - hero });
+        }
+    }
+    (configs, config_of)
+}
+
+/// The layers of `configs` (each mover, each count of steps left), and
+/// `(config * 2 + mover) * (k + 1) + remaining` -> layer.
+fn config_layers(configs: &[Config], k: usize) -> (Vec<Layer>, Vec<u32>) {
+    let stride = k + 1;
+    let mut layers = Vec::new();
+    let mut layer_of = vec![NONE; configs.len() * 2 * stride];
+    for (c, config) in configs.iter().enumerate() {
+        for mover in [Role::Monster, Role::Hero] {
+            for remaining in 0..=config.drunk(mover) {
+                let key = (c * 2 + mover_index(mover)) * stride + remaining as usize;
+                layer_of[key] = layers.len() as u32;
+                layers.push(Layer { config: c as u32, mover, remaining });
+            }
+        }
+    }
+    (layers, layer_of)
+}
+
 fn mover_index(role: Role) -> usize {
     match role {
         Role::Monster => 0,
@@ -181,17 +322,7 @@ impl Solution {
     fn layout(grid: &PathGrid, potions: &[Point]) -> Result<Solution, SolveError> {
         let size = grid.size();
         let (width, height) = (size.width, size.height);
-        let mut index = vec![NONE; size.area()];
-        let mut cells = Vec::new();
-        for y in 0..height as i32 {
-            for x in 0..width as i32 {
-                let p = Point::new(x, y);
-                if grid.is_passable(p) {
-                    index[y as usize * width as usize + x as usize] = cells.len() as u32;
-                    cells.push(p);
-                }
-            }
-        }
+        let (index, cells) = index_cells(grid);
         let n = cells.len();
         let at = |p: Point| -> u32 {
             if size.contains(p) {
@@ -200,36 +331,7 @@ impl Solution {
                 NONE
             }
         };
-        let mut adj_start = Vec::with_capacity(n + 1);
-        let mut adj = Vec::new();
-        let mut rdeg = vec![0u32; n];
-        for &p in &cells {
-            adj_start.push(adj.len() as u32);
-            for (q, _) in Rule::ROOMS.steps(grid, p) {
-                let j = at(q);
-                if j != NONE {
-                    adj.push(j);
-                    rdeg[j as usize] += 1;
-                }
-            }
-        }
-        adj_start.push(adj.len() as u32);
-        let mut radj_start = Vec::with_capacity(n + 1);
-        let mut acc = 0;
-        for d in &rdeg {
-            radj_start.push(acc);
-            acc += d;
-        }
-        radj_start.push(acc);
-        let mut fill = radj_start.clone();
-        let mut radj = vec![0u32; adj.len()];
-        for i in 0..n {
-            for &j in &adj[adj_start[i] as usize..adj_start[i + 1] as usize] {
-                radj[fill[j as usize] as usize] = i as u32;
-                fill[j as usize] += 1;
-            }
-        }
-
+        let Steps { adj_start, adj, radj_start, radj } = Steps::of(grid, &cells, at);
         let mut potions: Vec<Point> = potions.iter().copied().filter(|&p| at(p) != NONE).collect();
         potions.sort_by_key(|p| (p.y, p.x));
         potions.dedup();
@@ -241,27 +343,8 @@ impl Solution {
         for (i, &p) in potions.iter().enumerate() {
             potion_at[at(p) as usize] = i as u32;
         }
-        let stride = k + 1;
-        let mut configs = Vec::new();
-        let mut config_of = vec![NONE; (1usize << k) * stride];
-        for left in 0..(1u32 << k) {
-            let drunk = k as u32 - left.count_ones();
-            for hero in 0..=drunk {
-                config_of[left as usize * stride + hero as usize] = configs.len() as u32;
-                configs.push(Config { left, hero, monster: drunk - hero });
-            }
-        }
-        let mut layers = Vec::new();
-        let mut layer_of = vec![NONE; configs.len() * 2 * stride];
-        for (c, config) in configs.iter().enumerate() {
-            for mover in [Role::Monster, Role::Hero] {
-                for remaining in 0..=config.drunk(mover) {
-                    let key = (c * 2 + mover_index(mover)) * stride + remaining as usize;
-                    layer_of[key] = layers.len() as u32;
-                    layers.push(Layer { config: c as u32, mover, remaining });
-                }
-            }
-        }
+        let (configs, config_of) = potion_configs(k);
+        let (layers, layer_of) = config_layers(&configs, k);
         let positions = (n as u64).pow(2).saturating_mul(layers.len() as u64);
         if positions > MAX_POSITIONS {
             return Err(SolveError::TooLarge { positions, cells: n, max: MAX_POSITIONS });
@@ -327,10 +410,29 @@ impl Solution {
 
     /// The retrograde analysis: fills `value`.
     fn run(&mut self) -> Result<(), SolveError> {
-        let n = self.cells.len();
-        let nn = n * n;
-        let total = nn * self.layers.len();
-        // Which layers step into each layer, and with which potion.
+        let preds = self.predecessors();
+        let ends_turn: Vec<bool> =
+            self.layers.iter().map(|l| l.mover == Role::Hero && l.remaining == 0).collect();
+        let mut retro = self.captures();
+        loop {
+            while let Some(s) = retro.now.pop() {
+                self.retreat(s as usize, &preds, &ends_turn, &mut retro);
+            }
+            if retro.later.is_empty() {
+                break;
+            }
+            if retro.level >= ESCAPES - 2 {
+                return Err(SolveError::TooDeep);
+            }
+            retro.level += 1;
+            std::mem::swap(&mut retro.now, &mut retro.later);
+        }
+        self.value = retro.value;
+        Ok(())
+    }
+
+    /// Which layers step into each layer, and with which potion.
+    fn predecessors(&self) -> Vec<Vec<Pred>> {
         let mut preds: Vec<Vec<Pred>> = vec![Vec::new(); self.layers.len()];
         for (l, &layer) in self.layers.iter().enumerate() {
             let c = self.configs[layer.config as usize];
@@ -344,14 +446,18 @@ impl Solution {
                 }
             }
         }
-        let ends_turn: Vec<bool> =
-            self.layers.iter().map(|l| l.mover == Role::Hero && l.remaining == 0).collect();
+        preds
+    }
 
+    /// The analysis's start: the monster's captures (value 0, to retreat from) and, per
+    /// hero position, the hero's moves (a stay and each step but onto the monster).
+    fn captures(&self) -> Retro {
+        let n = self.cells.len();
+        let nn = n * n;
+        let total = nn * self.layers.len();
         let mut value = vec![ESCAPES; total];
-        // The hero's moves not yet known to lose, per hero position.
         let mut open = vec![0u8; total];
         let mut now: Vec<u32> = Vec::new();
-        let mut later: Vec<u32> = Vec::new();
         for (l, layer) in self.layers.iter().enumerate() {
             let base = l * nn;
             for h in 0..n as u32 {
@@ -375,81 +481,51 @@ impl Solution {
                 }
             }
         }
+        Retro { value, open, now, later: Vec::new(), level: 0 }
+    }
 
-        let mut level: u16 = 0;
-        loop {
-            while let Some(s) = now.pop() {
-                let s = s as usize;
-                let l = s / nn;
-                let h = ((s % nn) / n) as u32;
-                let m = (s % n) as u32;
-                for pred in &preds[l] {
-                    let from = self.layers[pred.from as usize];
-                    let c = self.configs[from.config as usize];
-                    let (moved, other) = match from.mover {
-                        Role::Hero => (h, m),
-                        Role::Monster => (m, h),
-                    };
-                    let base = pred.from as usize * nn;
-                    let mut visit = |p: u32| {
-                        if p == other {
-                            return;
-                        }
-                        let (ph, pm) = match from.mover {
-                            Role::Hero => (p, other),
-                            Role::Monster => (other, p),
-                        };
-                        let t = base + ph as usize * n + pm as usize;
-                        if value[t] != ESCAPES {
-                            return;
-                        }
-                        match from.mover {
-                            Role::Monster => {
-                                value[t] = level;
-                                now.push(t as u32);
-                            }
-                            Role::Hero => {
-                                open[t] = open[t].saturating_sub(1);
-                                if open[t] == 0 {
-                                    if ends_turn[pred.from as usize] {
-                                        value[t] = level.saturating_add(1);
-                                        later.push(t as u32);
-                                    } else {
-                                        value[t] = level;
-                                        now.push(t as u32);
-                                    }
-                                }
-                            }
-                        }
-                    };
-                    if pred.potion == NONE {
-                        // No potion drunk: a stay, or a step onto a cell without a
-                        // potion left.
-                        visit(moved);
-                        let z = self.potion_at[moved as usize];
-                        if z == NONE || c.left & (1 << z) == 0 {
-                            for &p in self.rsteps(moved) {
-                                visit(p);
-                            }
-                        }
-                    } else if self.potion_at[moved as usize] == pred.potion {
-                        for &p in self.rsteps(moved) {
-                            visit(p);
-                        }
+    /// Settles the positions one step before position `s`, which was just decided for
+    /// the monster at `retro.level`.
+    fn retreat(&self, s: usize, preds: &[Vec<Pred>], ends_turn: &[bool], retro: &mut Retro) {
+        let n = self.cells.len();
+        let nn = n * n;
+        let l = s / nn;
+        let h = ((s % nn) / n) as u32;
+        let m = (s % n) as u32;
+        for pred in &preds[l] {
+            let from = self.layers[pred.from as usize];
+            let c = self.configs[from.config as usize];
+            let (moved, other) = match from.mover {
+                Role::Hero => (h, m),
+                Role::Monster => (m, h),
+            };
+            let base = pred.from as usize * nn;
+            let ends = ends_turn[pred.from as usize];
+            let mut visit = |p: u32| {
+                if p == other {
+                    return;
+                }
+                let (ph, pm) = match from.mover {
+                    Role::Hero => (p, other),
+                    Role::Monster => (other, p),
+                };
+                retro.settle(base + ph as usize * n + pm as usize, from.mover, ends);
+            };
+            if pred.potion == NONE {
+                // No potion drunk: a stay, or a step onto a cell without a potion left.
+                visit(moved);
+                let z = self.potion_at[moved as usize];
+                if z == NONE || c.left & (1 << z) == 0 {
+                    for &p in self.rsteps(moved) {
+                        visit(p);
                     }
                 }
+            } else if self.potion_at[moved as usize] == pred.potion {
+                for &p in self.rsteps(moved) {
+                    visit(p);
+                }
             }
-            if later.is_empty() {
-                break;
-            }
-            if level >= ESCAPES - 2 {
-                return Err(SolveError::TooDeep);
-            }
-            level += 1;
-            std::mem::swap(&mut now, &mut later);
         }
-        self.value = value;
-        Ok(())
     }
 
     fn cell(&self, p: Point) -> Option<u32> {

@@ -19,6 +19,7 @@
 
 use std::collections::VecDeque;
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use torchlit_rng::Rng;
 
@@ -73,8 +74,43 @@ pub struct Combatant {
     pub armour: u32,
 }
 
-/// The numbers of combat, from the config (`fArmourProtection`, `fDamageMultiplier`,
-/// `fCombatStunProbability`).
+/// The tuning of combat as a player writes it (CaveGame's `fArmourProtection`,
+/// `fDamageMultiplier`, `fCombatStunProbability`; the config's `[play]` table), with
+/// CaveGame's values as defaults and the ranges a config file may give. The fights use
+/// it as [`CombatRules`] (`CombatRules::from(tuning)`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CombatTuning {
+    /// What one armour point blocks, as a fraction of a hit point (`e` = 0.3).
+    pub armour_protection: f64,
+    /// Multiplies armour protection in `D = d - e*m*min(d, a)` (`m` = 1.2).
+    pub damage_multiplier: f64,
+    /// The chance that a blow stuns the defender (0.1).
+    pub stun_probability: f64,
+}
+
+impl CombatTuning {
+    /// The values a config may give [`CombatTuning::armour_protection`].
+    pub const ARMOUR_PROTECTION: RangeInclusive<f64> = 0.0..=1.0;
+    /// The values a config may give [`CombatTuning::damage_multiplier`].
+    pub const DAMAGE_MULTIPLIER: RangeInclusive<f64> = 0.0..=10.0;
+    /// The values a config may give [`CombatTuning::stun_probability`].
+    pub const STUN_PROBABILITY: RangeInclusive<f64> = 0.0..=1.0;
+}
+
+impl Default for CombatTuning {
+    /// CaveGame's numbers: `e = 0.3`, `m = 1.2`, stun probability 0.1.
+    fn default() -> CombatTuning {
+        CombatTuning { armour_protection: 0.3, damage_multiplier: 1.2, stun_probability: 0.1 }
+    }
+}
+
+impl From<CombatTuning> for CombatRules {
+    fn from(t: CombatTuning) -> CombatRules {
+        CombatRules::new(t.armour_protection, t.damage_multiplier, t.stun_probability)
+    }
+}
+
+/// The numbers of combat as the fights use them, made from a [`CombatTuning`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CombatRules {
     /// `e·m` in hundredths of a hit point: what one armour point takes off a blow.
@@ -87,9 +123,9 @@ pub struct CombatRules {
 }
 
 impl Default for CombatRules {
-    /// The seed's numbers: `e = 0.3`, `m = 1.2`, stun probability 0.1.
+    /// From the default [`CombatTuning`]: `e = 0.3`, `m = 1.2`, stun probability 0.1.
     fn default() -> CombatRules {
-        CombatRules::new(0.3, 1.2, 0.1)
+        CombatRules::from(CombatTuning::default())
     }
 }
 

@@ -1,0 +1,160 @@
+//! Named colours: the one place a screen's colours come from.
+//!
+//! A screen draws with these names (`palette::HEADING`, `palette::LAVA`), never with
+//! colour literals, so a colour is changed here once and a theme stays consistent. The
+//! groups: UI chrome (text, panels, bars), message kinds, health bars, terrain (the
+//! foreground and background of each [`Sprite`](crate::Sprite) tile), and the actors and
+//! items of torchlit's modes. Terminal colours are 24-bit [`Rgb`].
+
+use crate::Rgb;
+
+// --- UI chrome ----------------------------------------------------------------------
+
+/// Ordinary text.
+pub const TEXT: Rgb = Rgb::WHITE;
+/// Hints: which keys do what, footers.
+pub const HINT: Rgb = Rgb::GREY;
+/// The screen's background.
+pub const BACKGROUND: Rgb = Rgb::BLACK;
+/// Headings: the title logo, a panel's border and title.
+pub const HEADING: Rgb = Rgb(255, 170, 60);
+/// What stands out: the chosen menu entry, the status line, key names in help.
+pub const HIGHLIGHT: Rgb = Rgb(255, 220, 120);
+/// The background of a chosen list entry (text on it is [`BACKGROUND`]).
+pub const SELECTION: Rgb = Rgb(220, 200, 120);
+/// The status bar's background.
+pub const STATUS_BAR: Rgb = Rgb(30, 30, 50);
+/// The replay's bar background.
+pub const REPLAY_BAR: Rgb = Rgb(40, 30, 60);
+/// A help panel's background.
+pub const PANEL: Rgb = Rgb(20, 20, 30);
+/// A dialogue box's background (the maze's boxes).
+pub const PANEL_DARK: Rgb = Rgb(16, 18, 30);
+/// A banner's background (watching a game); its text is [`BACKGROUND`].
+pub const BANNER: Rgb = Rgb(230, 200, 90);
+
+// --- message kinds ------------------------------------------------------------------
+
+/// A warning or a refusal shown to the player.
+pub const WARNING: Rgb = Rgb(255, 120, 100);
+/// A note of the game (the maze's hints).
+pub const NOTE: Rgb = Rgb(150, 200, 255);
+/// A dialogue's border (the maze's signs and talks).
+pub const DIALOGUE: Rgb = Rgb(120, 200, 255);
+/// A win: the end of a game well played.
+pub const VICTORY: Rgb = Rgb(255, 215, 0);
+
+// --- health bars --------------------------------------------------------------------
+
+/// The player's health bar.
+pub const BAR_PLAYER: Rgb = Rgb(80, 220, 80);
+/// An enemy's health bar.
+pub const BAR_ENEMY: Rgb = Rgb(230, 50, 50);
+/// The empty part of a health bar.
+pub const BAR_EMPTY: Rgb = Rgb(60, 60, 60);
+
+// --- terrain ------------------------------------------------------------------------
+
+/// Brick floor.
+pub const BRICK_FLOOR: Rgb = Rgb(196, 120, 84);
+/// Brick floor's background.
+pub const BRICK_FLOOR_BG: Rgb = Rgb(48, 24, 16);
+/// Lava.
+pub const LAVA: Rgb = Rgb(255, 200, 40);
+/// Lava's background.
+pub const LAVA_BG: Rgb = Rgb(170, 40, 0);
+/// Water.
+pub const WATER: Rgb = Rgb(90, 150, 255);
+/// Water's background.
+pub const WATER_BG: Rgb = Rgb(10, 30, 90);
+/// Forest.
+pub const FOREST: Rgb = Rgb(40, 170, 60);
+/// Forest's background.
+pub const FOREST_BG: Rgb = Rgb(6, 40, 10);
+/// Grass.
+pub const GRASS: Rgb = Rgb(120, 200, 80);
+/// Grass's background.
+pub const GRASS_BG: Rgb = Rgb(14, 40, 10);
+/// Mountains.
+pub const MOUNTAINS: Rgb = Rgb(190, 180, 170);
+/// Mountains' background.
+pub const MOUNTAINS_BG: Rgb = Rgb(50, 45, 40);
+/// A stone wall.
+pub const STONE_WALL: Rgb = Rgb(170, 170, 180);
+/// A stone wall's background.
+pub const STONE_WALL_BG: Rgb = Rgb(70, 70, 80);
+/// A room's floor.
+pub const FLOOR: Rgb = Rgb(180, 180, 180);
+/// A hallway.
+pub const HALLWAY: Rgb = Rgb(180, 160, 120);
+/// A dungeon wall.
+pub const WALL: Rgb = Rgb(150, 150, 150);
+/// A dungeon wall's background.
+pub const WALL_BG: Rgb = Rgb(40, 40, 40);
+/// A door, open or closed.
+pub const DOOR: Rgb = Rgb(200, 140, 60);
+/// Stairs.
+pub const STAIRS: Rgb = Rgb::WHITE;
+/// The maze's ground (background).
+pub const MAZE_GROUND_BG: Rgb = Rgb(24, 32, 24);
+/// The maze's ground (foreground: nothing is drawn on it).
+pub const MAZE_GROUND: Rgb = Rgb::GREY;
+/// A maze wall.
+pub const MAZE_WALL: Rgb = Rgb(120, 120, 135);
+/// A maze wall's background.
+pub const MAZE_WALL_BG: Rgb = Rgb(48, 48, 58);
+/// A hole in the maze.
+pub const HOLE: Rgb = Rgb(90, 70, 50);
+/// A locked portal's chains.
+pub const PORTAL_LOCKED: Rgb = Rgb(230, 170, 60);
+/// A locked portal's background.
+pub const PORTAL_LOCKED_BG: Rgb = Rgb(100, 55, 20);
+/// Outside the map.
+pub const VOID: Rgb = Rgb::BLACK;
+
+// --- actors and items ---------------------------------------------------------------
+
+/// The player's `@` (ultima, chase).
+pub const AVATAR: Rgb = Rgb(255, 255, 120);
+/// The maze's hero.
+pub const MAZE_HERO: Rgb = Rgb(255, 235, 110);
+/// The hero on the maze's map.
+pub const MAP_HERO: Rgb = Rgb(255, 255, 255);
+/// The chase's monster.
+pub const HUNTER: Rgb = Rgb(255, 80, 60);
+/// The chase monster's planned path.
+pub const PATH_MARK: Rgb = Rgb(255, 90, 70);
+/// A speed potion.
+pub const POTION: Rgb = Rgb(120, 220, 255);
+/// A rock (boulder).
+pub const BOULDER: Rgb = Rgb(150, 112, 72);
+/// A rock's background.
+pub const BOULDER_BG: Rgb = Rgb(60, 42, 26);
+/// The cloud of something vanishing.
+pub const VANISH: Rgb = Rgb(220, 220, 230);
+/// A sleeping log monster.
+pub const MONSTER_ASLEEP: Rgb = Rgb(110, 130, 190);
+/// A wandering log monster.
+pub const MONSTER_WANDERING: Rgb = Rgb(240, 150, 50);
+/// A chasing log monster.
+pub const MONSTER_CHASING: Rgb = Rgb(255, 70, 60);
+/// A monster on the maze's map.
+pub const MAP_MONSTER: Rgb = Rgb(200, 110, 50);
+/// A monster's path (the debug display).
+pub const MONSTER_PATH: Rgb = Rgb(255, 120, 120);
+/// The boss, fighting.
+pub const BOSS_ACTIVE: Rgb = Rgb(230, 80, 255);
+/// The boss, idle.
+pub const BOSS_IDLE: Rgb = Rgb(140, 90, 160);
+/// The boss on the maze's map.
+pub const MAP_BOSS: Rgb = Rgb(220, 60, 220);
+/// A water projectile.
+pub const PROJECTILE: Rgb = Rgb(90, 180, 255);
+/// A heart (life).
+pub const HEART: Rgb = Rgb(255, 80, 110);
+/// The pickaxe, and its swing.
+pub const PICKAXE: Rgb = Rgb(110, 230, 230);
+/// A key.
+pub const KEY: Rgb = Rgb(255, 210, 40);
+/// The treasure.
+pub const TREASURE: Rgb = Rgb(255, 215, 0);
