@@ -9,8 +9,8 @@ use torchlit_geom::{CardinalDirection, Point, Rect, Size, line};
 use torchlit_rng::{Rng, Seed};
 use torchlit_sim::modes::overworld::combat::Side;
 use torchlit_sim::modes::overworld::{
-    Action, Event, FightOutcome, Ground, Item, Overworld, Player, RegionChanges, RegionCoord,
-    Reward, Rules, SwordTier,
+    Action, Event, FightOutcome, Ground, Item, Overworld, Player, PlayerV1, RegionChanges,
+    RegionCoord, Reward, Rules, SwordTier,
 };
 
 fn game(seed: &str) -> Overworld {
@@ -442,7 +442,9 @@ fn odd_saved_records_never_panic() {
             rng: Rng::new(Seed(i as u64)),
         };
         let bytes = postcard::to_allocvec(&raw).expect("encode");
-        let player: Player = postcard::from_bytes(&bytes).expect("the same layout");
+        // The version 1 layout (before the default game's vitals), migrated.
+        let old: PlayerV1 = postcard::from_bytes(&bytes).expect("the same layout");
+        let player = Player::from(old);
         let changes = [(
             RegionCoord::new(i32::MAX, i32::MIN),
             RegionChanges {
