@@ -512,7 +512,9 @@ fn region_of(place: &str) -> &str {
 #[test]
 fn overworld_creates_walks_across_a_border_quits_and_loads_at_the_same_place() {
     let data = DataDir::new("overworld");
-    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux"];
+    // CaveGame's rules: the status line keeps the region at 80 columns (the default
+    // game's health and way to the artefact take its place), and a world keeps its rules.
+    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux", "--rules", "seed"];
     let Some(t) = Tmux::start("overworld_new", &args) else { return };
     // The new-world prompts: a name, then the seed from --seed.
     t.wait_for("the new-world prompts", |s| s.contains("A new world") && s.contains("Seed: tmux"));

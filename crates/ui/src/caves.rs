@@ -163,6 +163,9 @@ pub struct CavesScreen {
     more_from: usize,
     /// Where the next page starts, as the last frame drawn found it (`None`: all shown).
     more: std::cell::Cell<Option<usize>>,
+    /// The help's last scroll position at the size it was last drawn (scrolling stops
+    /// there instead of counting on past the end).
+    help_max: std::cell::Cell<usize>,
     mode: Mode,
     running: Option<Auto>,
     /// The run's recording (none: a run continued without one, or a replay).
@@ -191,6 +194,7 @@ impl CavesScreen {
             run_events: Vec::new(),
             more_from: 0,
             more: std::cell::Cell::new(None),
+            help_max: std::cell::Cell::new(0),
             mode: Mode::Play,
             running: None,
             recorder: None,
@@ -236,6 +240,7 @@ impl CavesScreen {
             run_events: Vec::new(),
             more_from: 0,
             more: std::cell::Cell::new(None),
+            help_max: std::cell::Cell::new(0),
             recorder: None,
             pickup: AutoPickup::default(),
         }
@@ -480,7 +485,9 @@ impl CavesScreen {
             Mode::Help { scroll } => {
                 self.mode = match input {
                     Input::Up | Input::Char('k') => Mode::Help { scroll: scroll.saturating_sub(1) },
-                    Input::Down | Input::Char('j') => Mode::Help { scroll: scroll + 1 },
+                    Input::Down | Input::Char('j') => {
+                        Mode::Help { scroll: (scroll + 1).min(self.help_max.get()) }
+                    }
                     _ => Mode::Play,
                 };
             }
@@ -949,7 +956,8 @@ impl CavesScreen {
         frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
         let lines = self.help_lines(w as usize);
         let rows = (h - 1).max(1) as usize;
-        let scroll = scroll.min(lines.len().saturating_sub(rows));
+        self.help_max.set(lines.len().saturating_sub(rows));
+        let scroll = scroll.min(self.help_max.get());
         let title = if lines.len() > rows {
             format!(
                 "caves keys {}-{} of {} (Up/Down scroll; other keys close)",

@@ -16,7 +16,7 @@ pub const WATCHED_BG: Rgb = Rgb(70, 14, 14);
 pub const ROCK_BG: Rgb = Rgb(24, 20, 17);
 
 /// The look of a kind of ground: floor `.`, wall `#`, rock (blank on dark brown), chest
-/// `$`, opened chest `_`.
+/// `$`, opened chest `_`, the shrine `+`, the artefact `*`.
 pub fn ground_look(ground: Ground) -> Cell {
     match ground {
         Ground::Floor => Cell::new('.', Rgb(105, 100, 90)).sprite(Sprite::Floor),
@@ -24,6 +24,8 @@ pub fn ground_look(ground: Ground) -> Cell {
         Ground::Rock => Cell::with_bg(' ', Rgb::WHITE, ROCK_BG).sprite(Sprite::SolidRock),
         Ground::Chest => Cell::new('$', Rgb(255, 210, 60)).bold().sprite(Sprite::Chest),
         Ground::OpenedChest => Cell::new('_', Rgb(140, 110, 60)).sprite(Sprite::ChestOpen),
+        Ground::Shrine => Cell::new('+', Rgb(120, 230, 255)).bold().sprite(Sprite::Heart),
+        Ground::Artefact => Cell::new('*', Rgb(255, 120, 255)).bold().sprite(Sprite::Treasure),
         Ground::Void => Cell::BLANK,
     }
 }
