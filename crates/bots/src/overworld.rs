@@ -231,6 +231,26 @@ impl OverworldBot {
                 }
             }
         }
+        let Some(goal) = self.pick_goal(&order, at) else { return false };
+        // Walk back from the goal to the player.
+        let mut steps = VecDeque::new();
+        let mut p = goal;
+        while p != at {
+            let Some(d) = index(p).and_then(|i| prev[i]) else { return false };
+            steps.push_front(d);
+            p += d.opposite().offset();
+        }
+        // Follow a few steps before looking again (in the seed game monsters do not
+        // move; in the default game they do, so look again sooner).
+        steps.truncate(if self.game.quest().is_some() { 3 } else { 12 });
+        self.path = steps;
+        !self.path.is_empty()
+    }
+
+    /// The goal among the cells `order` reaches safely (nearest first): the artefact or a
+    /// chest in reach, else the reachable cell nearest the target region's centre if it is
+    /// nearer than the player at `at`; `None` when there is no progress to make.
+    fn pick_goal(&mut self, order: &[Point], at: Point) -> Option<Point> {
         let region = self.game.region_size() as i32;
         let target = self.target.unwrap_or((0, 0));
         let centre = Point::new(target.0 * region + region / 2, target.1 * region + region / 2);
@@ -256,23 +276,11 @@ impl OverworldBot {
                 let best = order.iter().copied().min_by_key(|&p| far(p));
                 match best {
                     Some(b) if far(b) < far(at) => b,
-                    _ => return false,
+                    _ => return None,
                 }
             }
         };
-        // Walk back from the goal to the player.
-        let mut steps = VecDeque::new();
-        let mut p = goal;
-        while p != at {
-            let Some(d) = index(p).and_then(|i| prev[i]) else { return false };
-            steps.push_front(d);
-            p += d.opposite().offset();
-        }
-        // Follow a few steps before looking again (in the seed game monsters do not
-        // move; in the default game they do, so look again sooner).
-        steps.truncate(if self.game.quest().is_some() { 3 } else { 12 });
-        self.path = steps;
-        !self.path.is_empty()
+        Some(goal)
     }
 
     /// Chooses the next region to explore: the nearest not visited nor given up (in the

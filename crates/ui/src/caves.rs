@@ -491,32 +491,7 @@ impl CavesScreen {
                     _ => Mode::Play,
                 };
             }
-            Mode::OfferContinue { .. } => {
-                self.mode = Mode::Play;
-                if matches!(input, Input::Char('y' | 'Y') | Input::Enter) {
-                    let loaded = self.store.as_ref().map(StoreHandle::load);
-                    match loaded {
-                        Some(Ok(Some(game))) => {
-                            self.game = game;
-                            self.recorder = self.kept_recording();
-                            self.apply_pickup();
-                            let turn = self.game.turn().0;
-                            self.say(format!("Welcome back (turn {turn})."));
-                            if self.recorder.is_none() {
-                                self.messages
-                                    .push("(This run has no recording to go on with.)".into());
-                            }
-                        }
-                        Some(Err(e)) => self.say(format!("The saved run can't be read: {e}")),
-                        _ => self.say("There is no saved run any more: a new one begins."),
-                    }
-                } else {
-                    self.say(format!(
-                        "A new run (seed {}); the saved one stays for later.",
-                        self.game.seed()
-                    ));
-                }
-            }
+            Mode::OfferContinue { .. } => self.offer_key(input),
             Mode::Look { cursor } => self.look_key(cursor, input),
             Mode::History { back } => {
                 let len = self.journal_lines().len();
@@ -528,19 +503,7 @@ impl CavesScreen {
                     _ => Mode::Play,
                 };
             }
-            Mode::TravelPrompt => {
-                self.mode = Mode::Play;
-                let auto = match input {
-                    Input::Char('>') => Auto::Travel(Stairs::Down),
-                    Input::Char('<') => Auto::Travel(Stairs::Up),
-                    Input::Char('i' | '*') => Auto::Item,
-                    _ => {
-                        self.say("Never mind.");
-                        return Leave::Stay;
-                    }
-                };
-                self.start(auto);
-            }
+            Mode::TravelPrompt => self.travel_key(input),
             Mode::ConfirmExit => {
                 self.mode = Mode::Play;
                 if matches!(input, Input::Char('y' | 'Y')) {
@@ -556,6 +519,47 @@ impl CavesScreen {
             }
         }
         Leave::Stay
+    }
+
+    /// The answer to "continue the saved run?": `y` or Enter loads it, any other key
+    /// keeps the new run (the saved one stays).
+    fn offer_key(&mut self, input: Input) {
+        self.mode = Mode::Play;
+        if matches!(input, Input::Char('y' | 'Y') | Input::Enter) {
+            let loaded = self.store.as_ref().map(StoreHandle::load);
+            match loaded {
+                Some(Ok(Some(game))) => {
+                    self.game = game;
+                    self.recorder = self.kept_recording();
+                    self.apply_pickup();
+                    let turn = self.game.turn().0;
+                    self.say(format!("Welcome back (turn {turn})."));
+                    if self.recorder.is_none() {
+                        self.messages.push("(This run has no recording to go on with.)".into());
+                    }
+                }
+                Some(Err(e)) => self.say(format!("The saved run can't be read: {e}")),
+                _ => self.say("There is no saved run any more: a new one begins."),
+            }
+        } else {
+            self.say(format!(
+                "A new run (seed {}); the saved one stays for later.",
+                self.game.seed()
+            ));
+        }
+    }
+
+    /// The key after the travel key: `>` or `<` travels to the stairs, `i` or `*` to the
+    /// nearest item seen; anything else cancels.
+    fn travel_key(&mut self, input: Input) {
+        self.mode = Mode::Play;
+        let auto = match input {
+            Input::Char('>') => Auto::Travel(Stairs::Down),
+            Input::Char('<') => Auto::Travel(Stairs::Up),
+            Input::Char('i' | '*') => Auto::Item,
+            _ => return self.say("Never mind."),
+        };
+        self.start(auto);
     }
 
     fn play_key(&mut self, input: Input) -> Leave {
@@ -807,26 +811,7 @@ impl CavesScreen {
             Mode::OfferContinue { about } => {
                 lines.extend(wrap(&format!("Continue the saved run ({about})? (y/n)"), w as usize));
             }
-            _ => {
-                let all = wrap(&self.messages.join(" "), w as usize);
-                let rows = rows as usize;
-                // Running: the latest lines. Otherwise page from the first, --More--
-                // when the rest does not fit.
-                let from = if self.running.is_some() {
-                    all.len().saturating_sub(rows)
-                } else {
-                    self.more_from.min(all.len().saturating_sub(rows))
-                };
-                let rest = all.len() - from;
-                if rest > rows && self.running.is_none() {
-                    lines.extend(all[from..from + rows - 1].iter().cloned());
-                    lines.push("--More-- (any key; Esc: the last page)".to_string());
-                    self.more.set(Some(from + rows - 1));
-                } else {
-                    lines.extend(all[from..].iter().take(rows).cloned());
-                    self.more.set(None);
-                }
-            }
+            _ => lines = self.message_page(rows as usize, w as usize),
         }
         let shown = lines.len().saturating_sub(rows as usize);
         for (i, line) in lines[shown..].iter().enumerate() {
@@ -840,6 +825,28 @@ impl CavesScreen {
             }
             Mode::Inventory { selected } => self.render_pack(frame, None, None, Some(*selected)),
             _ => {}
+        }
+    }
+
+    /// The turn's messages as lines of `width` for `rows` rows: while running the latest;
+    /// otherwise a page from the first unread one, ending in `--More--` when the rest does
+    /// not fit (the next page's start is kept for the next key).
+    fn message_page(&self, rows: usize, width: usize) -> Vec<String> {
+        let all = wrap(&self.messages.join(" "), width);
+        let from = if self.running.is_some() {
+            all.len().saturating_sub(rows)
+        } else {
+            self.more_from.min(all.len().saturating_sub(rows))
+        };
+        let rest = all.len() - from;
+        if rest > rows && self.running.is_none() {
+            let mut lines = all[from..from + rows - 1].to_vec();
+            lines.push("--More-- (any key; Esc: the last page)".to_string());
+            self.more.set(Some(from + rows - 1));
+            lines
+        } else {
+            self.more.set(None);
+            all[from..].iter().take(rows).cloned().collect()
         }
     }
 

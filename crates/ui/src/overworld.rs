@@ -40,7 +40,7 @@ pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, draw_world, ground_look, monster_loo
 pub use keys::{
     KeyConfigError, OverworldCommand, default_keymap, key_name, keymap_from_config, keys_of,
 };
-pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError};
+pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError, outcome_word};
 pub use text::{describe, entry_text, outcome_text, rewards_text};
 pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};
 
@@ -1210,32 +1210,7 @@ fn render_picker(frame: &mut Frame, picker: &Picker) {
         Rgb::BLACK,
         false,
     );
-    let list_h = (h - 8).max(1) as usize;
-    let first = picker.selected.saturating_sub(list_h.saturating_sub(1));
-    for (i, row) in picker.rows.iter().enumerate().skip(first).take(list_h) {
-        let y = 3 + (i - first) as i32;
-        let when = match &row.problem {
-            Some(problem) => problem.clone(),
-            None => format_time(row.last_played),
-        };
-        let line = format!(
-            "{:>3}  {} {} {when}",
-            i + 1,
-            draw::fit_to(&row.label(), 24, true),
-            draw::fit_to(&seed_shown(row), 16, true),
-        );
-        let line = draw::fit(&line, (w - 3).max(0) as usize);
-        if i == picker.selected {
-            draw::text(frame, 0, y, "▶", Rgb(255, 220, 120), Rgb::BLACK, true);
-            draw::text(frame, 1, y, &line, Rgb(255, 220, 120), Rgb::BLACK, true);
-        } else {
-            let fg = if row.problem.is_some() { Rgb::GREY } else { Rgb::WHITE };
-            draw::text(frame, 1, y, &line, fg, Rgb::BLACK, false);
-        }
-    }
-    if picker.rows.is_empty() {
-        draw::text(frame, 5, 3, "(no worlds yet)", Rgb::GREY, Rgb::BLACK, false);
-    }
+    render_picker_rows(frame, picker, (h - 8).max(1) as usize);
     let verb = match picker.purpose {
         Purpose::Load => "load",
         Purpose::Delete => "delete",
@@ -1271,6 +1246,37 @@ fn render_picker(frame: &mut Frame, picker: &Picker) {
             Rgb::BLACK,
             false,
         );
+    }
+}
+
+/// The picker's world rows, `list_h` of them scrolled so the selected one shows, from
+/// row 3: number, name, seed, last played (or why it can't be opened).
+fn render_picker_rows(frame: &mut Frame, picker: &Picker, list_h: usize) {
+    let w = i32::from(frame.width());
+    let first = picker.selected.saturating_sub(list_h.saturating_sub(1));
+    for (i, row) in picker.rows.iter().enumerate().skip(first).take(list_h) {
+        let y = 3 + (i - first) as i32;
+        let when = match &row.problem {
+            Some(problem) => problem.clone(),
+            None => format_time(row.last_played),
+        };
+        let line = format!(
+            "{:>3}  {} {} {when}",
+            i + 1,
+            draw::fit_to(&row.label(), 24, true),
+            draw::fit_to(&seed_shown(row), 16, true),
+        );
+        let line = draw::fit(&line, (w - 3).max(0) as usize);
+        if i == picker.selected {
+            draw::text(frame, 0, y, "▶", Rgb(255, 220, 120), Rgb::BLACK, true);
+            draw::text(frame, 1, y, &line, Rgb(255, 220, 120), Rgb::BLACK, true);
+        } else {
+            let fg = if row.problem.is_some() { Rgb::GREY } else { Rgb::WHITE };
+            draw::text(frame, 1, y, &line, fg, Rgb::BLACK, false);
+        }
+    }
+    if picker.rows.is_empty() {
+        draw::text(frame, 5, 3, "(no worlds yet)", Rgb::GREY, Rgb::BLACK, false);
     }
 }
 

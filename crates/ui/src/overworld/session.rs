@@ -320,8 +320,9 @@ impl OverworldSession {
     }
 
     /// Hands a copy of the recording so far to the recordings sink (outcome `saved`: the
-    /// world goes on), once per session that played something; `None` without a sink,
-    /// when done already or when nothing was played since the world was opened.
+    /// world goes on; `won` or `died` once the default game has ended), once per session
+    /// that played something; `None` without a sink, when done already or when nothing
+    /// was played since the world was opened.
     pub fn keep_recording(&mut self) -> Option<Result<String, String>> {
         if self.copied {
             return None;
@@ -331,7 +332,7 @@ impl OverworldSession {
         if self.recorder.recording().steps() == self.opened_at {
             return None;
         }
-        let kept = self.recorder.keep_copy("saved", turns, hash)?;
+        let kept = self.recorder.keep_copy(outcome_word(&self.game), turns, hash)?;
         self.copied = true;
         if let Err(e) = &kept {
             tracing::error!(world = %self.info.id, error = %e, "keeping the recording failed");
@@ -522,5 +523,15 @@ impl Drop for OverworldSession {
         if let Err(e) = self.shut_down() {
             tracing::error!(world = %self.info.id, error = %e, "saving on exit failed");
         }
+    }
+}
+
+/// The outcome a recording of `game` is kept under: `won` or `died` when the default game
+/// has ended, else `saved` (the world goes on).
+pub fn outcome_word(game: &Overworld) -> &'static str {
+    match game.ending() {
+        Some(torchlit_sim::modes::overworld::Ending::Victory) => "won",
+        Some(torchlit_sim::modes::overworld::Ending::Slain(_)) => "died",
+        None => "saved",
     }
 }
