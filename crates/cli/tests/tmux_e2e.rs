@@ -712,7 +712,8 @@ fn a_caves_death_is_replayed_from_the_recording_its_morgue_file_names() {
 #[test]
 fn an_overworld_ctrl_c_whose_save_fails_says_so_and_exits_non_zero() {
     let data = DataDir::new("overworld_unsaved");
-    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux"];
+    // CaveGame's rules: the status line keeps the region at 80 columns (see above).
+    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux", "--rules", "seed"];
     let Some(t) = Tmux::start_after("overworld_unsaved", "trap '' XFSZ; ", &args) else {
         return;
     };

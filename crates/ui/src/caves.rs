@@ -14,7 +14,7 @@ use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, Slot, Stairs};
 
 use crate::record::{Recorder, Recordings};
-use crate::{Cell, Frame, Input, Keymap, Rgb};
+use crate::{Cell, Frame, Input, Keymap, Rgb, palette};
 
 pub use draw::{creature_look, item_look};
 pub use keys::{
@@ -795,7 +795,11 @@ impl CavesScreen {
             Mode::Look { cursor } => {
                 let (sx, sy) = (cursor.x - offset.x, cursor.y - offset.y);
                 let under = frame.get(sx as u16, sy as u16).copied().unwrap_or(Cell::BLANK);
-                frame.put(sx, sy, Cell { bg: Rgb(200, 170, 60), fg: Rgb::BLACK, ..under });
+                frame.put(
+                    sx,
+                    sy,
+                    Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under },
+                );
                 lines.push(self.look_at(*cursor));
                 lines.push(
                     "Look: move the cursor with the movement keys; any other key stops."
@@ -815,7 +819,7 @@ impl CavesScreen {
         }
         let shown = lines.len().saturating_sub(rows as usize);
         for (i, line) in lines[shown..].iter().enumerate() {
-            let fg = if line.starts_with("--More--") { Rgb(255, 220, 120) } else { Rgb::WHITE };
+            let fg = if line.starts_with("--More--") { palette::HIGHLIGHT } else { Rgb::WHITE };
             frame.print(0, view_h + i as i32, line, fg, Rgb::BLACK);
         }
         draw::draw_status(&self.game, frame, h - 1);
@@ -869,14 +873,14 @@ impl CavesScreen {
         let fit = (bh - 4).max(1) as usize;
         let first =
             selected.map_or(0, |s| s.min(items.len().saturating_sub(1)) + 1).saturating_sub(fit);
-        let bg = Rgb(20, 20, 30);
+        let bg = palette::PANEL;
         frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-        frame.border(x, y, bw, bh, Rgb(255, 170, 60));
+        frame.border(x, y, bw, bh, palette::HEADING);
         let title = match verb {
             Some(v) => format!(" What would you like to {}? ", v.word()),
             None => format!(" You are carrying {} of 20 items ", items.len()),
         };
-        frame.print_bold(x + 2, y, &title, Rgb(255, 170, 60));
+        frame.print_bold(x + 2, y, &title, palette::HEADING);
         if items.is_empty() && floor.is_none() {
             frame.print(x + 2, y + 2, "Nothing.", Rgb::GREY, bg);
         }
@@ -898,10 +902,16 @@ impl CavesScreen {
             row += 1;
             let row = here;
             if selected.is_some_and(|s| s.min(items.len() - 1) == i) {
-                frame.fill(x + 1, row, bw - 2, 1, Cell { bg: Rgb(60, 60, 90), ..Cell::BLANK });
+                frame.fill(
+                    x + 1,
+                    row,
+                    bw - 2,
+                    1,
+                    Cell { bg: palette::SELECTED_ROW, ..Cell::BLANK },
+                );
             }
             let bg = if selected.is_some_and(|s| s.min(items.len() - 1) == i) {
-                Rgb(60, 60, 90)
+                palette::SELECTED_ROW
             } else {
                 bg
             };
@@ -923,7 +933,7 @@ impl CavesScreen {
             (None, None) if bw < 56 => "Up/Down; d drop, e eat, w wear".to_string(),
             (None, None) => "Up/Down; d drop, e eat, w wear or wield; other keys close".to_string(),
         };
-        frame.print(x + 2, y + bh - 1, &format!(" {hint} "), Rgb(255, 220, 120), bg);
+        frame.print(x + 2, y + bh - 1, &format!(" {hint} "), palette::HIGHLIGHT, bg);
     }
 
     /// The help's lines: keys (wrapped to the width), then the goal.
@@ -959,7 +969,7 @@ impl CavesScreen {
 
     fn render_help(&self, frame: &mut Frame, scroll: usize) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let bg = Rgb(20, 20, 30);
+        let bg = palette::PANEL;
         frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
         let lines = self.help_lines(w as usize);
         let rows = (h - 1).max(1) as usize;
@@ -975,10 +985,10 @@ impl CavesScreen {
         } else {
             "caves keys (any key closes)".to_string()
         };
-        frame.print_bold(1, 0, &title, Rgb(255, 170, 60));
+        frame.print_bold(1, 0, &title, palette::HEADING);
         for (i, (keys, what)) in lines.iter().skip(scroll).take(rows).enumerate() {
             let row = 1 + i as i32;
-            frame.print(1, row, keys, Rgb(255, 220, 120), bg);
+            frame.print(1, row, keys, palette::HIGHLIGHT, bg);
             let x = if keys.is_empty() { 1 } else { 2 + keys.chars().count() as i32 };
             frame.print(x, row, what, Rgb::WHITE, bg);
         }
@@ -986,13 +996,13 @@ impl CavesScreen {
 
     fn render_history(&self, frame: &mut Frame, back: usize) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let bg = Rgb(20, 20, 30);
+        let bg = palette::PANEL;
         frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
         frame.print_bold(
             1,
             0,
             "Message history (Up/Down scroll, any other key closes)",
-            Rgb(255, 170, 60),
+            palette::HEADING,
         );
         let lines = self.journal_lines();
         let rows = (h - 1).max(0) as usize;
@@ -1012,9 +1022,9 @@ impl CavesScreen {
         let s = self.game.summary();
         let won = s.outcome == Some(torchlit_sim::modes::caves::Outcome::Won);
         let (title, colour) = if won {
-            ("V I C T O R Y", Rgb(255, 220, 120))
+            ("V I C T O R Y", palette::HIGHLIGHT)
         } else {
-            ("R . I . P .", Rgb(200, 80, 80))
+            ("R . I . P .", palette::DEATH)
         };
         let mut rows: Vec<(String, Rgb)> = vec![
             (title.to_string(), colour),
@@ -1039,7 +1049,7 @@ impl CavesScreen {
         rows.push((String::new(), Rgb::WHITE));
         rows.push((morgue.to_string(), Rgb::GREY));
         rows.push((String::new(), Rgb::WHITE));
-        rows.push(("Press Enter to continue.".to_string(), Rgb(255, 220, 120)));
+        rows.push(("Press Enter to continue.".to_string(), palette::HIGHLIGHT));
         // Small terminals: long lines wrap, then blank lines go.
         let mut rows: Vec<(String, Rgb)> = rows
             .into_iter()

@@ -34,7 +34,7 @@ use torchlit_sim::modes::overworld::{
 };
 
 use crate::record::Recordings;
-use crate::{Frame, Input, Keymap, Rgb};
+use crate::{Frame, Input, Keymap, Rgb, palette};
 
 pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, draw_world, ground_look, monster_look};
 pub use keys::{
@@ -362,8 +362,8 @@ impl Play {
     }
 }
 
-const TITLE: Rgb = Rgb(255, 200, 90);
-const NOTE: Rgb = Rgb(255, 120, 100);
+const TITLE: Rgb = palette::MENU_TITLE;
+const NOTE: Rgb = palette::WARNING;
 
 impl Flow {
     fn wants_ticks(&self) -> bool {
@@ -856,7 +856,7 @@ impl Flow {
             0,
             h - 1,
             &status_line(&play.session, fight, w.max(0) as usize),
-            Rgb(200, 200, 160),
+            palette::STATUS_TEXT,
             Rgb::BLACK,
             false,
         );
@@ -904,7 +904,7 @@ pub(crate) fn render_replay(game: &Overworld, messages: &[String], frame: &mut F
         p.moves().0
     );
     let status = draw::fit(&status, w.max(0) as usize);
-    draw::text(frame, 0, h - 1, &status, Rgb(200, 200, 160), Rgb::BLACK, false);
+    draw::text(frame, 0, h - 1, &status, palette::STATUS_TEXT, Rgb::BLACK, false);
 }
 
 /// A key while a panel is open: the fight panel skips or scrolls, then closes (and the
@@ -1175,7 +1175,7 @@ fn render_new(frame: &mut Frame, new: &NewWorld) {
         let text = format!("{label}: {value}{cursor}");
         let shown = draw::fit(&text, iw.max(0) as usize);
         if active {
-            draw::text(frame, x, row, &shown, Rgb(255, 220, 120), Rgb::BLACK, true);
+            draw::text(frame, x, row, &shown, palette::HIGHLIGHT, Rgb::BLACK, true);
         } else {
             draw::text(frame, x, row, &shown, Rgb::WHITE, Rgb::BLACK, false);
         }
@@ -1268,8 +1268,8 @@ fn render_picker_rows(frame: &mut Frame, picker: &Picker, list_h: usize) {
         );
         let line = draw::fit(&line, (w - 3).max(0) as usize);
         if i == picker.selected {
-            draw::text(frame, 0, y, "▶", Rgb(255, 220, 120), Rgb::BLACK, true);
-            draw::text(frame, 1, y, &line, Rgb(255, 220, 120), Rgb::BLACK, true);
+            draw::text(frame, 0, y, "▶", palette::HIGHLIGHT, Rgb::BLACK, true);
+            draw::text(frame, 1, y, &line, palette::HIGHLIGHT, Rgb::BLACK, true);
         } else {
             let fg = if row.problem.is_some() { Rgb::GREY } else { Rgb::WHITE };
             draw::text(frame, 1, y, &line, fg, Rgb::BLACK, false);
@@ -1331,7 +1331,7 @@ fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<
             _ => "",
         };
         let line = format!("{letter}) {}. {item}{times}{worn}", i + 1);
-        let fg = if worn.is_empty() { Rgb::WHITE } else { Rgb(255, 220, 120) };
+        let fg = if worn.is_empty() { Rgb::WHITE } else { palette::HIGHLIGHT };
         draw::text(
             frame,
             x,
@@ -1365,7 +1365,7 @@ fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<
             x,
             y + h - 3,
             &draw::fit(note, w.max(0) as usize),
-            Rgb(150, 220, 150),
+            palette::GOOD_NEWS,
             Rgb::BLACK,
             false,
         );
