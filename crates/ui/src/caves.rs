@@ -901,20 +901,11 @@ impl CavesScreen {
             let here = row;
             row += 1;
             let row = here;
-            if selected.is_some_and(|s| s.min(items.len() - 1) == i) {
-                frame.fill(
-                    x + 1,
-                    row,
-                    bw - 2,
-                    1,
-                    Cell { bg: palette::SELECTED_ROW, ..Cell::BLANK },
-                );
+            let chosen = selected.is_some_and(|s| s.min(items.len() - 1) == i);
+            let bg = if chosen { palette::SELECTED_ROW } else { bg };
+            if chosen {
+                frame.fill(x + 1, row, bw - 2, 1, Cell { bg, ..Cell::BLANK });
             }
-            let bg = if selected.is_some_and(|s| s.min(items.len() - 1) == i) {
-                palette::SELECTED_ROW
-            } else {
-                bg
-            };
             let (glyph, colour) = item_look(item.kind);
             frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
             frame.put(x + 6, row, Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg));

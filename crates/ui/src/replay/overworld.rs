@@ -82,8 +82,11 @@ impl RecordedRules {
     }
 }
 
+/// The changed regions of a saved game, by region coordinates.
+type Changes = Vec<((i32, i32), RegionChanges)>;
+
 /// The player record and the changed regions a game went on from.
-type SavedState = (Player, Vec<((i32, i32), RegionChanges)>);
+type SavedState = (Player, Changes);
 
 /// The default game's hunt, as recorded (see [`QuestRules`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -135,7 +138,7 @@ struct OverworldStart {
 #[derive(Deserialize)]
 struct OverworldStartV1 {
     rules: RecordedRules,
-    resumed: Option<(PlayerV1, Vec<((i32, i32), RegionChanges)>)>,
+    resumed: Option<(PlayerV1, Changes)>,
 }
 
 impl OverworldStart {
@@ -252,7 +255,7 @@ mod tests {
         struct V1 {
             version: u32,
             rules: RecordedRules,
-            resumed: Option<(PlayerV1, Vec<((i32, i32), RegionChanges)>)>,
+            resumed: Option<(PlayerV1, Changes)>,
         }
         let game = Overworld::new(Seed(4), Rules::seed()).expect("a world");
         let player = PlayerV1::from(game.player());
