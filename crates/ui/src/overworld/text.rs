@@ -2,7 +2,7 @@
 
 use torchlit_sim::modes::overworld::combat::{FightEntry, Side};
 use torchlit_sim::modes::overworld::{
-    Blocker, Event, FightOutcome, FightReport, Item, MonsterKind, Reward,
+    Blocker, Ending, Event, FightOutcome, FightReport, Item, MonsterKind, Reward,
 };
 
 /// `rewards` as a list, the gold added up first: `7 gold, an iron sword and leather
@@ -53,6 +53,18 @@ pub fn describe(event: &Event) -> Option<String> {
         Event::Equipped(item @ Item::Armour(_)) => format!("You wear the {}.", item.name()),
         Event::AlreadyEquipped(item) => format!("The {} is already equipped.", item.name()),
         Event::NotCarried(item) => format!("You carry no {}.", item.name()),
+        Event::Rested => return None,
+        Event::CannotRest => "There is no resting in CaveGame's rules (--rules seed).".to_string(),
+        Event::Healed { hp: 0, .. } => {
+            "The shrine's light is warm. (It heals for gold.)".to_string()
+        }
+        Event::Healed { hp, paid } => format!("The shrine heals {hp} health for {paid} gold."),
+        Event::GameOver(Ending::Victory) => {
+            "You lift the artefact! The caves fall silent: you have won.".to_string()
+        }
+        Event::GameOver(Ending::Slain(kind)) => {
+            format!("The {kind} has killed you. The game is over.")
+        }
     })
 }
 
@@ -76,6 +88,7 @@ pub fn outcome_text(report: &FightReport) -> String {
             "You have been killed by the {kind}. You wake up at ({}, {}).",
             respawned_at.x, respawned_at.y
         ),
+        FightOutcome::Slain => format!("You have been killed by the {kind}."),
         FightOutcome::BrokenOff => {
             format!("Neither you nor the {kind} can hurt the other: you back away.")
         }
