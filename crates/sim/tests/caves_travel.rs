@@ -202,7 +202,7 @@ fn travel_to_item_walks_to_the_nearest_item_that_is_not_a_rock() {
 }
 
 #[test]
-fn explore_stops_when_hungry_with_food_and_rest_stops_at_hunger_changes() {
+fn explore_and_rest_stop_when_hungry_with_food_and_rest_stops_at_hunger_changes_and_starving() {
     let mut game = one_level(&["############", "#@%........#", "############"]);
     game.apply(Action::Move(Direction::East));
     game.apply(Action::PickUp);
@@ -217,6 +217,22 @@ fn explore_stops_when_hungry_with_food_and_rest_stops_at_hunger_changes() {
     }
     let (stop, turns) = until_stop(&mut game, Action::Explore);
     assert_eq!((stop, turns), (Some(Stop::HungryWithFood), 0));
+    // Nor does rest: a hungry hero with bread in the pack eats first.
+    let (stop, turns) = until_stop(&mut game, Action::Rest);
+    assert_eq!((stop, turns), (Some(Stop::HungryWithFood), 0));
+    // Without food, rest goes on to the next hunger change (starving), then refuses.
+    let slot = game.hero().inventory().iter().next().map(|(s, _)| s).expect("the bread");
+    game.apply(Action::Drop(slot));
+    game.apply(Action::Move(Direction::East));
+    let mut rests = 0;
+    while game.hero().stomach().hunger() > Hunger::Starving {
+        until_stop(&mut game, Action::Rest);
+        rests += 1;
+        assert!(rests < 100, "rest makes no progress");
+    }
+    let (stop, turns) = until_stop(&mut game, Action::Rest);
+    assert_eq!((stop, turns), (Some(Stop::Starving), 0));
+    assert!(game.outcome().is_none(), "resting never starved the hero");
 }
 
 #[test]

@@ -300,21 +300,30 @@ impl Caves {
     }
 
     /// Rests one turn towards a full rest: refused, or stops, while a zombie is in view or
-    /// another monster (not a fungus) is within [`REST_NEAR`] cells; stops when the last
-    /// hit point comes back, when hurt, at the first hunger change, or after
-    /// [`REST_TURNS`] turns (`rested` counts the turns so far, from 0).
+    /// another monster (not a fungus) is within [`REST_NEAR`] cells; refused while hungry
+    /// with food in the pack (eat first) and while starving; stops when the last hit point
+    /// comes back, when hurt, at the first hunger change, or after [`REST_TURNS`] turns
+    /// (`rested` counts the turns so far, from 0).
     pub(super) fn rest_step(&mut self, rested: u32, out: &mut Vec<Event>) {
         if let Some(kind) = self.rest_threat() {
             out.push(Event::AutoStopped(Stop::MonsterNearby(kind)));
             return;
         }
-        let hp = self.player().hp;
         let hunger = self.hero.stomach.hunger();
+        if hunger <= Hunger::Hungry && self.hero.inventory.iter().any(|(_, i)| i.is_edible()) {
+            out.push(Event::AutoStopped(Stop::HungryWithFood));
+            return;
+        }
+        if hunger == Hunger::Starving {
+            out.push(Event::AutoStopped(Stop::Starving));
+            return;
+        }
+        let hp = self.player().hp;
         self.end_turn(out);
         if self.outcome.is_some() {
             return;
         }
-        let mut stop = self.rest_threat().map(Stop::MonsterInView);
+        let mut stop = self.rest_threat().map(Stop::MonsterNearby);
         if stop.is_none() && self.player().hp < hp {
             stop = Some(Stop::Hurt);
         }
