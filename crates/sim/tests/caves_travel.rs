@@ -270,3 +270,43 @@ fn items_never_lie_on_stairs() {
     assert!(events.contains(&Event::Ate { item: ItemKind::Bread }), "{events:?}");
     assert!(game.current_level().item(game.player().at()).is_none(), "eaten off the floor");
 }
+
+#[test]
+fn a_blow_ends_an_explore_press_even_when_regeneration_made_up_for_it() {
+    use torchlit_sim::modes::caves::Who;
+    let mut blows = 0;
+    for seed in 0..30 {
+        let mut game = Caves::new(Seed(seed)).expect("caves");
+        for _ in 0..3000 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let events = game.apply(Action::Explore);
+            let struck =
+                events.iter().any(|e| matches!(e, Event::Attacked { target: Who::You, .. }));
+            if struck {
+                blows += 1;
+                assert!(
+                    events.iter().any(|e| matches!(e, Event::AutoStopped(_) | Event::GameOver(_))),
+                    "seed {seed}, turn {}: the press went on after a blow: {events:?}",
+                    game.turn().0
+                );
+            }
+            if events.iter().any(|e| matches!(e, Event::AutoStopped(Stop::Explored))) {
+                game.apply(Action::Travel(Stairs::Down));
+                game.apply(Action::Descend);
+            }
+            if events.iter().any(|e| matches!(e, Event::AutoStopped(Stop::MonsterNearby(_)))) {
+                // A zombie in view: fight or wait where it stands.
+                game.apply(Action::Wait);
+            }
+            if events.iter().any(|e| matches!(e, Event::AutoStopped(Stop::HungryWithFood))) {
+                let food = game.hero().inventory().iter().find(|(_, i)| i.is_edible());
+                if let Some((slot, _)) = food {
+                    game.apply(Action::Eat(slot));
+                }
+            }
+        }
+    }
+    assert!(blows > 0, "the walks met no monster: the test tests nothing");
+}
