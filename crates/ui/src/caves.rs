@@ -827,6 +827,15 @@ impl CavesScreen {
             self.render_history(frame, back);
             return;
         }
+        if let Mode::OfferContinue { about } = &self.mode {
+            // Only the question: the new run behind it does not exist until it is chosen.
+            frame.fill(0, 0, w, h, Cell::BLANK);
+            let question = format!("Continue the saved run ({about})? (y/n)");
+            for (i, line) in wrap(&question, w.max(1) as usize).iter().enumerate() {
+                frame.print(0, h / 2 + i as i32, line, palette::HIGHLIGHT, palette::BACKGROUND);
+            }
+            return;
+        }
         let rows = message_rows(h);
         let view_h = (h - 1 - rows).max(1);
         let offset = draw::draw_map(&self.game, frame, view_h);
@@ -852,9 +861,7 @@ impl CavesScreen {
                 );
             }
             Mode::Choose { .. } | Mode::Inventory { .. } => {}
-            Mode::OfferContinue { about } => {
-                lines.extend(wrap(&format!("Continue the saved run ({about})? (y/n)"), w as usize));
-            }
+            Mode::OfferContinue { .. } => {}
             _ => lines = self.message_page(rows as usize, w as usize),
         }
         let shown = lines.len().saturating_sub(rows as usize);
