@@ -202,7 +202,7 @@ fn travel_to_item_walks_to_the_nearest_item_that_is_not_a_rock() {
 }
 
 #[test]
-fn explore_stops_when_hungry_with_food_and_rest_stops_at_hunger_changes() {
+fn explore_and_rest_stop_when_hungry_with_food_and_rest_stops_at_hunger_changes_and_starving() {
     let mut game = one_level(&["############", "#@%........#", "############"]);
     game.apply(Action::Move(Direction::East));
     game.apply(Action::PickUp);
@@ -217,6 +217,22 @@ fn explore_stops_when_hungry_with_food_and_rest_stops_at_hunger_changes() {
     }
     let (stop, turns) = until_stop(&mut game, Action::Explore);
     assert_eq!((stop, turns), (Some(Stop::HungryWithFood), 0));
+    // Nor does rest: a hungry hero with bread in the pack eats first.
+    let (stop, turns) = until_stop(&mut game, Action::Rest);
+    assert_eq!((stop, turns), (Some(Stop::HungryWithFood), 0));
+    // Without food, rest goes on to the next hunger change (starving), then refuses.
+    let slot = game.hero().inventory().iter().next().map(|(s, _)| s).expect("the bread");
+    game.apply(Action::Drop(slot));
+    game.apply(Action::Move(Direction::East));
+    let mut rests = 0;
+    while game.hero().stomach().hunger() > Hunger::Starving {
+        until_stop(&mut game, Action::Rest);
+        rests += 1;
+        assert!(rests < 100, "rest makes no progress");
+    }
+    let (stop, turns) = until_stop(&mut game, Action::Rest);
+    assert_eq!((stop, turns), (Some(Stop::Starving), 0));
+    assert!(game.outcome().is_none(), "resting never starved the hero");
 }
 
 #[test]
@@ -253,4 +269,44 @@ fn items_never_lie_on_stairs() {
     let events = game.apply(Action::EatHere);
     assert!(events.contains(&Event::Ate { item: ItemKind::Bread }), "{events:?}");
     assert!(game.current_level().item(game.player().at()).is_none(), "eaten off the floor");
+}
+
+#[test]
+fn a_blow_ends_an_explore_press_even_when_regeneration_made_up_for_it() {
+    use torchlit_sim::modes::caves::Who;
+    let mut blows = 0;
+    for seed in 0..30 {
+        let mut game = Caves::new(Seed(seed)).expect("caves");
+        for _ in 0..3000 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let events = game.apply(Action::Explore);
+            let struck =
+                events.iter().any(|e| matches!(e, Event::Attacked { target: Who::You, .. }));
+            if struck {
+                blows += 1;
+                assert!(
+                    events.iter().any(|e| matches!(e, Event::AutoStopped(_) | Event::GameOver(_))),
+                    "seed {seed}, turn {}: the press went on after a blow: {events:?}",
+                    game.turn().0
+                );
+            }
+            if events.iter().any(|e| matches!(e, Event::AutoStopped(Stop::Explored))) {
+                game.apply(Action::Travel(Stairs::Down));
+                game.apply(Action::Descend);
+            }
+            if events.iter().any(|e| matches!(e, Event::AutoStopped(Stop::MonsterNearby(_)))) {
+                // A zombie in view: fight or wait where it stands.
+                game.apply(Action::Wait);
+            }
+            if events.iter().any(|e| matches!(e, Event::AutoStopped(Stop::HungryWithFood))) {
+                let food = game.hero().inventory().iter().find(|(_, i)| i.is_edible());
+                if let Some((slot, _)) = food {
+                    game.apply(Action::Eat(slot));
+                }
+            }
+        }
+    }
+    assert!(blows > 0, "the walks met no monster: the test tests nothing");
 }

@@ -159,6 +159,8 @@ pub struct CavesScreen {
     messages: Vec<String>,
     /// Everything the current (or last) press of explore, travel or rest perceived.
     run_events: Vec<Event>,
+    /// The turn the running press started on (did it move at all).
+    run_from: u64,
     /// The first message line shown (paging with `--More--`).
     more_from: usize,
     /// Where the next page starts, as the last frame drawn found it (`None`: all shown).
@@ -192,6 +194,7 @@ impl CavesScreen {
             store,
             messages: vec![welcome],
             run_events: Vec::new(),
+            run_from: 0,
             more_from: 0,
             more: std::cell::Cell::new(None),
             help_max: std::cell::Cell::new(0),
@@ -238,6 +241,7 @@ impl CavesScreen {
             mode,
             running: None,
             run_events: Vec::new(),
+            run_from: 0,
             more_from: 0,
             more: std::cell::Cell::new(None),
             help_max: std::cell::Cell::new(0),
@@ -398,20 +402,51 @@ impl CavesScreen {
             || events.iter().any(|e| matches!(e, Event::AutoStopped(_) | Event::GameOver(_)));
         // Every message of the press is kept (merged), none replaced by the next step's.
         self.run_events.extend(events);
-        self.set_messages(describe_all(&self.run_events));
+        let mut said = describe_all(&self.run_events);
         if stop {
             self.running = None;
+            let moved = self.game.turn().0 != self.run_from;
+            for line in &mut said {
+                if line == text::ARRIVED {
+                    *line = match (auto, moved) {
+                        (Auto::Item, true) => "You reach the item.".to_string(),
+                        (Auto::Item, false) => "You are already there.".to_string(),
+                        (_, false) => "You are already on the stairs.".to_string(),
+                        (_, true) => text::ARRIVED.to_string(),
+                    };
+                }
+            }
+            if moved && !said.iter().any(|l| l == text::ARRIVED) {
+                said.extend(self.stairs_here());
+            }
         }
+        self.set_messages(said);
         if self.game.outcome().is_some() {
             self.running = None;
             self.finish();
         }
     }
 
+    /// "There is a staircase down here.": stairs under the hero are hidden by the `@`.
+    fn stairs_here(&self) -> Option<String> {
+        let level = self.game.current_level();
+        match level.tile(self.game.player().at()) {
+            Some(Tile::StairsDown) => Some("There is a staircase down here.".to_string()),
+            Some(Tile::StairsUp) => Some("There is a staircase up here.".to_string()),
+            _ => None,
+        }
+    }
+
     /// Applies an action and shows its messages.
     fn act(&mut self, action: Action) {
+        let from = (self.game.depth(), self.game.player().at());
         let events = self.apply(action);
-        self.set_messages(describe_all(&events));
+        let mut said = describe_all(&events);
+        if matches!(action, Action::Move(_)) && (self.game.depth(), self.game.player().at()) != from
+        {
+            said.extend(self.stairs_here());
+        }
+        self.set_messages(said);
         if self.game.outcome().is_some() {
             self.finish();
         }
@@ -420,6 +455,7 @@ impl CavesScreen {
     /// Starts a press of explore, travel or rest.
     fn start(&mut self, auto: Auto) {
         self.run_events.clear();
+        self.run_from = self.game.turn().0;
         self.running = Some(auto);
         self.tick();
     }
@@ -563,7 +599,11 @@ impl CavesScreen {
     }
 
     fn play_key(&mut self, input: Input) -> Leave {
-        let Some(command) = self.keymap.get(input) else { return Leave::Stay };
+        let Some(command) = self.keymap.get(input) else {
+            let help = keys_of(&self.keymap, CavesCommand::Help).into_iter().next();
+            self.say(format!("Unknown key; {} for help.", help.as_deref().unwrap_or("?")));
+            return Leave::Stay;
+        };
         match command {
             CavesCommand::Move(d) => self.act(Action::Move(d)),
             CavesCommand::Wait => self.act(Action::Wait),
@@ -787,6 +827,15 @@ impl CavesScreen {
             self.render_history(frame, back);
             return;
         }
+        if let Mode::OfferContinue { about } = &self.mode {
+            // Only the question: the new run behind it does not exist until it is chosen.
+            frame.fill(0, 0, w, h, Cell::BLANK);
+            let question = format!("Continue the saved run ({about})? (y/n)");
+            for (i, line) in wrap(&question, w.max(1) as usize).iter().enumerate() {
+                frame.print(0, h / 2 + i as i32, line, palette::HIGHLIGHT, palette::BACKGROUND);
+            }
+            return;
+        }
         let rows = message_rows(h);
         let view_h = (h - 1 - rows).max(1);
         let offset = draw::draw_map(&self.game, frame, view_h);
@@ -812,9 +861,7 @@ impl CavesScreen {
                 );
             }
             Mode::Choose { .. } | Mode::Inventory { .. } => {}
-            Mode::OfferContinue { about } => {
-                lines.extend(wrap(&format!("Continue the saved run ({about})? (y/n)"), w as usize));
-            }
+            Mode::OfferContinue { .. } => {}
             _ => lines = self.message_page(rows as usize, w as usize),
         }
         let shown = lines.len().saturating_sub(rows as usize);

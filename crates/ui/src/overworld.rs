@@ -315,7 +315,10 @@ impl Playback {
 
 struct Play {
     session: OverworldSession,
+    /// Every message so far (the latest [`MESSAGES`]).
     messages: Vec<String>,
+    /// How many of the last `messages` the latest key brought: they are all shown.
+    fresh: usize,
     panel: Panel,
     /// The end panel's lines, once the game ended in this session.
     end: Option<Vec<String>>,
@@ -329,6 +332,17 @@ struct Play {
 /// How many messages the play screen keeps.
 const MESSAGES: usize = 50;
 
+/// The most turns one rest until healed (`Z`) lasts (DCSS's and Brogue's 100).
+const REST_TURNS: u32 = 100;
+
+/// How a finished game ended, after "you": `you were slain by a troll`.
+fn ending_text(ending: Ending) -> String {
+    match ending {
+        Ending::Victory => "you took the artefact".to_string(),
+        Ending::Slain(kind) => format!("you were slain by a {kind}"),
+    }
+}
+
 impl Play {
     fn new(session: OverworldSession, welcome: String) -> Play {
         let mut messages = vec![welcome];
@@ -340,12 +354,14 @@ impl Play {
         }
         if let Some(ending) = session.game().ending() {
             messages.push(format!(
-                "This game is over: you {ending} (score {}). q leaves; n in the menu starts a new world.",
+                "This game is over: {} (score {}). q leaves; n in the menu starts a new world.",
+                ending_text(ending),
                 session.game().score()
             ));
         }
         Play {
             session,
+            fresh: messages.len(),
             messages,
             panel: Panel::None,
             end: None,
@@ -356,9 +372,16 @@ impl Play {
 
     fn say(&mut self, text: String) {
         self.messages.push(text);
+        self.fresh += 1;
         if self.messages.len() > MESSAGES {
             self.messages.remove(0);
         }
+        self.fresh = self.fresh.min(self.messages.len());
+    }
+
+    /// What the latest key brought, in order, as one text (empty when nothing was said).
+    fn latest(&self) -> String {
+        self.messages[self.messages.len() - self.fresh..].join(" ")
     }
 }
 
@@ -560,10 +583,12 @@ impl Flow {
         match self.setup.keymap.get(input) {
             Some(OverworldCommand::Move(d)) => self.act(&mut play, Action::Move(d)),
             Some(OverworldCommand::Rest) => self.act(&mut play, Action::Rest),
+            Some(OverworldCommand::RestLong) => self.rest_long(&mut play),
             Some(OverworldCommand::Inventory) => play.panel = Panel::Inventory { note: None },
             Some(OverworldCommand::Help) => play.panel = Panel::Help { scroll: 0 },
             Some(OverworldCommand::Quit) => return self.leave(play),
             None => {
+                play.fresh = 0;
                 let help = keys_of(&self.setup.keymap, OverworldCommand::Help)
                     .into_iter()
                     .next()
@@ -576,6 +601,8 @@ impl Flow {
 
     /// Plays a step or a rest: its messages, the fight panel, the end of the game.
     fn act(&mut self, play: &mut Play, action: Action) {
+        // An action starts a new line of messages: all it brings is shown.
+        play.fresh = 0;
         play.quit_armed = false;
         if play.session.game().ending().is_some() {
             let score = play.session.game().score();
@@ -583,11 +610,16 @@ impl Flow {
             return;
         }
         let before = gear_of(play.session.game().player());
-        let was_over = false;
         let events = play.session.apply(action);
         let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
         texts.extend(better_gear(&play.session, before, &events, &self.setup.keymap));
-        if !was_over && let Some(ending) = play.session.game().ending() {
+        self.show_events(play, events, texts);
+    }
+
+    /// Shows what an action brought: its `texts` at once, or the fight panel playing the
+    /// fight among `events` first (the texts after it); the end panel when the game ended.
+    fn show_events(&mut self, play: &mut Play, events: Vec<Event>, texts: Vec<String>) {
+        if let Some(ending) = play.session.game().ending() {
             play.end = Some(self.record_end(&play.session, ending));
         }
         let fight = events.into_iter().find_map(|e| match e {
@@ -612,11 +644,63 @@ impl Flow {
             }
             None => {
                 texts.into_iter().for_each(|t| play.say(t));
-                if !was_over && play.end.is_some() {
+                if play.end.is_some() {
                     play.panel = Panel::End;
                 }
             }
         }
+    }
+
+    /// Rests until healed (`Z`): turn after turn while health is not full, no monster is
+    /// within its notice range and nothing else happens, at most [`REST_TURNS`] turns;
+    /// says why it stopped.
+    fn rest_long(&mut self, play: &mut Play) {
+        play.fresh = 0;
+        let game = play.session.game();
+        let Some(notice) = game.quest().map(|q| q.notice) else {
+            return self.act(play, Action::Rest);
+        };
+        if game.health().0 >= PLAYER_HEALTH * 100 {
+            return play.say("You are already at full health.".to_string());
+        }
+        let near = |game: &Overworld| {
+            let at = game.player().at();
+            let r = i32::try_from(notice).unwrap_or(i32::MAX);
+            let area = torchlit_geom::Rect::new(
+                torchlit_geom::Point::new(at.x.saturating_sub(r), at.y.saturating_sub(r)),
+                torchlit_geom::Size::new(2 * notice + 1, 2 * notice + 1),
+            );
+            game.monsters_near(area).into_iter().find(|m| {
+                let (dx, dy) = (i64::from(m.at.x - at.x), i64::from(m.at.y - at.y));
+                dx * dx + dy * dy <= i64::from(notice) * i64::from(notice)
+            })
+        };
+        if let Some(m) = near(game) {
+            return play.say(format!("You cannot rest with a {} this close.", m.kind));
+        }
+        let start = game.health().0.div_ceil(100);
+        for turn in 1..=REST_TURNS {
+            let events = play.session.apply(Action::Rest);
+            let quiet = events.iter().all(|e| matches!(e, Event::Rested));
+            let game = play.session.game();
+            if !quiet || game.ending().is_some() {
+                // A fight or anything else: shown as a single step would show it.
+                let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
+                texts.insert(0, format!("You rest {turn} turns, then:"));
+                return self.show_events(play, events, texts);
+            }
+            let hp = game.health().0.div_ceil(100);
+            let stop = if hp >= PLAYER_HEALTH {
+                Some("You are fully healed.".to_string())
+            } else {
+                near(game).map(|m| format!("A {} comes near.", m.kind))
+            };
+            if let Some(why) = stop {
+                return play.say(format!("You rest {turn} turns (+{} health). {why}", hp - start));
+            }
+        }
+        let hp = play.session.game().health().0.div_ceil(100);
+        play.say(format!("You rest {REST_TURNS} turns (+{} health).", hp - start));
     }
 
     /// Enters a finished game in the high-score table; the end panel's lines.
@@ -836,8 +920,8 @@ impl Flow {
             return;
         }
         let game = play.session.game();
-        // The latest message, wrapped: a long one takes up to three lines over the map.
-        let message = play.messages.last().cloned().unwrap_or_default();
+        // What the latest key brought, wrapped: up to three lines over the map.
+        let message = play.latest();
         let message = if self.setup.debug { debug_line(&play.session) } else { message };
         let mut lines = draw::wrap(&message, w.max(1) as usize);
         lines.truncate(3);
@@ -1020,6 +1104,8 @@ fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: u
         (None, 0, n) => format!("unsaved {n}"),
         (None, _, _) => "saving".to_string(),
     };
+    // As wide as `unsaved N`, so the line keeps its layout from step to step.
+    let saved = format!("{saved:<9}");
     let health = match fight {
         // While a fight plays back, the health before it.
         Some(f) if game.quest().is_some() => {

@@ -361,3 +361,40 @@ fn play_caves_offers_the_saved_run_and_loading_consumes_it() {
     assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(9)));
     assert!(store.borrow().saved.is_some());
 }
+
+fn run_to_stop(screen: &mut CavesScreen) {
+    for _ in 0..200 {
+        if !screen.is_running() {
+            return;
+        }
+        screen.tick();
+    }
+    panic!("the press never stopped");
+}
+
+#[test]
+fn travel_and_steps_say_what_is_true_and_unknown_keys_answer() {
+    let mut screen = CavesScreen::new(
+        fixture(&["##########", "#@...>.%.#", "##########"]),
+        default_keymap(),
+        None,
+    );
+    let shown = |s: &CavesScreen| render_screen(s).to_text();
+    keys(&mut screen, &[Input::Char('Q')]);
+    assert!(shown(&screen).contains("Unknown key; ? for help."), "{}", shown(&screen));
+    // Travel to the stairs, then again while on them.
+    keys(&mut screen, &[Input::Char('G'), Input::Char('>')]);
+    run_to_stop(&mut screen);
+    assert!(shown(&screen).contains("You arrive at the stairs."), "{}", shown(&screen));
+    keys(&mut screen, &[Input::Char('G'), Input::Char('>')]);
+    run_to_stop(&mut screen);
+    assert!(shown(&screen).contains("You are already on the stairs."), "{}", shown(&screen));
+    // Travel to the bread: it reaches the item, it does not "arrive at the stairs".
+    keys(&mut screen, &[Input::Char('T')]);
+    run_to_stop(&mut screen);
+    let at_item = shown(&screen);
+    assert!(at_item.contains("You reach the item.") && !at_item.contains("stairs"), "{at_item}");
+    // A step onto the stairs says they are there (the @ hides them).
+    keys(&mut screen, &[Input::Char('h'), Input::Char('h')]);
+    assert!(shown(&screen).contains("There is a staircase down here."), "{}", shown(&screen));
+}

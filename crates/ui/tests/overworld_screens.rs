@@ -442,3 +442,33 @@ fn small_terminals_keep_what_matters() {
     assert!(screen.contains("terminal too small") && screen.contains("needs 40x10"), "{screen}");
     insta::assert_snapshot!("overworld_too_small", screen);
 }
+
+#[test]
+fn a_key_shows_all_it_brought_and_resting_until_healed_says_why_it_stopped() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "rester");
+    press(&mut app, &[Input::Char('z')]);
+    assert!(text(&app, dir.path()).contains("You rest."), "{}", text(&app, dir.path()));
+    press(&mut app, &[Input::Char('Z')]);
+    let full = text(&app, dir.path());
+    assert!(full.contains("You are already at full health."), "{full}");
+    assert!(!full.contains("You rest."), "the last key's messages only: {full}");
+    // A fight leaves the player hurt; resting until healed heals and says how much.
+    let g = game_of(&app);
+    let keys = keys_to(&g, |p| g.watcher(p).is_some());
+    for key in keys {
+        press(&mut app, &[key]);
+        if text(&app, dir.path()).contains("Fight: ") {
+            break;
+        }
+    }
+    press(&mut app, &[Input::Char(' '), Input::Char(' ')]);
+    let hurt = game_of(&app);
+    assert!(hurt.ending().is_none(), "the walker survives its first fight on this world");
+    assert!(hurt.health().0 < 5000, "the fight cost health");
+    press(&mut app, &[Input::Char('Z')]);
+    let rested = text(&app, dir.path());
+    assert!(rested.contains("You rest ") && rested.contains(" health)"), "{rested}");
+    assert!(game_of(&app).health() > hurt.health(), "{rested}");
+}

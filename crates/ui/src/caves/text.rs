@@ -150,6 +150,10 @@ fn refusal(r: Refusal) -> String {
     }
 }
 
+/// What travel says when it reaches the stairs (the screen words it otherwise for an
+/// item, or when the hero was there already).
+pub(crate) const ARRIVED: &str = "You arrive at the stairs.";
+
 fn stopped(stop: Stop) -> Option<String> {
     Some(match stop {
         // The event that stopped it already has its own message.
@@ -159,15 +163,21 @@ fn stopped(stop: Stop) -> Option<String> {
         Stop::Blocked(kind, dir) => {
             format!("{} {} blocks the way.", capitalize(&indefinite(kind.name())), towards(dir))
         }
-        Stop::MonsterNearby(kind) => format!("Not with {} in view!", indefinite(kind.name())),
+        Stop::MonsterNearby(kind @ CreatureKind::Zombie) => {
+            format!("Not with {} in view!", indefinite(kind.name()))
+        }
+        Stop::MonsterNearby(kind) => {
+            format!("{} is too close.", capitalize(&indefinite(kind.name())))
+        }
         Stop::Explored => {
             "Nothing left to explore here that you can reach without digging.".to_string()
         }
-        Stop::Arrived => "You arrive at the stairs.".to_string(),
+        Stop::Arrived => ARRIVED.to_string(),
         Stop::NoRoute(Stairs::Down) => "You know of no way down that you can reach.".to_string(),
         Stop::NoRoute(Stairs::Up) => "You know of no way up that you can reach.".to_string(),
         Stop::NoProgress => "You make no progress: the way keeps changing.".to_string(),
         Stop::HungryWithFood => "You are hungry; eat first.".to_string(),
+        Stop::Starving => "You are starving: resting will not help; find food.".to_string(),
         Stop::Rested => "You are done resting.".to_string(),
         Stop::NoItem => "You know of no item you can reach here.".to_string(),
     })

@@ -15,6 +15,8 @@ pub enum OverworldCommand {
     Move(CardinalDirection),
     /// Rest a turn (the default game).
     Rest,
+    /// Rest until healed, a monster comes near or 100 turns (the default game).
+    RestLong,
     /// Show the inventory (and equip from it).
     Inventory,
     /// Show the keys.
@@ -25,12 +27,13 @@ pub enum OverworldCommand {
 
 impl OverworldCommand {
     /// Every command, in the order the help lists them.
-    pub const ALL: [OverworldCommand; 8] = [
+    pub const ALL: [OverworldCommand; 9] = [
         OverworldCommand::Move(CardinalDirection::North),
         OverworldCommand::Move(CardinalDirection::West),
         OverworldCommand::Move(CardinalDirection::South),
         OverworldCommand::Move(CardinalDirection::East),
         OverworldCommand::Rest,
+        OverworldCommand::RestLong,
         OverworldCommand::Inventory,
         OverworldCommand::Help,
         OverworldCommand::Quit,
@@ -44,6 +47,7 @@ impl OverworldCommand {
             OverworldCommand::Move(CardinalDirection::South) => "south",
             OverworldCommand::Move(CardinalDirection::East) => "east",
             OverworldCommand::Rest => "rest",
+            OverworldCommand::RestLong => "rest_long",
             OverworldCommand::Inventory => "inventory",
             OverworldCommand::Help => "help",
             OverworldCommand::Quit => "quit",
@@ -58,6 +62,7 @@ impl OverworldCommand {
             OverworldCommand::Move(CardinalDirection::South) => "walk south",
             OverworldCommand::Move(CardinalDirection::East) => "walk east",
             OverworldCommand::Rest => "rest a turn: heal 1 health (monsters move)",
+            OverworldCommand::RestLong => "rest until healed, a monster comes near or 100 turns",
             OverworldCommand::Inventory => "inventory: wield or wear by letter or number",
             OverworldCommand::Help => "this help",
             OverworldCommand::Quit => "save and leave the world",
@@ -71,8 +76,8 @@ impl OverworldCommand {
 }
 
 /// The default keys (the same as the built-in config): WASD and the arrows walk, `z` and
-/// `.` rest, `i`
-/// inventory, `?` help, `q`, `x` and Esc save and leave.
+/// `.` rest a turn, `Z` and `R` rest until healed, `i` inventory, `?` help, `q`, `x` and
+/// Esc save and leave.
 pub fn default_keymap() -> Keymap<OverworldCommand> {
     use CardinalDirection::*;
     use OverworldCommand::*;
@@ -88,6 +93,8 @@ pub fn default_keymap() -> Keymap<OverworldCommand> {
         (Input::Right, Move(East)),
         (c('z'), Rest),
         (c('.'), Rest),
+        (c('Z'), RestLong),
+        (c('R'), RestLong),
         (c('i'), Inventory),
         (c('?'), Help),
         (c('q'), Quit),
@@ -102,7 +109,7 @@ pub fn default_keymap() -> Keymap<OverworldCommand> {
 pub enum KeyConfigError {
     /// No command has this name.
     #[error(
-        "{origin}: keys.overworld: unknown action {action:?} (the actions are north, west, south, east, rest, inventory, help, quit)"
+        "{origin}: keys.overworld: unknown action {action:?} (the actions are north, west, south, east, rest, rest_long, inventory, help, quit)"
     )]
     UnknownAction {
         /// Where it was written.

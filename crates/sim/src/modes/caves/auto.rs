@@ -16,7 +16,7 @@ use torchlit_path::{DijkstraMap, Flow, PathGrid, Rule};
 
 use super::Caves;
 use super::creature::CreatureKind;
-use super::events::{Event, Refusal, Stairs, Stop};
+use super::events::{Event, Refusal, Stairs, Stop, Who};
 use super::hunger::Hunger;
 use super::item::{Item, ItemKind};
 use super::level::is_ground;
@@ -190,7 +190,13 @@ impl Caves {
             && !self.cache.dropped.contains(&(depth, at.x, at.y));
         if wanted && !self.hero.inventory.is_full() {
             if self.pick_up(out) {
+                let from = out.len();
                 self.end_turn(out);
+                if out[from..].iter().any(|e| matches!(e, Event::Attacked { target: Who::You, .. }))
+                {
+                    self.cache.plan = None;
+                    out.push(Event::AutoStopped(Stop::Hurt));
+                }
             }
             return true;
         }
@@ -286,6 +292,8 @@ impl Caves {
                     Some(Stop::ItemFound(item))
                 }
                 Event::Refused(Refusal::MapEdge) => Some(Stop::Explored),
+                // A blow stops the press even when regeneration made up for it.
+                Event::Attacked { target: Who::You, .. } => Some(Stop::Hurt),
                 _ => None,
             });
         }
@@ -300,22 +308,34 @@ impl Caves {
     }
 
     /// Rests one turn towards a full rest: refused, or stops, while a zombie is in view or
-    /// another monster (not a fungus) is within [`REST_NEAR`] cells; stops when the last
-    /// hit point comes back, when hurt, at the first hunger change, or after
-    /// [`REST_TURNS`] turns (`rested` counts the turns so far, from 0).
+    /// another monster (not a fungus) is within [`REST_NEAR`] cells; refused while hungry
+    /// with food in the pack (eat first) and while starving; stops when the last hit point
+    /// comes back, when hurt, at the first hunger change, or after [`REST_TURNS`] turns
+    /// (`rested` counts the turns so far, from 0).
     pub(super) fn rest_step(&mut self, rested: u32, out: &mut Vec<Event>) {
         if let Some(kind) = self.rest_threat() {
             out.push(Event::AutoStopped(Stop::MonsterNearby(kind)));
             return;
         }
-        let hp = self.player().hp;
         let hunger = self.hero.stomach.hunger();
+        if hunger <= Hunger::Hungry && self.hero.inventory.iter().any(|(_, i)| i.is_edible()) {
+            out.push(Event::AutoStopped(Stop::HungryWithFood));
+            return;
+        }
+        if hunger == Hunger::Starving {
+            out.push(Event::AutoStopped(Stop::Starving));
+            return;
+        }
+        let hp = self.player().hp;
+        let from = out.len();
         self.end_turn(out);
         if self.outcome.is_some() {
             return;
         }
-        let mut stop = self.rest_threat().map(Stop::MonsterInView);
-        if stop.is_none() && self.player().hp < hp {
+        let mut stop = self.rest_threat().map(Stop::MonsterNearby);
+        let struck =
+            out[from..].iter().any(|e| matches!(e, Event::Attacked { target: Who::You, .. }));
+        if stop.is_none() && (self.player().hp < hp || struck) {
             stop = Some(Stop::Hurt);
         }
         let now = self.hero.stomach.hunger();

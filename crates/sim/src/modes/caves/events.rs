@@ -112,8 +112,10 @@ pub enum Stop {
     /// The way keeps changing and no step brought the goal closer (monsters moving in
     /// and out of view): stopped rather than walk back and forth.
     NoProgress,
-    /// Auto-explore does not go on while you are hungry and carry food.
+    /// Auto-explore and rest do not go on while you are hungry and carry food.
     HungryWithFood,
+    /// No rest while starving (with nothing to eat): it would only bring death nearer.
+    Starving,
     /// Rest ended: healed, or after the most turns a rest lasts.
     Rested,
     /// No remembered item (other than rocks) can be reached on this level.
