@@ -243,15 +243,20 @@ impl CavesBot {
     }
 
     /// The best edible item in the pack for now: the smallest that fits, else the
-    /// smallest.
+    /// smallest; one in hand only when there is no other.
     fn food_to_eat(&self) -> Option<Slot> {
         let stomach = self.game.hero().stomach();
         let room = stomach.max_food() - stomach.food();
         let inv = self.game.hero().inventory();
-        let edible: Vec<(Slot, &Item)> = inv
+        let mut edible: Vec<(Slot, &Item)> = inv
             .iter()
             .filter(|(s, i)| i.is_edible() && !self.game.hero().is_equipped(*s))
             .collect();
+        if edible.is_empty() {
+            // Only food in hand (auto-explore refuses to go on while the hero is hungry
+            // with any food): eat that too rather than stand still.
+            edible = inv.iter().filter(|(_, i)| i.is_edible()).collect();
+        }
         edible
             .iter()
             .filter(|(_, i)| i.food <= room)

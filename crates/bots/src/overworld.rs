@@ -1,15 +1,18 @@
 //! The `overworld` bot: explores CaveGame's endless caves region by region.
 //!
 //! It sees what the play screen shows: the ground and the monsters in a window around
-//! the player, with the cells each monster watches (the screen draws them). It heads for
-//! the nearest region it has not been to, opens the chests it sees on the way, wears the
-//! best sword and armour it carries, and steps into a monster's sight only when its odds
-//! are good: it estimates them by playing the fight out in its head ([`fight`] with its
-//! own dice, as a player reckons from the stats the fight panel shows), never from the
-//! game's generator.
+//! the player, with the cells each monster watches (the screen draws them), and the
+//! status line (health, the way to the artefact). In the default game it heads for the
+//! artefact's region (under `--rules seed`, or once it gave up on that region, for the
+//! nearest region it has not been to), opens the chests it sees on the way, wears the
+//! best sword and armour it carries, rests while below 60 % health, and steps into a
+//! monster's sight only when its odds are good: it estimates them by playing the fight
+//! out in its head ([`fight`] with its own dice, at its health now against the monster's
+//! level, as a player reckons from what the screens show), never from the game's
+//! generator. Monsters move in the default game, so it looks again every few steps.
 //!
 //! The game is played directly on the sim ([`Overworld`]), with the actions the screen
-//! sends (steps and equips) and no save store.
+//! sends (steps, rests and equips) and no save store.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -38,6 +41,13 @@ const ACCEPTED_ODDS: f64 = 0.8;
 /// Fights imagined per estimate.
 const TRIALS: u32 = 40;
 
+/// What a fight's odds depend on: the monster's kind and level, the gear, the player's
+/// health in whole hit points.
+type OddsKey = (MonsterKind, u32, Option<SwordTier>, Option<ArmourTier>, u32);
+
+/// In the default game, the bot rests below this share of full health (in percent).
+const REST_BELOW: u32 = 60;
+
 /// The `overworld` bot and its game.
 #[derive(Clone, Debug)]
 pub struct OverworldBot {
@@ -49,7 +59,7 @@ pub struct OverworldBot {
     given_up: BTreeSet<(i32, i32)>,
     target: Option<(i32, i32)>,
     path: VecDeque<CardinalDirection>,
-    odds: BTreeMap<(MonsterKind, Option<SwordTier>, Option<ArmourTier>), f64>,
+    odds: BTreeMap<OddsKey, f64>,
     actions: u64,
     fights_won: u32,
     fights_lost: u32,
@@ -95,15 +105,19 @@ impl OverworldBot {
         }
     }
 
-    /// The estimated chance of beating a monster of `kind` with the gear worn now.
-    fn odds(&mut self, kind: MonsterKind) -> f64 {
+    /// The estimated chance of beating `monster` with the gear worn and the health left.
+    fn odds(&mut self, monster: &Monster) -> f64 {
         let p = self.game.player();
-        let key = (kind, p.weapon(), p.armour());
+        let mut me = p.combatant();
+        if self.game.quest().is_some() {
+            me.health = self.game.health();
+        }
+        let level = self.game.monster_level(self.game.region_of(monster.at));
+        let key = (monster.kind, level, p.weapon(), p.armour(), me.health.0 / 100);
         if let Some(&o) = self.odds.get(&key) {
             return o;
         }
-        let me = p.combatant();
-        let foe = kind.combatant();
+        let foe = self.game.monster_combatant(monster);
         let rules = self.game.rules().combat;
         let mut wins = 0;
         for _ in 0..TRIALS {
@@ -153,9 +167,12 @@ impl OverworldBot {
                 Event::EnteredRegion { to, .. } => {
                     self.visited.insert((to.x, to.y));
                 }
+                Event::GameOver(torchlit_sim::modes::overworld::Ending::Victory) => {
+                    self.ended = Some(Ending::Won);
+                }
                 Event::Fight(report) => match report.outcome {
                     FightOutcome::Won { .. } => self.fights_won += 1,
-                    FightOutcome::Lost { .. } => {
+                    FightOutcome::Lost { .. } | FightOutcome::Slain => {
                         self.fights_lost += 1;
                         self.ended =
                             Some(Ending::Died(report.monster.kind.stats().name.to_string()));
@@ -177,17 +194,17 @@ impl OverworldBot {
         let size = Size::new(side, side);
         let view = Rect::new(origin, size);
         let monsters: Vec<Monster> = self.game.monsters_near(view);
-        let mut bad_kinds = BTreeSet::new();
+        let mut bad = BTreeSet::new();
         for m in &monsters {
-            if self.odds(m.kind) < ACCEPTED_ODDS {
-                bad_kinds.insert(m.kind);
+            if self.odds(m) < ACCEPTED_ODDS {
+                bad.insert(m.at);
             }
         }
         let game = &self.game;
         let safe = |p: Point| {
             game.ground(p).is_walkable()
                 && game.monster_at(p).is_none()
-                && !monsters.iter().any(|m| bad_kinds.contains(&m.kind) && game.sees(m, p))
+                && !monsters.iter().any(|m| bad.contains(&m.at) && game.sees(m, p))
         };
         // BFS from the player over safe cells in view.
         let index = |p: Point| -> Option<usize> {
@@ -214,6 +231,26 @@ impl OverworldBot {
                 }
             }
         }
+        let Some(goal) = self.pick_goal(&order, at) else { return false };
+        // Walk back from the goal to the player.
+        let mut steps = VecDeque::new();
+        let mut p = goal;
+        while p != at {
+            let Some(d) = index(p).and_then(|i| prev[i]) else { return false };
+            steps.push_front(d);
+            p += d.opposite().offset();
+        }
+        // Follow a few steps before looking again (in the seed game monsters do not
+        // move; in the default game they do, so look again sooner).
+        steps.truncate(if self.game.quest().is_some() { 3 } else { 12 });
+        self.path = steps;
+        !self.path.is_empty()
+    }
+
+    /// The goal among the cells `order` reaches safely (nearest first): the artefact or a
+    /// chest in reach, else the reachable cell nearest the target region's centre if it is
+    /// nearer than the player at `at`; `None` when there is no progress to make.
+    fn pick_goal(&mut self, order: &[Point], at: Point) -> Option<Point> {
         let region = self.game.region_size() as i32;
         let target = self.target.unwrap_or((0, 0));
         let centre = Point::new(target.0 * region + region / 2, target.1 * region + region / 2);
@@ -221,8 +258,15 @@ impl OverworldBot {
             let (dx, dy) = (i64::from(p.x - centre.x), i64::from(p.y - centre.y));
             dx * dx + dy * dy
         };
-        let chest = order.iter().copied().find(|&p| self.game.ground(p) == Ground::Chest);
+        let chest = order
+            .iter()
+            .copied()
+            .find(|&p| matches!(self.game.ground(p), Ground::Chest | Ground::Artefact));
         let goal = match chest {
+            Some(c) if self.game.ground(c) == Ground::Artefact => {
+                self.set_goal("take the artefact");
+                c
+            }
             Some(c) => {
                 self.set_goal("open a chest");
                 c
@@ -232,27 +276,23 @@ impl OverworldBot {
                 let best = order.iter().copied().min_by_key(|&p| far(p));
                 match best {
                     Some(b) if far(b) < far(at) => b,
-                    _ => return false,
+                    _ => return None,
                 }
             }
         };
-        // Walk back from the goal to the player.
-        let mut steps = VecDeque::new();
-        let mut p = goal;
-        while p != at {
-            let Some(d) = index(p).and_then(|i| prev[i]) else { return false };
-            steps.push_front(d);
-            p += d.opposite().offset();
-        }
-        // Follow a few steps before looking again (monsters do not move).
-        steps.truncate(12);
-        self.path = steps;
-        !self.path.is_empty()
+        Some(goal)
     }
 
-    /// Chooses the next region to explore: the nearest not visited nor given up.
+    /// Chooses the next region to explore: the nearest not visited nor given up (in the
+    /// default game, the artefact's region, while it has not given up on it).
     fn choose_target(&mut self) {
         let here = self.game.region_of(self.game.player().at());
+        if let Some(rc) = self.game.artefact_region()
+            && !self.given_up.contains(&(rc.x, rc.y))
+        {
+            self.target = Some((rc.x, rc.y));
+            return;
+        }
         let mut best: Option<((i32, i32), i32)> = None;
         for r in 1i32..12 {
             let mut ring = Vec::new();
@@ -279,11 +319,27 @@ impl OverworldBot {
         self.target = best.map(|(c, _)| c);
     }
 
+    /// In the default game, rests while hurt (healing a hit point a turn).
+    fn rest_if_hurt(&mut self) -> bool {
+        if self.game.quest().is_none() {
+            return false;
+        }
+        let full = torchlit_sim::modes::overworld::PLAYER_HEALTH * 100;
+        if self.game.health().0 * 100 >= full * REST_BELOW {
+            return false;
+        }
+        self.set_goal("rest");
+        self.path.clear();
+        self.send(Action::Rest);
+        true
+    }
+
     fn act(&mut self) {
-        if self.equip_best() {
+        if self.equip_best() || self.rest_if_hurt() {
             return;
         }
-        if self.target.is_none_or(|t| self.visited.contains(&t)) {
+        let artefact = self.game.artefact_region().map(|rc| (rc.x, rc.y));
+        if self.target.is_none_or(|t| self.visited.contains(&t) && Some(t) != artefact) {
             self.choose_target();
             self.path.clear();
         }
@@ -347,6 +403,13 @@ impl Bot for OverworldBot {
                 ("distance", Some(p.moves().0 as f64)),
                 ("chests_opened", Some(f64::from(p.chests()))),
                 ("gold", Some(p.gold() as f64)),
+                (
+                    "artefact",
+                    Some(f64::from(u8::from(
+                        self.game.ending() == Some(torchlit_sim::modes::overworld::Ending::Victory),
+                    ))),
+                ),
+                ("score", Some(self.game.score() as f64)),
             ],
             hash: self.game.state_hash(),
         }

@@ -51,7 +51,7 @@ fn overworld_games_are_pinned() {
     let reports: Vec<Report> = [1, 2]
         .into_iter()
         .map(|s| {
-            torchlit_bots::overworld::play(s, torchlit_sim::modes::overworld::Rules::default())
+            torchlit_bots::overworld::play(s, torchlit_sim::modes::overworld::Rules::seed())
                 .expect("world builds")
         })
         .collect();

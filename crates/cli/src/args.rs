@@ -42,8 +42,9 @@ pub enum Command {
         /// `maze`: how many maze areas a generated level has (0 goes straight to the boss).
         #[arg(long, default_value_t = 4)]
         length: u32,
-        /// `maze` and `caves`: the rules: `seed` is the source document's game exactly,
-        /// `default` differs as the README lists (a continued caves run keeps its own).
+        /// `maze`, `caves` and `overworld`: the rules: `seed` is the source document's game
+        /// exactly, `default` differs as the README lists (a continued caves run or a saved
+        /// overworld world keeps its own).
         #[arg(long, value_enum, default_value_t = RulesArg::Default)]
         rules: RulesArg,
         /// `maze`: the chance, in percent, that a broken rock leaves a heart (default:
@@ -190,6 +191,14 @@ impl RulesArg {
         match self {
             RulesArg::Seed => torchlit_sim::modes::caves::Rules::seed(),
             RulesArg::Default => torchlit_sim::modes::caves::Rules::default(),
+        }
+    }
+
+    /// The overworld rules of this choice (the built-in config's numbers).
+    pub fn overworld(self) -> torchlit_sim::modes::overworld::Rules {
+        match self {
+            RulesArg::Seed => torchlit_sim::modes::overworld::Rules::seed(),
+            RulesArg::Default => torchlit_sim::modes::overworld::Rules::default(),
         }
     }
 

@@ -12,7 +12,6 @@ use torchlit_bots::{Ending, Report};
 use torchlit_map::UltimaWorld;
 use torchlit_sim::modes::chase::HeroKind;
 use torchlit_sim::modes::maze::{MazeConfig, Seed};
-use torchlit_sim::modes::overworld::Rules as OverworldRules;
 
 use crate::args::LevelArg;
 
@@ -23,7 +22,7 @@ pub enum BenchMode {
     Caves,
     /// ICMaze's mazes: beat the boss and take the treasure.
     Maze,
-    /// CaveGame's endless caves: survive 1,000 moves.
+    /// CaveGame's endless caves: survive 1,000 moves (or take the artefact).
     Overworld,
     /// Ultima 0's torch-lit world: a 1,000-step walk.
     Ultima,
@@ -95,7 +94,8 @@ pub struct BenchArgs {
     /// One game of seed S (its table, or with --watch the game on screen).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// `caves`: the source document's rules or the default game (other modes: the same).
+    /// `caves` and `overworld`: the source document's rules or the default game (other
+    /// modes: the same).
     #[arg(long, value_enum, default_value_t = RulesArg::Default)]
     pub rules: RulesArg,
     /// Print the results as one JSON object on one line.
@@ -167,7 +167,7 @@ fn play_one(args: &BenchArgs, seed: u64, world: &UltimaWorld) -> Result<Report> 
             .with_context(|| format!("caves seed {seed}"))?,
         BenchMode::Maze => torchlit_bots::maze::play(maze_config(args, seed))
             .with_context(|| format!("maze seed {seed}"))?,
-        BenchMode::Overworld => torchlit_bots::overworld::play(seed, OverworldRules::default())
+        BenchMode::Overworld => torchlit_bots::overworld::play(seed, args.rules.overworld())
             .with_context(|| format!("overworld seed {seed}"))?,
         BenchMode::Ultima => torchlit_bots::ultima::play(world.clone(), seed),
         BenchMode::Chase => torchlit_bots::chase::play(seed, HeroKind::Rogue)
@@ -204,7 +204,7 @@ fn watch_bot(
         BenchMode::Overworld => Watched::Overworld(Box::new(
             torchlit_bots::overworld::OverworldBot::new(
                 torchlit_rng::Seed(seed),
-                OverworldRules::default(),
+                args.rules.overworld(),
             )
             .with_context(|| format!("overworld seed {seed}"))?,
         )),

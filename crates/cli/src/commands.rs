@@ -21,10 +21,10 @@ pub fn run(cli: Cli) -> Result<()> {
     let settings = || Settings::load(cli.data_dir.as_deref(), cli.config.as_deref());
     match cli.command {
         None => play_title(&settings()?),
-        Some(Command::Play { mode: Mode::Overworld, seed, .. }) => {
+        Some(Command::Play { mode: Mode::Overworld, seed, rules, .. }) => {
             let settings = settings()?;
             let _log = settings.start_logging();
-            overworld_cmd::play(&settings, seed.as_deref(), default_world()?)
+            overworld_cmd::play(&settings, seed.as_deref(), rules, default_world()?)
         }
         Some(Command::Play { mode: Mode::Caves, seed, rules, .. }) => {
             let settings = settings()?;
@@ -106,7 +106,7 @@ fn play_title(settings: &Settings) -> Result<()> {
     app.set_maze(maze_cmd::setup(settings, None, LevelArg::Generated, 4, rules)?);
     let (caves, overworld) = (
         caves_cmd::setup(settings, None, Default::default())?,
-        overworld_cmd::setup(settings, None)?,
+        overworld_cmd::setup(settings, None, RulesArg::Default)?,
     );
     let (store, worlds) = (caves.store.clone(), overworld.worlds.clone());
     app.set_caves(caves);

@@ -6,16 +6,21 @@ use torchlit_map::UltimaWorld;
 use torchlit_ui::App;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
 
+use crate::args::RulesArg;
 use crate::front;
 use crate::settings::{Settings, clock_seed};
 
 /// What `overworld` needs from the outside. With `seed` (`play overworld --seed S`) the
-/// screens open on the new-world prompts with that seed.
+/// screens open on the new-world prompts with that seed; `rules` is the ruleset of new
+/// worlds (a world keeps its own).
 ///
 /// # Errors
 /// A config file that can't be read, or a bad `[keys.overworld]` entry.
-pub fn setup(settings: &Settings, seed: Option<&str>) -> Result<OverworldSetup> {
-    let worlds = settings.paths.as_ref().map(|p| Worlds::new(p, settings.config.clone()));
+pub fn setup(settings: &Settings, seed: Option<&str>, rules: RulesArg) -> Result<OverworldSetup> {
+    let worlds = settings
+        .paths
+        .as_ref()
+        .map(|p| Worlds::new(p, settings.config.clone()).with_seed_rules(rules == RulesArg::Seed));
     let offered = seed.map_or_else(|| clock_seed("overworld/clock").to_string(), str::to_string);
     let mut setup = OverworldSetup::from_config(worlds, &settings.config, offered)
         .context("the config file")?;
@@ -23,12 +28,18 @@ pub fn setup(settings: &Settings, seed: Option<&str>) -> Result<OverworldSetup> 
     Ok(setup)
 }
 
-/// `torchlit play overworld [--seed S]`: the overworld screens; leaving them quits.
+/// `torchlit play overworld [--seed S] [--rules seed]`: the overworld screens; leaving
+/// them quits.
 ///
 /// # Errors
 /// Config errors, terminal errors.
-pub fn play(settings: &Settings, seed: Option<&str>, default_world: UltimaWorld) -> Result<()> {
-    let setup = setup(settings, seed)?;
+pub fn play(
+    settings: &Settings,
+    seed: Option<&str>,
+    rules: RulesArg,
+    default_world: UltimaWorld,
+) -> Result<()> {
+    let setup = setup(settings, seed, rules)?;
     let worlds = setup.worlds.clone();
     crate::commands::needs_terminal()?;
     let mut app = App::overworld(default_world, setup);
@@ -58,12 +69,12 @@ mod tests {
     fn a_seed_opens_the_new_world_prompts_and_worlds_live_in_the_data_dir() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let settings = Settings::load(Some(dir.path()), None).expect("valid");
-        let setup = setup(&settings, Some("hello")).expect("valid");
+        let setup = setup(&settings, Some("hello"), RulesArg::Default).expect("valid");
         assert!(setup.start_new);
         assert_eq!(setup.seed, "hello");
         let worlds = setup.worlds.expect("a data directory");
         assert_eq!(worlds.store().dir(), dir.path().join("worlds"));
-        let plain = super::setup(&settings, None).expect("valid");
+        let plain = super::setup(&settings, None, RulesArg::Default).expect("valid");
         assert!(!plain.start_new && !plain.seed.is_empty());
     }
 }

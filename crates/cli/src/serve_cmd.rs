@@ -39,7 +39,7 @@ fn app(settings: &Settings, world: UltimaWorld) -> Result<App> {
     let rules = maze_cmd::rules(settings, crate::args::RulesArg::Default, None);
     app.set_maze(maze_cmd::setup(settings, None, LevelArg::Generated, 4, rules)?);
     app.set_caves(caves_cmd::setup(settings, None, Default::default())?);
-    app.set_overworld(overworld_cmd::setup(settings, None)?);
+    app.set_overworld(overworld_cmd::setup(settings, None, crate::args::RulesArg::Default)?);
     Ok(app)
 }
 

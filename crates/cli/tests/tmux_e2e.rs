@@ -512,7 +512,9 @@ fn region_of(place: &str) -> &str {
 #[test]
 fn overworld_creates_walks_across_a_border_quits_and_loads_at_the_same_place() {
     let data = DataDir::new("overworld");
-    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux"];
+    // CaveGame's rules: the status line keeps the region at 80 columns (the default
+    // game's health and way to the artefact take its place), and a world keeps its rules.
+    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux", "--rules", "seed"];
     let Some(t) = Tmux::start("overworld_new", &args) else { return };
     // The new-world prompts: a name, then the seed from --seed.
     t.wait_for("the new-world prompts", |s| s.contains("A new world") && s.contains("Seed: tmux"));
@@ -765,7 +767,8 @@ fn a_caves_death_is_replayed_from_the_recording_its_morgue_file_names() {
 #[test]
 fn an_overworld_ctrl_c_whose_save_fails_says_so_and_exits_non_zero() {
     let data = DataDir::new("overworld_unsaved");
-    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux"];
+    // CaveGame's rules: the status line keeps the region at 80 columns (see above).
+    let args = ["--data-dir", data.arg(), "play", "overworld", "--seed", "tmux", "--rules", "seed"];
     let Some(t) = Tmux::start_after("overworld_unsaved", "trap '' XFSZ; ", &args) else {
         return;
     };

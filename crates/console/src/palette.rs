@@ -32,6 +32,14 @@ pub const PANEL: Rgb = Rgb(20, 20, 30);
 pub const PANEL_DARK: Rgb = Rgb(16, 18, 30);
 /// A banner's background (watching a game); its text is [`BACKGROUND`].
 pub const BANNER: Rgb = Rgb(230, 200, 90);
+/// The status line's text (the overworld's).
+pub const STATUS_TEXT: Rgb = Rgb(200, 200, 160);
+/// A menu screen's title (the overworld's world menu).
+pub const MENU_TITLE: Rgb = Rgb(255, 200, 90);
+/// The background of the chosen row of a panel's list (the caves' pack).
+pub const SELECTED_ROW: Rgb = Rgb(60, 60, 90);
+/// The look command's cursor (its background; the text on it is [`BACKGROUND`]).
+pub const LOOK_CURSOR: Rgb = Rgb(200, 170, 60);
 
 // --- message kinds ------------------------------------------------------------------
 
@@ -43,6 +51,12 @@ pub const NOTE: Rgb = Rgb(150, 200, 255);
 pub const DIALOGUE: Rgb = Rgb(120, 200, 255);
 /// A win: the end of a game well played.
 pub const VICTORY: Rgb = Rgb(255, 215, 0);
+/// A death: the end screen's epitaph.
+pub const DEATH: Rgb = Rgb(200, 80, 80);
+/// Danger in the status line: hit points at a quarter or less.
+pub const DANGER: Rgb = Rgb(255, 80, 80);
+/// Good news in a panel (the overworld inventory's note on what was equipped).
+pub const GOOD_NEWS: Rgb = Rgb(150, 220, 150);
 
 // --- health bars --------------------------------------------------------------------
 
@@ -158,3 +172,49 @@ pub const PICKAXE: Rgb = Rgb(110, 230, 230);
 pub const KEY: Rgb = Rgb(255, 210, 40);
 /// The treasure.
 pub const TREASURE: Rgb = Rgb(255, 215, 0);
+
+// --- caves (the roguelike tutorial's AsciiPanel colours) ----------------------------
+
+/// AsciiPanel's yellow: bats, rocks, staffs.
+pub const ANSI_YELLOW: Rgb = Rgb(193, 156, 0);
+/// AsciiPanel's green: fungi, tunics.
+pub const ANSI_GREEN: Rgb = Rgb(0, 170, 0);
+/// AsciiPanel's white (a light grey): zombies, daggers, chainmail.
+pub const ANSI_WHITE: Rgb = Rgb(192, 192, 192);
+/// AsciiPanel's bright white: the player, swords, platemail, the teddy bear.
+pub const ANSI_BRIGHT_WHITE: Rgb = Rgb(255, 255, 255);
+/// AsciiPanel's bright red: apples.
+pub const ANSI_BRIGHT_RED: Rgb = Rgb(255, 85, 85);
+/// Bread (torchlit's food, not the tutorial's).
+pub const BREAD: Rgb = Rgb(210, 170, 90);
+/// A baguette (a weapon you can eat).
+pub const BAGUETTE: Rgb = Rgb(230, 190, 80);
+
+// --- overworld ----------------------------------------------------------------------
+
+/// Ground a monster watches (its sight, tinted).
+pub const WATCHED_BG: Rgb = Rgb(70, 14, 14);
+/// Solid rock's background.
+pub const ROCK_BG: Rgb = Rgb(24, 20, 17);
+/// Cave floor.
+pub const CAVE_FLOOR: Rgb = Rgb(105, 100, 90);
+/// Cave wall (rock next to floor).
+pub const CAVE_WALL: Rgb = Rgb(176, 138, 92);
+/// A chest.
+pub const CHEST: Rgb = Rgb(255, 210, 60);
+/// An opened chest.
+pub const CHEST_OPEN: Rgb = Rgb(140, 110, 60);
+/// The shrine that heals for gold.
+pub const SHRINE: Rgb = Rgb(120, 230, 255);
+/// The artefact, the default game's goal.
+pub const ARTEFACT: Rgb = Rgb(255, 120, 255);
+/// A rat.
+pub const RAT: Rgb = Rgb(200, 150, 110);
+/// A goblin.
+pub const GOBLIN: Rgb = Rgb(120, 220, 90);
+/// A bat.
+pub const BAT: Rgb = Rgb(190, 140, 230);
+/// A troll.
+pub const TROLL: Rgb = Rgb(240, 120, 60);
+/// A wraith.
+pub const WRAITH: Rgb = Rgb(150, 210, 255);

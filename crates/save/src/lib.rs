@@ -71,6 +71,7 @@ mod logging;
 mod paths;
 mod saver;
 mod schema;
+mod scores;
 mod store;
 mod world;
 
@@ -88,6 +89,7 @@ pub use logging::{LogError, LogGuard, init_logging};
 pub use paths::{CONFIG_FILE_NAME, NoHomeDir, Paths};
 pub use saver::{SaveReport, Saver, Ticket};
 pub use schema::FORMAT_VERSION;
+pub use scores::{KEPT_SCORES, SCORES_FILE, Score};
 pub use store::{Store, WorldEntry};
 pub use torchlit_console::{Key, KeySpec, KeySpecError};
 pub use world::{CommitInfo, GenerationCheck, WorldDb, WorldInfo, WorldSpec};

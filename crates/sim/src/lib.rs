@@ -31,4 +31,4 @@ pub use time::{TICKS_PER_SECOND, Tick, Turn};
 /// The version of the game rules, kept in every recording: a change that makes a recorded
 /// game play out differently (a rule, a generator, a random draw) bumps it, and the
 /// committed recording catalog's final hashes change with it.
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;

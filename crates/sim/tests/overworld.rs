@@ -9,12 +9,12 @@ use torchlit_geom::{CardinalDirection, Point, Rect, Size, line};
 use torchlit_rng::{Rng, Seed};
 use torchlit_sim::modes::overworld::combat::Side;
 use torchlit_sim::modes::overworld::{
-    Action, Event, FightOutcome, Ground, Item, Overworld, Player, RegionChanges, RegionCoord,
-    Reward, Rules, SwordTier,
+    Action, Event, FightOutcome, Ground, Item, Overworld, Player, PlayerV1, RegionChanges,
+    RegionCoord, Reward, Rules, SwordTier,
 };
 
 fn game(seed: &str) -> Overworld {
-    Overworld::new(Seed::from_text(seed), Rules::default()).expect("a world")
+    Overworld::new(Seed::from_text(seed), Rules::seed()).expect("a world")
 }
 
 /// A walk of `n` random steps from a fixed generator (fights included).
@@ -249,7 +249,7 @@ fn chests_give_rewards_once_and_stay_opened() {
     let changed = g.take_changed_regions();
     assert!(!changed.is_empty());
     assert!(g.take_changed_regions().is_empty(), "taken once");
-    let restored = save_and_restore(&g, Rules::default());
+    let restored = save_and_restore(&g, Rules::seed());
     for (at, _) in &opened {
         assert_eq!(restored.ground(*at), Ground::OpenedChest, "still opened after a load");
     }
@@ -308,6 +308,7 @@ fn fight_until_both(seed: &str, rules: Rules) -> (Overworld, usize, usize) {
                 }
             }
             FightOutcome::BrokenOff => panic!("seed 002's numbers always end a fight"),
+            FightOutcome::Slain => panic!("under --rules seed a death is never the end"),
         }
     }
     (g, won, lost)
@@ -315,10 +316,10 @@ fn fight_until_both(seed: &str, rules: Rules) -> (Overworld, usize, usize) {
 
 #[test]
 fn fights_are_won_and_lost_and_death_costs_an_item() {
-    let (g, won, lost) = fight_until_both("battles", Rules::default());
+    let (g, won, lost) = fight_until_both("battles", Rules::seed());
     assert!(won > 0 && lost > 0, "won {won}, lost {lost}");
     // Slain monsters stay dead after a load.
-    let restored = save_and_restore(&g, Rules::default());
+    let restored = save_and_restore(&g, Rules::seed());
     assert_eq!(restored, g);
     for (at, change) in g.changes() {
         if change.monster_slain {
@@ -329,7 +330,7 @@ fn fights_are_won_and_lost_and_death_costs_an_item() {
 
 #[test]
 fn death_can_be_made_to_cost_nothing() {
-    let rules = Rules { death_loses_item: false, ..Rules::default() };
+    let rules = Rules { death_loses_item: false, ..Rules::seed() };
     let (_, _, lost) = fight_until_both("battles", rules);
     assert!(lost > 0);
 }
@@ -340,7 +341,7 @@ fn a_restored_game_plays_on_exactly_like_the_original() {
     let mut rng = Rng::new(Seed(11));
     random_walk(&mut g, 2000, &mut rng);
     assert!(g.player().moves().0 > 500);
-    let mut copy = save_and_restore(&g, Rules::default());
+    let mut copy = save_and_restore(&g, Rules::seed());
     assert_eq!(copy, g);
     assert_eq!(copy.state_hash(), g.state_hash());
     let (mut r1, mut r2) = (rng.clone(), rng);
@@ -370,7 +371,7 @@ fn a_restored_record_is_made_consistent() {
     opened.insert(Point::new(-1, 3));
     let bogus = RegionChanges { opened, monster_slain: true };
     let restored =
-        Overworld::restore(g.seed(), Rules::default(), player, [(RegionCoord::new(0, 0), bogus)])
+        Overworld::restore(g.seed(), Rules::seed(), player, [(RegionCoord::new(0, 0), bogus)])
             .expect("restore");
     assert_eq!(restored.ground(restored.player().at()), Ground::Floor);
     assert!(restored.watcher(restored.player().at()).is_none());
@@ -441,7 +442,9 @@ fn odd_saved_records_never_panic() {
             rng: Rng::new(Seed(i as u64)),
         };
         let bytes = postcard::to_allocvec(&raw).expect("encode");
-        let player: Player = postcard::from_bytes(&bytes).expect("the same layout");
+        // The version 1 layout (before the default game's vitals), migrated.
+        let old: PlayerV1 = postcard::from_bytes(&bytes).expect("the same layout");
+        let player = Player::from(old);
         let changes = [(
             RegionCoord::new(i32::MAX, i32::MIN),
             RegionChanges {
@@ -449,7 +452,7 @@ fn odd_saved_records_never_panic() {
                 monster_slain: true,
             },
         )];
-        let rules = Rules { death_loses_item: true, ..Rules::default() };
+        let rules = Rules { death_loses_item: true, ..Rules::seed() };
         match Overworld::restore(Seed(i as u64), rules, player, changes) {
             Ok(mut g) => {
                 assert_eq!(g.player().weapon(), None, "not carried");

@@ -31,7 +31,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let paths = Paths::in_dir(&dir);
-    let worlds = Worlds::new(&paths, Config::load(&paths)?);
+    // CaveGame's rules (`--rules seed`): a random walk never dies for good there, so it
+    // walks (and autosaves) until it is killed.
+    let worlds = Worlds::new(&paths, Config::load(&paths)?).with_seed_rules(true);
     let mut session = match worlds.list()?.first() {
         Some(row) => OverworldSession::open(&worlds, &row.id)?,
         None => OverworldSession::create(&worlds, "walker", "kill -9")?,

@@ -14,7 +14,7 @@ use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, Slot, Stairs};
 
 use crate::record::{Recorder, Recordings};
-use crate::{Cell, Frame, Input, Keymap, Rgb};
+use crate::{Cell, Frame, Input, Keymap, Rgb, palette};
 
 pub use draw::{creature_look, item_look};
 pub use keys::{
@@ -163,6 +163,9 @@ pub struct CavesScreen {
     more_from: usize,
     /// Where the next page starts, as the last frame drawn found it (`None`: all shown).
     more: std::cell::Cell<Option<usize>>,
+    /// The help's last scroll position at the size it was last drawn (scrolling stops
+    /// there instead of counting on past the end).
+    help_max: std::cell::Cell<usize>,
     mode: Mode,
     running: Option<Auto>,
     /// The run's recording (none: a run continued without one, or a replay).
@@ -191,6 +194,7 @@ impl CavesScreen {
             run_events: Vec::new(),
             more_from: 0,
             more: std::cell::Cell::new(None),
+            help_max: std::cell::Cell::new(0),
             mode: Mode::Play,
             running: None,
             recorder: None,
@@ -236,6 +240,7 @@ impl CavesScreen {
             run_events: Vec::new(),
             more_from: 0,
             more: std::cell::Cell::new(None),
+            help_max: std::cell::Cell::new(0),
             recorder: None,
             pickup: AutoPickup::default(),
         }
@@ -480,36 +485,13 @@ impl CavesScreen {
             Mode::Help { scroll } => {
                 self.mode = match input {
                     Input::Up | Input::Char('k') => Mode::Help { scroll: scroll.saturating_sub(1) },
-                    Input::Down | Input::Char('j') => Mode::Help { scroll: scroll + 1 },
+                    Input::Down | Input::Char('j') => {
+                        Mode::Help { scroll: (scroll + 1).min(self.help_max.get()) }
+                    }
                     _ => Mode::Play,
                 };
             }
-            Mode::OfferContinue { .. } => {
-                self.mode = Mode::Play;
-                if matches!(input, Input::Char('y' | 'Y') | Input::Enter) {
-                    let loaded = self.store.as_ref().map(StoreHandle::load);
-                    match loaded {
-                        Some(Ok(Some(game))) => {
-                            self.game = game;
-                            self.recorder = self.kept_recording();
-                            self.apply_pickup();
-                            let turn = self.game.turn().0;
-                            self.say(format!("Welcome back (turn {turn})."));
-                            if self.recorder.is_none() {
-                                self.messages
-                                    .push("(This run has no recording to go on with.)".into());
-                            }
-                        }
-                        Some(Err(e)) => self.say(format!("The saved run can't be read: {e}")),
-                        _ => self.say("There is no saved run any more: a new one begins."),
-                    }
-                } else {
-                    self.say(format!(
-                        "A new run (seed {}); the saved one stays for later.",
-                        self.game.seed()
-                    ));
-                }
-            }
+            Mode::OfferContinue { .. } => self.offer_key(input),
             Mode::Look { cursor } => self.look_key(cursor, input),
             Mode::History { back } => {
                 let len = self.journal_lines().len();
@@ -521,19 +503,7 @@ impl CavesScreen {
                     _ => Mode::Play,
                 };
             }
-            Mode::TravelPrompt => {
-                self.mode = Mode::Play;
-                let auto = match input {
-                    Input::Char('>') => Auto::Travel(Stairs::Down),
-                    Input::Char('<') => Auto::Travel(Stairs::Up),
-                    Input::Char('i' | '*') => Auto::Item,
-                    _ => {
-                        self.say("Never mind.");
-                        return Leave::Stay;
-                    }
-                };
-                self.start(auto);
-            }
+            Mode::TravelPrompt => self.travel_key(input),
             Mode::ConfirmExit => {
                 self.mode = Mode::Play;
                 if matches!(input, Input::Char('y' | 'Y')) {
@@ -549,6 +519,47 @@ impl CavesScreen {
             }
         }
         Leave::Stay
+    }
+
+    /// The answer to "continue the saved run?": `y` or Enter loads it, any other key
+    /// keeps the new run (the saved one stays).
+    fn offer_key(&mut self, input: Input) {
+        self.mode = Mode::Play;
+        if matches!(input, Input::Char('y' | 'Y') | Input::Enter) {
+            let loaded = self.store.as_ref().map(StoreHandle::load);
+            match loaded {
+                Some(Ok(Some(game))) => {
+                    self.game = game;
+                    self.recorder = self.kept_recording();
+                    self.apply_pickup();
+                    let turn = self.game.turn().0;
+                    self.say(format!("Welcome back (turn {turn})."));
+                    if self.recorder.is_none() {
+                        self.messages.push("(This run has no recording to go on with.)".into());
+                    }
+                }
+                Some(Err(e)) => self.say(format!("The saved run can't be read: {e}")),
+                _ => self.say("There is no saved run any more: a new one begins."),
+            }
+        } else {
+            self.say(format!(
+                "A new run (seed {}); the saved one stays for later.",
+                self.game.seed()
+            ));
+        }
+    }
+
+    /// The key after the travel key: `>` or `<` travels to the stairs, `i` or `*` to the
+    /// nearest item seen; anything else cancels.
+    fn travel_key(&mut self, input: Input) {
+        self.mode = Mode::Play;
+        let auto = match input {
+            Input::Char('>') => Auto::Travel(Stairs::Down),
+            Input::Char('<') => Auto::Travel(Stairs::Up),
+            Input::Char('i' | '*') => Auto::Item,
+            _ => return self.say("Never mind."),
+        };
+        self.start(auto);
     }
 
     fn play_key(&mut self, input: Input) -> Leave {
@@ -784,7 +795,11 @@ impl CavesScreen {
             Mode::Look { cursor } => {
                 let (sx, sy) = (cursor.x - offset.x, cursor.y - offset.y);
                 let under = frame.get(sx as u16, sy as u16).copied().unwrap_or(Cell::BLANK);
-                frame.put(sx, sy, Cell { bg: Rgb(200, 170, 60), fg: Rgb::BLACK, ..under });
+                frame.put(
+                    sx,
+                    sy,
+                    Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under },
+                );
                 lines.push(self.look_at(*cursor));
                 lines.push(
                     "Look: move the cursor with the movement keys; any other key stops."
@@ -800,30 +815,11 @@ impl CavesScreen {
             Mode::OfferContinue { about } => {
                 lines.extend(wrap(&format!("Continue the saved run ({about})? (y/n)"), w as usize));
             }
-            _ => {
-                let all = wrap(&self.messages.join(" "), w as usize);
-                let rows = rows as usize;
-                // Running: the latest lines. Otherwise page from the first, --More--
-                // when the rest does not fit.
-                let from = if self.running.is_some() {
-                    all.len().saturating_sub(rows)
-                } else {
-                    self.more_from.min(all.len().saturating_sub(rows))
-                };
-                let rest = all.len() - from;
-                if rest > rows && self.running.is_none() {
-                    lines.extend(all[from..from + rows - 1].iter().cloned());
-                    lines.push("--More-- (any key; Esc: the last page)".to_string());
-                    self.more.set(Some(from + rows - 1));
-                } else {
-                    lines.extend(all[from..].iter().take(rows).cloned());
-                    self.more.set(None);
-                }
-            }
+            _ => lines = self.message_page(rows as usize, w as usize),
         }
         let shown = lines.len().saturating_sub(rows as usize);
         for (i, line) in lines[shown..].iter().enumerate() {
-            let fg = if line.starts_with("--More--") { Rgb(255, 220, 120) } else { Rgb::WHITE };
+            let fg = if line.starts_with("--More--") { palette::HIGHLIGHT } else { Rgb::WHITE };
             frame.print(0, view_h + i as i32, line, fg, Rgb::BLACK);
         }
         draw::draw_status(&self.game, frame, h - 1);
@@ -833,6 +829,28 @@ impl CavesScreen {
             }
             Mode::Inventory { selected } => self.render_pack(frame, None, None, Some(*selected)),
             _ => {}
+        }
+    }
+
+    /// The turn's messages as lines of `width` for `rows` rows: while running the latest;
+    /// otherwise a page from the first unread one, ending in `--More--` when the rest does
+    /// not fit (the next page's start is kept for the next key).
+    fn message_page(&self, rows: usize, width: usize) -> Vec<String> {
+        let all = wrap(&self.messages.join(" "), width);
+        let from = if self.running.is_some() {
+            all.len().saturating_sub(rows)
+        } else {
+            self.more_from.min(all.len().saturating_sub(rows))
+        };
+        let rest = all.len() - from;
+        if rest > rows && self.running.is_none() {
+            let mut lines = all[from..from + rows - 1].to_vec();
+            lines.push("--More-- (any key; Esc: the last page)".to_string());
+            self.more.set(Some(from + rows - 1));
+            lines
+        } else {
+            self.more.set(None);
+            all[from..].iter().take(rows).cloned().collect()
         }
     }
 
@@ -855,14 +873,14 @@ impl CavesScreen {
         let fit = (bh - 4).max(1) as usize;
         let first =
             selected.map_or(0, |s| s.min(items.len().saturating_sub(1)) + 1).saturating_sub(fit);
-        let bg = Rgb(20, 20, 30);
+        let bg = palette::PANEL;
         frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-        frame.border(x, y, bw, bh, Rgb(255, 170, 60));
+        frame.border(x, y, bw, bh, palette::HEADING);
         let title = match verb {
             Some(v) => format!(" What would you like to {}? ", v.word()),
             None => format!(" You are carrying {} of 20 items ", items.len()),
         };
-        frame.print_bold(x + 2, y, &title, Rgb(255, 170, 60));
+        frame.print_bold(x + 2, y, &title, palette::HEADING);
         if items.is_empty() && floor.is_none() {
             frame.print(x + 2, y + 2, "Nothing.", Rgb::GREY, bg);
         }
@@ -883,14 +901,11 @@ impl CavesScreen {
             let here = row;
             row += 1;
             let row = here;
-            if selected.is_some_and(|s| s.min(items.len() - 1) == i) {
-                frame.fill(x + 1, row, bw - 2, 1, Cell { bg: Rgb(60, 60, 90), ..Cell::BLANK });
+            let chosen = selected.is_some_and(|s| s.min(items.len() - 1) == i);
+            let bg = if chosen { palette::SELECTED_ROW } else { bg };
+            if chosen {
+                frame.fill(x + 1, row, bw - 2, 1, Cell { bg, ..Cell::BLANK });
             }
-            let bg = if selected.is_some_and(|s| s.min(items.len() - 1) == i) {
-                Rgb(60, 60, 90)
-            } else {
-                bg
-            };
             let (glyph, colour) = item_look(item.kind);
             frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
             frame.put(x + 6, row, Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg));
@@ -909,7 +924,7 @@ impl CavesScreen {
             (None, None) if bw < 56 => "Up/Down; d drop, e eat, w wear".to_string(),
             (None, None) => "Up/Down; d drop, e eat, w wear or wield; other keys close".to_string(),
         };
-        frame.print(x + 2, y + bh - 1, &format!(" {hint} "), Rgb(255, 220, 120), bg);
+        frame.print(x + 2, y + bh - 1, &format!(" {hint} "), palette::HIGHLIGHT, bg);
     }
 
     /// The help's lines: keys (wrapped to the width), then the goal.
@@ -945,11 +960,12 @@ impl CavesScreen {
 
     fn render_help(&self, frame: &mut Frame, scroll: usize) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let bg = Rgb(20, 20, 30);
+        let bg = palette::PANEL;
         frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
         let lines = self.help_lines(w as usize);
         let rows = (h - 1).max(1) as usize;
-        let scroll = scroll.min(lines.len().saturating_sub(rows));
+        self.help_max.set(lines.len().saturating_sub(rows));
+        let scroll = scroll.min(self.help_max.get());
         let title = if lines.len() > rows {
             format!(
                 "caves keys {}-{} of {} (Up/Down scroll; other keys close)",
@@ -960,10 +976,10 @@ impl CavesScreen {
         } else {
             "caves keys (any key closes)".to_string()
         };
-        frame.print_bold(1, 0, &title, Rgb(255, 170, 60));
+        frame.print_bold(1, 0, &title, palette::HEADING);
         for (i, (keys, what)) in lines.iter().skip(scroll).take(rows).enumerate() {
             let row = 1 + i as i32;
-            frame.print(1, row, keys, Rgb(255, 220, 120), bg);
+            frame.print(1, row, keys, palette::HIGHLIGHT, bg);
             let x = if keys.is_empty() { 1 } else { 2 + keys.chars().count() as i32 };
             frame.print(x, row, what, Rgb::WHITE, bg);
         }
@@ -971,13 +987,13 @@ impl CavesScreen {
 
     fn render_history(&self, frame: &mut Frame, back: usize) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let bg = Rgb(20, 20, 30);
+        let bg = palette::PANEL;
         frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
         frame.print_bold(
             1,
             0,
             "Message history (Up/Down scroll, any other key closes)",
-            Rgb(255, 170, 60),
+            palette::HEADING,
         );
         let lines = self.journal_lines();
         let rows = (h - 1).max(0) as usize;
@@ -997,9 +1013,9 @@ impl CavesScreen {
         let s = self.game.summary();
         let won = s.outcome == Some(torchlit_sim::modes::caves::Outcome::Won);
         let (title, colour) = if won {
-            ("V I C T O R Y", Rgb(255, 220, 120))
+            ("V I C T O R Y", palette::HIGHLIGHT)
         } else {
-            ("R . I . P .", Rgb(200, 80, 80))
+            ("R . I . P .", palette::DEATH)
         };
         let mut rows: Vec<(String, Rgb)> = vec![
             (title.to_string(), colour),
@@ -1024,7 +1040,7 @@ impl CavesScreen {
         rows.push((String::new(), Rgb::WHITE));
         rows.push((morgue.to_string(), Rgb::GREY));
         rows.push((String::new(), Rgb::WHITE));
-        rows.push(("Press Enter to continue.".to_string(), Rgb(255, 220, 120)));
+        rows.push(("Press Enter to continue.".to_string(), palette::HIGHLIGHT));
         // Small terminals: long lines wrap, then blank lines go.
         let mut rows: Vec<(String, Rgb)> = rows
             .into_iter()

@@ -26,21 +26,21 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use torchlit_save::Config;
+use torchlit_save::{Config, Score};
 use torchlit_sim::TICKS_PER_SECOND;
 use torchlit_sim::modes::overworld::combat::FightEntry;
 use torchlit_sim::modes::overworld::{
-    Action, Event, FightOutcome, FightReport, Item, Overworld, Reward,
+    Action, Ending, Event, FightOutcome, FightReport, Item, Overworld, PLAYER_HEALTH, Reward,
 };
 
 use crate::record::Recordings;
-use crate::{Frame, Input, Keymap, Rgb};
+use crate::{Frame, Input, Keymap, Rgb, palette};
 
 pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, draw_world, ground_look, monster_look};
 pub use keys::{
     KeyConfigError, OverworldCommand, default_keymap, key_name, keymap_from_config, keys_of,
 };
-pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError};
+pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError, outcome_word};
 pub use text::{describe, entry_text, outcome_text, rewards_text};
 pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};
 
@@ -272,8 +272,14 @@ struct Picker {
 enum Panel {
     None,
     Fight(Playback),
-    Inventory { note: Option<String> },
-    Help,
+    Inventory {
+        note: Option<String>,
+    },
+    Help {
+        scroll: usize,
+    },
+    /// The game is over (the default game): the score and the high scores.
+    End,
 }
 
 /// A fight shown blow by blow.
@@ -309,14 +315,33 @@ impl Playback {
 
 struct Play {
     session: OverworldSession,
+    /// Every message so far (the latest [`MESSAGES`]).
     messages: Vec<String>,
+    /// How many of the last `messages` the latest key brought: they are all shown.
+    fresh: usize,
     panel: Panel,
+    /// The end panel's lines, once the game ended in this session.
+    end: Option<Vec<String>>,
+    /// The last scroll position of the open panel (help, finished fight) at the size it
+    /// was last drawn: scrolling stops there.
+    scroll_max: std::cell::Cell<usize>,
     /// Leaving failed to save: a second quit leaves anyway.
     quit_armed: bool,
 }
 
 /// How many messages the play screen keeps.
 const MESSAGES: usize = 50;
+
+/// The most turns one rest until healed (`Z`) lasts (DCSS's and Brogue's 100).
+const REST_TURNS: u32 = 100;
+
+/// How a finished game ended, after "you": `you were slain by a troll`.
+fn ending_text(ending: Ending) -> String {
+    match ending {
+        Ending::Victory => "you took the artefact".to_string(),
+        Ending::Slain(kind) => format!("you were slain by a {kind}"),
+    }
+}
 
 impl Play {
     fn new(session: OverworldSession, welcome: String) -> Play {
@@ -327,19 +352,41 @@ impl Play {
                     .to_string(),
             );
         }
-        Play { session, messages, panel: Panel::None, quit_armed: false }
+        if let Some(ending) = session.game().ending() {
+            messages.push(format!(
+                "This game is over: {} (score {}). q leaves; n in the menu starts a new world.",
+                ending_text(ending),
+                session.game().score()
+            ));
+        }
+        Play {
+            session,
+            fresh: messages.len(),
+            messages,
+            panel: Panel::None,
+            end: None,
+            scroll_max: std::cell::Cell::new(0),
+            quit_armed: false,
+        }
     }
 
     fn say(&mut self, text: String) {
         self.messages.push(text);
+        self.fresh += 1;
         if self.messages.len() > MESSAGES {
             self.messages.remove(0);
         }
+        self.fresh = self.fresh.min(self.messages.len());
+    }
+
+    /// What the latest key brought, in order, as one text (empty when nothing was said).
+    fn latest(&self) -> String {
+        self.messages[self.messages.len() - self.fresh..].join(" ")
     }
 }
 
-const TITLE: Rgb = Rgb(255, 200, 90);
-const NOTE: Rgb = Rgb(255, 120, 100);
+const TITLE: Rgb = palette::MENU_TITLE;
+const NOTE: Rgb = palette::WARNING;
 
 impl Flow {
     fn wants_ticks(&self) -> bool {
@@ -529,87 +576,19 @@ impl Flow {
     }
 
     fn play(&mut self, input: Input, mut play: Box<Play>) -> (Page, Leave) {
-        match &mut play.panel {
-            Panel::Fight(p) => {
-                if !p.done() {
-                    p.shown = p.report.log.entries.len();
-                } else {
-                    match input {
-                        Input::Up => p.scroll = p.scroll.saturating_sub(1),
-                        Input::Down => p.scroll += 1,
-                        _ => {
-                            let after = std::mem::take(&mut p.after);
-                            play.panel = Panel::None;
-                            for text in after {
-                                play.say(text);
-                            }
-                        }
-                    }
-                }
-                return (Page::Play(play), Leave::Stay);
-            }
-            Panel::Help => {
-                play.panel = Panel::None;
-                return (Page::Play(play), Leave::Stay);
-            }
-            Panel::Inventory { .. } => {
-                let chosen = match input {
-                    Input::Char(c @ 'a'..='z') => Some(c as usize - 'a' as usize),
-                    Input::Char(c @ '1'..='9') => Some(c as usize - '1' as usize),
-                    _ => None,
-                };
-                let note = match chosen {
-                    Some(i) => match play.session.game().player().pack().nth(i) {
-                        Some(item) => {
-                            let events = play.session.apply(Action::Equip(item));
-                            events.iter().filter_map(describe).next_back()
-                        }
-                        None => Some("No item has that letter or number.".to_string()),
-                    },
-                    None => {
-                        play.panel = Panel::None;
-                        return (Page::Play(play), Leave::Stay);
-                    }
-                };
-                play.panel = Panel::Inventory { note };
-                return (Page::Play(play), Leave::Stay);
-            }
-            Panel::None => {}
+        if !matches!(play.panel, Panel::None) {
+            play_panel(&mut play, input);
+            return (Page::Play(play), Leave::Stay);
         }
         match self.setup.keymap.get(input) {
-            Some(OverworldCommand::Move(d)) => {
-                play.quit_armed = false;
-                let before = gear_of(play.session.game().player());
-                let events = play.session.apply(Action::Move(d));
-                let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
-                texts.extend(better_gear(&play.session, before, &events, &self.setup.keymap));
-                let fight = events.into_iter().find_map(|e| match e {
-                    Event::Fight(report) => Some(report),
-                    _ => None,
-                });
-                match fight {
-                    Some(report) => {
-                        let mut p = Playback {
-                            report,
-                            shown: 0,
-                            wait: self.setup.turn_ticks,
-                            after: texts,
-                            scroll: 0,
-                        };
-                        if self.setup.turn_ticks == 0 {
-                            p.shown = p.report.log.entries.len();
-                        } else {
-                            p.reveal_next();
-                        }
-                        play.panel = Panel::Fight(p);
-                    }
-                    None => texts.into_iter().for_each(|t| play.say(t)),
-                }
-            }
+            Some(OverworldCommand::Move(d)) => self.act(&mut play, Action::Move(d)),
+            Some(OverworldCommand::Rest) => self.act(&mut play, Action::Rest),
+            Some(OverworldCommand::RestLong) => self.rest_long(&mut play),
             Some(OverworldCommand::Inventory) => play.panel = Panel::Inventory { note: None },
-            Some(OverworldCommand::Help) => play.panel = Panel::Help,
+            Some(OverworldCommand::Help) => play.panel = Panel::Help { scroll: 0 },
             Some(OverworldCommand::Quit) => return self.leave(play),
             None => {
+                play.fresh = 0;
                 let help = keys_of(&self.setup.keymap, OverworldCommand::Help)
                     .into_iter()
                     .next()
@@ -618,6 +597,149 @@ impl Flow {
             }
         }
         (Page::Play(play), Leave::Stay)
+    }
+
+    /// Plays a step or a rest: its messages, the fight panel, the end of the game.
+    fn act(&mut self, play: &mut Play, action: Action) {
+        // An action starts a new line of messages: all it brings is shown.
+        play.fresh = 0;
+        play.quit_armed = false;
+        if play.session.game().ending().is_some() {
+            let score = play.session.game().score();
+            play.say(format!("This game is over (score {score}): q leaves the world."));
+            return;
+        }
+        let before = gear_of(play.session.game().player());
+        let events = play.session.apply(action);
+        let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
+        texts.extend(better_gear(&play.session, before, &events, &self.setup.keymap));
+        self.show_events(play, events, texts);
+    }
+
+    /// Shows what an action brought: its `texts` at once, or the fight panel playing the
+    /// fight among `events` first (the texts after it); the end panel when the game ended.
+    fn show_events(&mut self, play: &mut Play, events: Vec<Event>, texts: Vec<String>) {
+        if let Some(ending) = play.session.game().ending() {
+            play.end = Some(self.record_end(&play.session, ending));
+        }
+        let fight = events.into_iter().find_map(|e| match e {
+            Event::Fight(report) => Some(report),
+            _ => None,
+        });
+        match fight {
+            Some(report) => {
+                let mut p = Playback {
+                    report,
+                    shown: 0,
+                    wait: self.setup.turn_ticks,
+                    after: texts,
+                    scroll: 0,
+                };
+                if self.setup.turn_ticks == 0 {
+                    p.shown = p.report.log.entries.len();
+                } else {
+                    p.reveal_next();
+                }
+                play.panel = Panel::Fight(p);
+            }
+            None => {
+                texts.into_iter().for_each(|t| play.say(t));
+                if play.end.is_some() {
+                    play.panel = Panel::End;
+                }
+            }
+        }
+    }
+
+    /// Rests until healed (`Z`): turn after turn while health is not full, no monster is
+    /// within its notice range and nothing else happens, at most [`REST_TURNS`] turns;
+    /// says why it stopped.
+    fn rest_long(&mut self, play: &mut Play) {
+        play.fresh = 0;
+        let game = play.session.game();
+        let Some(notice) = game.quest().map(|q| q.notice) else {
+            return self.act(play, Action::Rest);
+        };
+        if game.health().0 >= PLAYER_HEALTH * 100 {
+            return play.say("You are already at full health.".to_string());
+        }
+        let near = |game: &Overworld| {
+            let at = game.player().at();
+            let r = i32::try_from(notice).unwrap_or(i32::MAX);
+            let area = torchlit_geom::Rect::new(
+                torchlit_geom::Point::new(at.x.saturating_sub(r), at.y.saturating_sub(r)),
+                torchlit_geom::Size::new(2 * notice + 1, 2 * notice + 1),
+            );
+            game.monsters_near(area).into_iter().find(|m| {
+                let (dx, dy) = (i64::from(m.at.x - at.x), i64::from(m.at.y - at.y));
+                dx * dx + dy * dy <= i64::from(notice) * i64::from(notice)
+            })
+        };
+        if let Some(m) = near(game) {
+            return play.say(format!("You cannot rest with a {} this close.", m.kind));
+        }
+        let start = game.health().0.div_ceil(100);
+        for turn in 1..=REST_TURNS {
+            let events = play.session.apply(Action::Rest);
+            let quiet = events.iter().all(|e| matches!(e, Event::Rested));
+            let game = play.session.game();
+            if !quiet || game.ending().is_some() {
+                // A fight or anything else: shown as a single step would show it.
+                let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
+                texts.insert(0, format!("You rest {turn} turns, then:"));
+                return self.show_events(play, events, texts);
+            }
+            let hp = game.health().0.div_ceil(100);
+            let stop = if hp >= PLAYER_HEALTH {
+                Some("You are fully healed.".to_string())
+            } else {
+                near(game).map(|m| format!("A {} comes near.", m.kind))
+            };
+            if let Some(why) = stop {
+                return play.say(format!("You rest {turn} turns (+{} health). {why}", hp - start));
+            }
+        }
+        let hp = play.session.game().health().0.div_ceil(100);
+        play.say(format!("You rest {REST_TURNS} turns (+{} health).", hp - start));
+    }
+
+    /// Enters a finished game in the high-score table; the end panel's lines.
+    fn record_end(&self, session: &OverworldSession, ending: Ending) -> Vec<String> {
+        let game = session.game();
+        let p = game.player();
+        let mut lines = vec![
+            match ending {
+                Ending::Victory => "You took the artefact: you have won!".to_string(),
+                Ending::Slain(kind) => format!("You were slain by a {kind}."),
+            },
+            format!(
+                "Score {}: {} gold, {} kills, {} chests, {} regions out, {} turns.",
+                game.score(),
+                p.gold(),
+                p.kills(),
+                p.chests(),
+                p.vitals().farthest,
+                p.moves().0
+            ),
+        ];
+        let Some(worlds) = &self.setup.worlds else { return lines };
+        let when = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let score = Score {
+            mode: MODE.to_string(),
+            name: display_name(&session.info().name),
+            score: game.score(),
+            ending: ending.to_string(),
+            turns: p.moves().0,
+            when,
+        };
+        match worlds.store().add_score(score) {
+            Ok(Some(rank)) => lines.push(format!("It is number {rank} in the high scores.")),
+            Ok(None) => lines.push("It did not make the high scores.".to_string()),
+            Err(e) => lines.push(format!("The high scores can't be kept: {e}")),
+        }
+        lines
     }
 
     /// Saves and closes the world; on failure stays (a second quit leaves anyway).
@@ -684,9 +806,56 @@ impl Flow {
         }
     }
 
+    /// The end panel: how the game ended, its score, and the high scores.
+    fn render_end(&self, frame: &mut Frame, play: &Play) {
+        let fh = i32::from(frame.height());
+        let (x, y, w, h) = draw::panel(frame, 70, (fh - 2).min(20), "The end", TITLE);
+        let mut lines: Vec<String> = Vec::new();
+        for line in play.end.iter().flatten() {
+            lines.extend(draw::wrap(line, w.max(1) as usize));
+        }
+        lines.push(String::new());
+        lines.extend(self.score_lines(w.max(1) as usize));
+        let body = (h - 1).max(0) as usize;
+        for (i, line) in lines.iter().take(body).enumerate() {
+            draw::text(frame, x, y + i as i32, line, Rgb::WHITE, Rgb::BLACK, i == 0);
+        }
+        draw::text(
+            frame,
+            x,
+            y + h - 1,
+            "any key: close, then q to leave",
+            Rgb::GREY,
+            Rgb::BLACK,
+            false,
+        );
+    }
+
+    /// The high-score table, one line a game (empty without a data directory).
+    fn score_lines(&self, width: usize) -> Vec<String> {
+        let Some(worlds) = &self.setup.worlds else { return Vec::new() };
+        match worlds.store().high_scores(MODE) {
+            Ok(scores) if scores.is_empty() => vec!["High scores: none yet.".to_string()],
+            Ok(scores) => std::iter::once("High scores:".to_string())
+                .chain(scores.iter().enumerate().map(|(i, s)| {
+                    let line = format!(
+                        "{:>2}. {:>6}  {}  {} ({} turns)",
+                        i + 1,
+                        s.score,
+                        draw::fit(&s.name, 16),
+                        s.ending,
+                        s.turns
+                    );
+                    draw::fit(&line, width)
+                }))
+                .collect(),
+            Err(e) => vec![draw::fit(&format!("High scores: {e}"), width)],
+        }
+    }
+
     fn render_menu(&self, frame: &mut Frame, note: Option<&str>) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let top = ((h - 12) / 2).max(0);
+        let top = ((h - 18) / 2).max(0);
         let x = ((w - 50) / 2).max(0);
         draw::text(frame, x, top, "overworld", TITLE, Rgb::BLACK, true);
         draw::text(
@@ -715,10 +884,18 @@ impl Flow {
                 false,
             );
         }
+        let mut row = top + 10;
         if let Some(note) = note {
-            for (i, line) in draw::wrap(note, (w - 2).max(1) as usize).iter().enumerate() {
-                draw::text(frame, 1, top + 10 + i as i32, line, NOTE, Rgb::BLACK, false);
+            for line in draw::wrap(note, (w - 2).max(1) as usize) {
+                draw::text(frame, 1, row, &line, NOTE, Rgb::BLACK, false);
+                row += 1;
             }
+            row += 1;
+        }
+        for line in self.score_lines((w - x).max(1) as usize).iter().take((h - row).max(0) as usize)
+        {
+            draw::text(frame, x, row, line, Rgb::GREY, Rgb::BLACK, false);
+            row += 1;
         }
     }
 
@@ -743,8 +920,8 @@ impl Flow {
             return;
         }
         let game = play.session.game();
-        // The latest message, wrapped: a long one takes up to three lines over the map.
-        let message = play.messages.last().cloned().unwrap_or_default();
+        // What the latest key brought, wrapped: up to three lines over the map.
+        let message = play.latest();
         let message = if self.setup.debug { debug_line(&play.session) } else { message };
         let mut lines = draw::wrap(&message, w.max(1) as usize);
         lines.truncate(3);
@@ -763,24 +940,26 @@ impl Flow {
             0,
             h - 1,
             &status_line(&play.session, fight, w.max(0) as usize),
-            Rgb(200, 200, 160),
+            palette::STATUS_TEXT,
             Rgb::BLACK,
             false,
         );
         match &play.panel {
             Panel::None => {}
-            Panel::Fight(p) => render_fight(frame, p),
+            Panel::Fight(p) => play.scroll_max.set(render_fight(frame, p)),
             Panel::Inventory { note } => render_inventory(frame, &play.session, note.as_deref()),
-            Panel::Help => {
-                let loses = play.session.game().rules().death_loses_item;
-                render_help(frame, &self.setup.keymap, loses);
+            Panel::Help { scroll } => {
+                let max = render_help(frame, &self.setup.keymap, play.session.game(), *scroll);
+                play.scroll_max.set(max);
             }
+            Panel::End => self.render_end(frame, play),
         }
     }
 }
 
 /// Draws an overworld game being replayed: the world around the player, the last step's
-/// latest message and a status line (position, gold, gear, kills, deaths, moves).
+/// latest message and a status line (health in the default game, position, gold, gear,
+/// kills, deaths, moves).
 pub(crate) fn render_replay(game: &Overworld, messages: &[String], frame: &mut Frame) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
     let message = messages.last().cloned().unwrap_or_default();
@@ -794,8 +973,13 @@ pub(crate) fn render_replay(game: &Overworld, messages: &[String], frame: &mut F
     }
     let p = game.player();
     let (sword, armour) = gear_of(p);
+    let health = if game.quest().is_some() {
+        format!("hp {}/{PLAYER_HEALTH}  ", game.health().0.div_ceil(100))
+    } else {
+        String::new()
+    };
     let status = format!(
-        "({}, {})  gold {}  sword {sword} armour {armour}  kills {}  deaths {}  moves {}",
+        "{health}({}, {})  gold {}  sword {sword} armour {armour}  kills {}  deaths {}  moves {}",
         p.at().x,
         p.at().y,
         p.gold(),
@@ -804,7 +988,52 @@ pub(crate) fn render_replay(game: &Overworld, messages: &[String], frame: &mut F
         p.moves().0
     );
     let status = draw::fit(&status, w.max(0) as usize);
-    draw::text(frame, 0, h - 1, &status, Rgb(200, 200, 160), Rgb::BLACK, false);
+    draw::text(frame, 0, h - 1, &status, palette::STATUS_TEXT, Rgb::BLACK, false);
+}
+
+/// A key while a panel is open: the fight panel skips or scrolls, then closes (and the
+/// end panel follows a fight that ended the game); help scrolls; the inventory equips.
+fn play_panel(play: &mut Play, input: Input) {
+    let max = play.scroll_max.get();
+    match &mut play.panel {
+        Panel::Fight(p) if !p.done() => p.shown = p.report.log.entries.len(),
+        Panel::Fight(p) => match input {
+            Input::Up => p.scroll = p.scroll.saturating_sub(1),
+            Input::Down => p.scroll = (p.scroll + 1).min(max),
+            _ => {
+                let after = std::mem::take(&mut p.after);
+                play.panel = if play.end.is_some() { Panel::End } else { Panel::None };
+                for text in after {
+                    play.say(text);
+                }
+            }
+        },
+        Panel::Help { scroll } => match input {
+            Input::Up => *scroll = scroll.saturating_sub(1),
+            Input::Down => *scroll = (*scroll + 1).min(max),
+            _ => play.panel = Panel::None,
+        },
+        Panel::Inventory { .. } => {
+            let chosen = match input {
+                Input::Char(c @ 'a'..='z') => Some(c as usize - 'a' as usize),
+                Input::Char(c @ '1'..='9') => Some(c as usize - '1' as usize),
+                _ => None,
+            };
+            let Some(i) = chosen else {
+                play.panel = Panel::None;
+                return;
+            };
+            let note = match play.session.game().player().pack().nth(i) {
+                Some(item) => {
+                    let events = play.session.apply(Action::Equip(item));
+                    events.iter().filter_map(describe).next_back()
+                }
+                None => Some("No item has that letter or number.".to_string()),
+            };
+            play.panel = Panel::Inventory { note };
+        }
+        Panel::End | Panel::None => play.panel = Panel::None,
+    }
 }
 
 /// Picks the row the picker names: the typed number or name, else the selected row.
@@ -851,8 +1080,8 @@ fn display_name(name: &str) -> String {
 pub const MIN_SIZE: (u16, u16) = (40, 10);
 
 /// The play screen's bottom line, at most `width` columns: whole fields, the least
-/// important dropped first (the region, the world's name, the cell, sword and armour,
-/// gold), so kills and the save state stay. While `fight` is being played back, its
+/// important dropped first (the region, the world's name, the cell, the way to the
+/// artefact, sword and armour, gold), so kills, the save state and health stay. While `fight` is being played back, its
 /// kill and gold are not counted yet (the panel tells the end after the last blow).
 fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: usize) -> String {
     let game = session.game();
@@ -875,18 +1104,32 @@ fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: u
         (None, 0, n) => format!("unsaved {n}"),
         (None, _, _) => "saving".to_string(),
     };
+    // As wide as `unsaved N`, so the line keeps its layout from step to step.
+    let saved = format!("{saved:<9}");
+    let health = match fight {
+        // While a fight plays back, the health before it.
+        Some(f) if game.quest().is_some() => {
+            format!("hp {}/{PLAYER_HEALTH}", f.player.health.0 / 100)
+        }
+        _ if game.quest().is_some() => {
+            format!("hp {}/{PLAYER_HEALTH}", game.health().0.div_ceil(100))
+        }
+        _ => String::new(),
+    };
     // (text, importance: higher stays longer), in the order shown.
     let fields = [
+        (health, 9),
         (draw::fit(&display_name(&session.info().name), 20), 2),
         (format!("({}, {})", at.x, at.y), 3),
         (format!("region ({}, {})", region.x, region.y), 1),
+        (compass(game), 4),
         (format!("gold {gold}"), 5),
         (format!("sword {sword} armour {armour}"), 4),
         (format!("kills {kills}"), 6),
         (saved, 7),
     ];
-    let mut keep = [true; 7];
-    let line = |keep: &[bool; 7]| {
+    let mut keep = fields.clone().map(|(t, _)| !t.is_empty());
+    let line = |keep: &[bool; 9]| {
         let shown: Vec<&str> =
             fields.iter().zip(keep).filter(|(_, k)| **k).map(|((t, _), _)| t.as_str()).collect();
         shown.join("  ")
@@ -900,6 +1143,41 @@ fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: u
         keep[i] = false;
     }
     draw::fit(&line(&keep), width)
+}
+
+/// Where the artefact lies from the player (the default game): `artefact NE 212`, the
+/// compass point and the distance in cells (the larger of east-west and north-south).
+fn compass(game: &Overworld) -> String {
+    let Some(art) = game.artefact() else { return String::new() };
+    let at = game.player().at();
+    let (dx, dy) = (i64::from(art.x) - i64::from(at.x), i64::from(art.y) - i64::from(at.y));
+    let (ax, ay) = (dx.abs(), dy.abs());
+    // A diagonal point when neither axis is less than half the other.
+    let ns = if ay * 2 >= ax {
+        if dy < 0 {
+            "N"
+        } else if dy > 0 {
+            "S"
+        } else {
+            ""
+        }
+    } else {
+        ""
+    };
+    let ew = if ax * 2 >= ay {
+        if dx < 0 {
+            "W"
+        } else if dx > 0 {
+            "E"
+        } else {
+            ""
+        }
+    } else {
+        ""
+    };
+    let point =
+        if ns.is_empty() && ew.is_empty() { "here".to_string() } else { format!("{ns}{ew}") };
+    format!("artefact {point} {}", ax.max(ay))
 }
 
 /// What the player wields and wears: `(sword damage, armour points)`.
@@ -983,7 +1261,7 @@ fn render_new(frame: &mut Frame, new: &NewWorld) {
         let text = format!("{label}: {value}{cursor}");
         let shown = draw::fit(&text, iw.max(0) as usize);
         if active {
-            draw::text(frame, x, row, &shown, Rgb(255, 220, 120), Rgb::BLACK, true);
+            draw::text(frame, x, row, &shown, palette::HIGHLIGHT, Rgb::BLACK, true);
         } else {
             draw::text(frame, x, row, &shown, Rgb::WHITE, Rgb::BLACK, false);
         }
@@ -1018,32 +1296,7 @@ fn render_picker(frame: &mut Frame, picker: &Picker) {
         Rgb::BLACK,
         false,
     );
-    let list_h = (h - 8).max(1) as usize;
-    let first = picker.selected.saturating_sub(list_h.saturating_sub(1));
-    for (i, row) in picker.rows.iter().enumerate().skip(first).take(list_h) {
-        let y = 3 + (i - first) as i32;
-        let when = match &row.problem {
-            Some(problem) => problem.clone(),
-            None => format_time(row.last_played),
-        };
-        let line = format!(
-            "{:>3}  {} {} {when}",
-            i + 1,
-            draw::fit_to(&row.label(), 24, true),
-            draw::fit_to(&seed_shown(row), 16, true),
-        );
-        let line = draw::fit(&line, (w - 3).max(0) as usize);
-        if i == picker.selected {
-            draw::text(frame, 0, y, "▶", Rgb(255, 220, 120), Rgb::BLACK, true);
-            draw::text(frame, 1, y, &line, Rgb(255, 220, 120), Rgb::BLACK, true);
-        } else {
-            let fg = if row.problem.is_some() { Rgb::GREY } else { Rgb::WHITE };
-            draw::text(frame, 1, y, &line, fg, Rgb::BLACK, false);
-        }
-    }
-    if picker.rows.is_empty() {
-        draw::text(frame, 5, 3, "(no worlds yet)", Rgb::GREY, Rgb::BLACK, false);
-    }
+    render_picker_rows(frame, picker, (h - 8).max(1) as usize);
     let verb = match picker.purpose {
         Purpose::Load => "load",
         Purpose::Delete => "delete",
@@ -1082,7 +1335,39 @@ fn render_picker(frame: &mut Frame, picker: &Picker) {
     }
 }
 
-fn render_fight(frame: &mut Frame, p: &Playback) {
+/// The picker's world rows, `list_h` of them scrolled so the selected one shows, from
+/// row 3: number, name, seed, last played (or why it can't be opened).
+fn render_picker_rows(frame: &mut Frame, picker: &Picker, list_h: usize) {
+    let w = i32::from(frame.width());
+    let first = picker.selected.saturating_sub(list_h.saturating_sub(1));
+    for (i, row) in picker.rows.iter().enumerate().skip(first).take(list_h) {
+        let y = 3 + (i - first) as i32;
+        let when = match &row.problem {
+            Some(problem) => problem.clone(),
+            None => format_time(row.last_played),
+        };
+        let line = format!(
+            "{:>3}  {} {} {when}",
+            i + 1,
+            draw::fit_to(&row.label(), 24, true),
+            draw::fit_to(&seed_shown(row), 16, true),
+        );
+        let line = draw::fit(&line, (w - 3).max(0) as usize);
+        if i == picker.selected {
+            draw::text(frame, 0, y, "▶", palette::HIGHLIGHT, Rgb::BLACK, true);
+            draw::text(frame, 1, y, &line, palette::HIGHLIGHT, Rgb::BLACK, true);
+        } else {
+            let fg = if row.problem.is_some() { Rgb::GREY } else { Rgb::WHITE };
+            draw::text(frame, 1, y, &line, fg, Rgb::BLACK, false);
+        }
+    }
+    if picker.rows.is_empty() {
+        draw::text(frame, 5, 3, "(no worlds yet)", Rgb::GREY, Rgb::BLACK, false);
+    }
+}
+
+/// Draws the fight panel; returns its last scroll position.
+fn render_fight(frame: &mut Frame, p: &Playback) -> usize {
     let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
     let kind = p.report.monster.kind;
     let title = format!("Fight: {kind}");
@@ -1099,20 +1384,21 @@ fn render_fight(frame: &mut Frame, p: &Playback) {
     for entry in &p.report.log.entries[..p.shown.min(p.report.log.entries.len())] {
         lines.extend(draw::wrap(&entry_text(entry, kind), width));
     }
+    let last = lines.len().saturating_sub(body);
     let (skip, footer) = if p.done() {
-        let last = lines.len().saturating_sub(body);
         let footer =
             if last > 0 { "↑/↓: scroll   any other key: close" } else { "any key: close" };
         (p.scroll.min(last), footer)
     } else {
         // Playing: the latest blow stays in view.
-        (lines.len().saturating_sub(body), "any key: skip to the end")
+        (last, "any key: skip to the end")
     };
     for (i, line) in lines.iter().skip(skip).take(body).enumerate() {
         let bold = p.done() && skip == 0 && i == 0;
         draw::text(frame, x, y + i as i32, line, Rgb::WHITE, Rgb::BLACK, bold);
     }
     draw::text(frame, x, y + h - 1, footer, Rgb::GREY, Rgb::BLACK, false);
+    last
 }
 
 fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<&str>) {
@@ -1131,7 +1417,7 @@ fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<
             _ => "",
         };
         let line = format!("{letter}) {}. {item}{times}{worn}", i + 1);
-        let fg = if worn.is_empty() { Rgb::WHITE } else { Rgb(255, 220, 120) };
+        let fg = if worn.is_empty() { Rgb::WHITE } else { palette::HIGHLIGHT };
         draw::text(
             frame,
             x,
@@ -1165,7 +1451,7 @@ fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<
             x,
             y + h - 3,
             &draw::fit(note, w.max(0) as usize),
-            Rgb(150, 220, 150),
+            palette::GOOD_NEWS,
             Rgb::BLACK,
             false,
         );
@@ -1182,10 +1468,13 @@ fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<
     );
 }
 
-fn render_help(frame: &mut Frame, keymap: &Keymap<OverworldCommand>, death_loses_item: bool) {
-    let (x, y, w, h) = draw::panel(frame, 70, 20, "overworld controls", TITLE);
+/// The help panel's lines: the keys, the map, the rules in force.
+fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String> {
     let mut lines = Vec::new();
     for command in OverworldCommand::ALL {
+        if command == OverworldCommand::Rest && game.quest().is_none() {
+            continue;
+        }
         let keys: Vec<String> = keys_of(keymap, command).into_iter().map(key_name).collect();
         lines.push(format!("{:<12} {}", keys.join(" "), command.describe()));
     }
@@ -1193,13 +1482,39 @@ fn render_help(frame: &mut Frame, keymap: &Keymap<OverworldCommand>, death_loses
     lines.push("@ you   . floor   # wall   (dark) rock   $ chest   _ opened chest".to_string());
     lines.push("r rat   g goblin   b bat   T troll   W wraith".to_string());
     lines.push("Red ground: a monster sees it. Step there and it attacks.".to_string());
-    lines.push(if death_loses_item {
-        "Fights: any key skips to the end. Dying costs a random item.".to_string()
+    if game.quest().is_some() {
+        lines.extend(
+            [
+                "Goal: take the artefact * (the status line points the way).",
+                "Monsters wander and hunt you; farther out they are stronger.",
+                "Health carries over; it heals with time and rest.",
+                "The shrine + at the start heals for gold. Death ends the game.",
+            ]
+            .map(String::from),
+        );
+    } else if game.rules().death_loses_item {
+        lines.push("Fights: any key skips to the end. Dying costs a random item.".to_string());
     } else {
-        "Fights: any key skips to the end. Dying costs nothing.".to_string()
-    });
+        lines.push("Fights: any key skips to the end. Dying costs nothing.".to_string());
+    }
     lines.push("The world saves itself every few steps and when you leave.".to_string());
-    for (i, line) in lines.iter().take(h.max(0) as usize).enumerate() {
+    lines
+}
+
+/// Draws the help panel; returns its last scroll position.
+fn render_help(
+    frame: &mut Frame,
+    keymap: &Keymap<OverworldCommand>,
+    game: &Overworld,
+    scroll: usize,
+) -> usize {
+    let fh = i32::from(frame.height());
+    let (x, y, w, h) = draw::panel(frame, 70, (fh - 2).min(20), "overworld controls", TITLE);
+    let lines = help_lines(keymap, game);
+    let body = (h - 1).max(1) as usize;
+    // Scrolling stops at the last line: the view never runs past the end.
+    let skip = scroll.min(lines.len().saturating_sub(body));
+    for (i, line) in lines.iter().skip(skip).take(body).enumerate() {
         draw::text(
             frame,
             x,
@@ -1210,6 +1525,13 @@ fn render_help(frame: &mut Frame, keymap: &Keymap<OverworldCommand>, death_loses
             false,
         );
     }
+    let footer = if lines.len() > body {
+        "↑/↓: scroll   any other key: close"
+    } else {
+        "any key: close"
+    };
+    draw::text(frame, x, y + h - 1, footer, Rgb::GREY, Rgb::BLACK, false);
+    lines.len().saturating_sub(body)
 }
 
 #[cfg(test)]

@@ -7,11 +7,21 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
 
 use torchlit_geom::{CardinalDirection, Point};
-use torchlit_save::{Config, Paths, Store};
-use torchlit_sim::modes::overworld::{Action, Event, FightOutcome, Ground, Item, Overworld};
+use torchlit_save::{Config, Paths, Save, Store};
+use torchlit_sim::modes::overworld::combat::Hundredths;
+use torchlit_sim::modes::overworld::{
+    Action, Event, FightOutcome, Ground, Item, Overworld, PLAYER_HEALTH, PlayerV1,
+};
 use torchlit_ui::overworld::{OverworldSession, Worlds};
 
+/// Worlds of CaveGame's game exactly (`--rules seed`): the requirements tested here are
+/// the seed's (fights lost and woken up from, monsters that stay put).
 fn worlds_in(dir: &Path) -> Worlds {
+    default_worlds_in(dir).with_seed_rules(true)
+}
+
+/// Worlds of the default game.
+fn default_worlds_in(dir: &Path) -> Worlds {
     let paths = Paths::in_dir(dir);
     let config = Config::load(&paths).expect("the default config");
     Worlds::new(&paths, config)
@@ -78,7 +88,7 @@ fn played_and_reloaded(seed: &str) -> (Overworld, Overworld) {
                         lost += 1;
                         beaten_by.insert(r.monster.at);
                     }
-                    FightOutcome::BrokenOff => {}
+                    FightOutcome::BrokenOff | FightOutcome::Slain => {}
                 }
             }
         }
@@ -335,7 +345,9 @@ fn a_world_stopped_before_its_first_save_opens_as_a_new_game() {
     let id = db.id().clone();
     db.close().expect("close");
     let s = OverworldSession::open(&worlds, &id).expect("opens");
-    let fresh = Overworld::new(spec.seed, worlds.rules()).expect("a world");
+    // A world without stored settings was made before they were stored: it is a
+    // default game, whatever ruleset new worlds get.
+    let fresh = Overworld::new(spec.seed, default_worlds_in(dir.path()).rules()).expect("a world");
     assert_eq!(s.game(), &fresh);
 }
 
@@ -364,4 +376,80 @@ fn a_saved_world_never_changes_shape() {
         }
     }
     assert_eq!(again.game().player(), before.player());
+}
+
+#[test]
+fn a_world_keeps_its_ruleset() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let seed_game = OverworldSession::create(&worlds_in(dir.path()), "seed", "s").expect("create");
+    let (seed_id, _) = (seed_game.info().id.clone(), seed_game.close().expect("closed"));
+    let default =
+        OverworldSession::create(&default_worlds_in(dir.path()), "default", "d").expect("create");
+    let (default_id, _) = (default.info().id.clone(), default.close().expect("closed"));
+    // Opened by a front end whose new worlds are the other game: each keeps its own.
+    let s = OverworldSession::open(&default_worlds_in(dir.path()), &seed_id).expect("open");
+    assert!(s.game().quest().is_none(), "made with --rules seed");
+    drop(s);
+    let d = OverworldSession::open(&worlds_in(dir.path()), &default_id).expect("open");
+    assert!(d.game().quest().is_some(), "made with the default rules");
+}
+
+/// A world saved before the default game existed: its player record and its settings in
+/// their version 1 layouts.
+#[test]
+fn an_old_world_opens_as_a_default_game_at_full_health() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let worlds = default_worlds_in(dir.path());
+    let mut s = OverworldSession::create(&worlds, "old", "old").expect("create");
+    let steps = path_to(s.game(), |p| s.game().ground(p) == Ground::Chest);
+    walk(&mut s, &steps[..steps.len().min(6)]);
+    let player = s.game().player().clone();
+    let id = s.info().id.clone();
+    s.close().expect("closed");
+    let mut db = worlds.store().open(&id).expect("open");
+    let mut save = Save::new();
+    save.set_player(&PlayerV1::from(&player)).expect("encodes");
+    db.commit(&save).expect("committed");
+    // Version 1 settings: version, region side, passes, threshold, rock and chest
+    // probabilities, drops per chest (no ruleset).
+    let g = &worlds.config().generation;
+    let v1 = (
+        1u32,
+        g.region_size,
+        g.iterations,
+        g.death_threshold,
+        g.rock_probability,
+        g.chest_probability,
+        g.chest_max_items,
+    );
+    db.save_snapshot(&v1).expect("written");
+    db.close().expect("closed");
+
+    let again = OverworldSession::open(&worlds, &id).expect("an old world opens");
+    let game = again.game();
+    assert!(game.quest().is_some(), "an old world plays the default game");
+    assert_eq!(game.player().at(), player.at());
+    assert_eq!(game.player().moves(), player.moves());
+    assert_eq!(game.player().pack(), player.pack());
+    assert_eq!(game.health(), Hundredths::from_hp(PLAYER_HEALTH));
+    assert_eq!(game.ending(), None);
+    again.close().expect("saved again, as version 2");
+    let reopened = OverworldSession::open(&worlds, &id).expect("opens again");
+    assert_eq!(reopened.game().player().at(), player.at());
+}
+
+#[test]
+fn health_and_roaming_monsters_are_saved() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let worlds = default_worlds_in(dir.path());
+    let mut s = OverworldSession::create(&worlds, "hunt", "hunt").expect("create");
+    for _ in 0..30 {
+        s.apply(Action::Rest);
+    }
+    let before = s.game().clone();
+    let id = s.info().id.clone();
+    s.close().expect("closed");
+    let again = OverworldSession::open(&worlds, &id).expect("reopened");
+    assert_eq!(again.game().player().vitals(), before.player().vitals());
+    assert_eq!(again.game().state_hash(), before.state_hash());
 }

@@ -16,9 +16,19 @@ fn world() -> torchlit_map::UltimaWorld {
 }
 
 fn setup(dir: &Path, turn_ticks: u32) -> OverworldSetup {
+    setup_with(dir, turn_ticks, false)
+}
+
+/// The setup of new worlds with CaveGame's rules exactly (`--rules seed`): monsters stand
+/// still, so a walk to a watched cell ends in exactly one fight.
+fn seed_setup(dir: &Path, turn_ticks: u32) -> OverworldSetup {
+    setup_with(dir, turn_ticks, true)
+}
+
+fn setup_with(dir: &Path, turn_ticks: u32, seed_rules: bool) -> OverworldSetup {
     let paths = Paths::in_dir(dir);
     let config = Config::load(&paths).expect("the default config");
-    let worlds = Worlds::new(&paths, config.clone());
+    let worlds = Worlds::new(&paths, config.clone()).with_seed_rules(seed_rules);
     let mut setup = OverworldSetup::from_config(Some(worlds), &config, "abc123".to_string())
         .expect("default keys");
     setup.turn_ticks = turn_ticks;
@@ -138,7 +148,9 @@ fn a_new_world_is_named_seeded_and_played() {
     let screen = text(&app, dir.path());
     insta::assert_snapshot!("overworld_play_on_abc123", screen);
     let status = screen.lines().last().expect("a status line").trim_end().to_string();
-    assert!(status.starts_with("Testing World  (") && status.ends_with("saved"), "{status:?}");
+    // At 80 columns the region and the world's name make room for health and the way.
+    assert!(status.starts_with("hp 50/50  (") && status.ends_with("saved"), "{status:?}");
+    assert!(status.contains("  artefact "), "the way to the artefact: {status:?}");
 
     // WASD and the arrows walk, one key each.
     let before = game_of(&app).player().at();
@@ -151,7 +163,7 @@ fn a_new_world_is_named_seeded_and_played() {
 fn fights_are_shown_blow_by_blow_and_can_be_skipped() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut app = App::title(world());
-    app.set_overworld(setup(dir.path(), 3));
+    app.set_overworld(seed_setup(dir.path(), 3));
     new_world(&mut app, "fighter");
     let g = game_of(&app);
     let keys = keys_to(&g, |p| g.watcher(p).is_some());
@@ -325,7 +337,7 @@ fn status(screen: &str) -> String {
 fn a_fight_keeps_its_outcome_until_the_last_blow() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut app = App::title(world());
-    app.set_overworld(setup(dir.path(), 3));
+    app.set_overworld(seed_setup(dir.path(), 3));
     new_world(&mut app, "suspense");
     let g = game_of(&app);
     let keys = keys_to(&g, |p| g.watcher(p).is_some());
@@ -369,7 +381,7 @@ fn unknown_keys_answer_and_q_leaves() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut app = app(dir.path());
     new_world(&mut app, "keys");
-    press(&mut app, &[Input::Char('z')]);
+    press(&mut app, &[Input::Char('k')]);
     assert!(text(&app, dir.path()).contains("Unknown key; ? for help."));
     press(&mut app, &[Input::Char('q')]);
     assert!(text(&app, dir.path()).contains("keys was saved."));
@@ -429,4 +441,34 @@ fn small_terminals_keep_what_matters() {
     let screen = frame.to_text();
     assert!(screen.contains("terminal too small") && screen.contains("needs 40x10"), "{screen}");
     insta::assert_snapshot!("overworld_too_small", screen);
+}
+
+#[test]
+fn a_key_shows_all_it_brought_and_resting_until_healed_says_why_it_stopped() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "rester");
+    press(&mut app, &[Input::Char('z')]);
+    assert!(text(&app, dir.path()).contains("You rest."), "{}", text(&app, dir.path()));
+    press(&mut app, &[Input::Char('Z')]);
+    let full = text(&app, dir.path());
+    assert!(full.contains("You are already at full health."), "{full}");
+    assert!(!full.contains("You rest."), "the last key's messages only: {full}");
+    // A fight leaves the player hurt; resting until healed heals and says how much.
+    let g = game_of(&app);
+    let keys = keys_to(&g, |p| g.watcher(p).is_some());
+    for key in keys {
+        press(&mut app, &[key]);
+        if text(&app, dir.path()).contains("Fight: ") {
+            break;
+        }
+    }
+    press(&mut app, &[Input::Char(' '), Input::Char(' ')]);
+    let hurt = game_of(&app);
+    assert!(hurt.ending().is_none(), "the walker survives its first fight on this world");
+    assert!(hurt.health().0 < 5000, "the fight cost health");
+    press(&mut app, &[Input::Char('Z')]);
+    let rested = text(&app, dir.path());
+    assert!(rested.contains("You rest ") && rested.contains(" health)"), "{rested}");
+    assert!(game_of(&app).health() > hurt.health(), "{rested}");
 }

@@ -318,13 +318,13 @@ fn overworld_path_to_fight(g: &overworld::Overworld) -> Option<Vec<CardinalDirec
 /// A walker that hunts: walks the shortest way into the sight of the nearest monster
 /// (where the fight starts), wanders a little after each fight, and wields or wears
 /// something from its pack now and then. Plays its own game of `seed` under `rules`;
-/// returns its `n` actions.
+/// returns its `n` actions, or fewer when the game ends (the default game's death or win).
 fn overworld_walker(seed: u64, rules: overworld::Rules, n: usize) -> Vec<overworld::Action> {
     let mut game = overworld::Overworld::new(RngSeed(seed), rules).expect("a world");
     let mut rng = Rng::new(RngSeed(seed ^ 0x5eed));
     let items: Vec<overworld::Item> = overworld::Item::all().collect();
     let mut out = Vec::with_capacity(n);
-    while out.len() < n {
+    while out.len() < n && game.ending().is_none() {
         let mut plan: Vec<overworld::Action> = match overworld_path_to_fight(&game) {
             Some(steps) => steps.into_iter().map(overworld::Action::Move).collect(),
             None => Vec::new(),
@@ -335,6 +335,9 @@ fn overworld_walker(seed: u64, rules: overworld::Rules, n: usize) -> Vec<overwor
         for action in plan.into_iter().take(n - out.len()) {
             game.apply(action);
             out.push(action);
+            if game.ending().is_some() {
+                break;
+            }
         }
     }
     out
@@ -356,7 +359,8 @@ fn overworld_recording(
         fights += events.iter().filter(|e| matches!(e, overworld::Event::Fight(_))).count();
         rec.record(a, || game.state_hash());
     }
-    rec.finish("saved", game.player().moves().0, game.state_hash());
+    let outcome = torchlit_ui::overworld::outcome_word(&game);
+    rec.finish(outcome, game.player().moves().0, game.state_hash());
     (rec.recording().encode().expect("encodes"), fights)
 }
 
@@ -418,15 +422,25 @@ fn catalog() -> Vec<(&'static str, Vec<u8>)> {
             .0,
         ),
         ("overworld-long.tlrec", overworld_long().0),
+        (
+            "overworld-death.tlrec",
+            overworld_recording(
+                21,
+                overworld::Rules::default(),
+                &overworld_walker(21, overworld::Rules::default(), 2000),
+            )
+            .0,
+        ),
     ]
 }
 
-/// The long overworld game: 5,000 actions under tuned combat (the rules go into the
+/// The long overworld game: 5,000 actions of CaveGame's own game (`--rules seed`, where
+/// death costs an item and play goes on) under tuned combat (the rules go into the
 /// header), with fights won and lost.
 fn overworld_long() -> (Vec<u8>, usize) {
     let rules = overworld::Rules {
         combat: overworld::CombatRules::new(0.4, 1.5, 0.2),
-        ..overworld::Rules::default()
+        ..overworld::Rules::seed()
     };
     let actions = overworld_walker(21, rules.clone(), 5000);
     overworld_recording(21, rules, &actions)
@@ -482,7 +496,7 @@ fn the_catalog_has_a_win_and_a_death_and_long_games() {
             .and_then(|l| l.split(' ').nth(4)?.parse::<u64>().ok())
     };
     assert_eq!(ticks("maze-ten-minutes"), Some(24 * 600));
-    assert!(has("overworld", "saved"));
+    assert!(has("overworld", "saved") && has("overworld", "died"));
     let (_, fights) = overworld_long();
     assert!(fights >= 5, "the long overworld game has fights: {fights}");
 }
@@ -743,7 +757,8 @@ fn an_overworld_recording_may_start_from_a_saved_state() {
         game.apply(a);
         rec.record(a, || game.state_hash());
     }
-    rec.finish("saved", game.player().moves().0, game.state_hash());
+    let outcome = torchlit_ui::overworld::outcome_word(&game);
+    rec.finish(outcome, game.player().moves().0, game.state_hash());
     let v = replay::verify(&rec.recording().encode().expect("encodes")).expect("verifies");
     assert_eq!((v.steps, v.hash), (300, game.state_hash()));
 }

@@ -68,7 +68,7 @@ use torchlit_rng::Rng;
 use crate::Turn;
 use crate::engine::{ActorId, Actors};
 
-pub use auto::{AutoPickup, REST_TURNS};
+pub use auto::{AutoPickup, REST_NEAR, REST_TURNS};
 pub use creature::{Creature, CreatureKind, Stats};
 pub use events::{Action, Cause, Event, Outcome, Refusal, Stairs, Stop, Who};
 pub use fixture::FIXTURE_LEGEND;

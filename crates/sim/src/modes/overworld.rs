@@ -50,6 +50,7 @@
 pub mod combat;
 pub mod items;
 pub mod monsters;
+pub mod quest;
 mod regions;
 
 use std::cell::RefCell;
@@ -66,12 +67,14 @@ pub use combat::{CombatRules, CombatTuning};
 use combat::{Combatant, FightLog, Hundredths, RngDice, Side, fight};
 pub use items::{ArmourTier, Item, ItemRegistry, Pack, Reward, SwordTier};
 pub use monsters::{MAX_SIGHT, Monster, MonsterKind, in_sight_area};
+pub use quest::{Ending, PlayerV1, QuestRules, Vitals};
 pub use regions::RegionChanges;
 use regions::{Area, AreaCache};
 pub use torchlit_procgen::{CaRule, CaveParams, OverworldParams, RegionCoord};
 
 /// The player's full health, in whole hit points (CaveGame's `Player.getStartingHealth`).
-/// Every fight starts at full health (the seed's `resetStats`).
+/// Under `--rules seed` every fight starts at full health (the seed's `resetStats`); the
+/// default game carries health between fights ([`quest`]).
 pub const PLAYER_HEALTH: u32 = 50;
 
 /// Damage of a blow with no sword wielded.
@@ -97,12 +100,23 @@ pub struct Rules {
     pub region_cache_size: usize,
     /// What chests and slain monsters give.
     pub registry: ItemRegistry,
+    /// The default game's hunt (roaming monsters, health that carries over, the shrine,
+    /// the artefact, death ends the game); `None` is CaveGame's game exactly.
+    pub quest: Option<QuestRules>,
 }
 
 impl Default for Rules {
-    /// CaveGame's values: regions of 50, chest probability 0.005, at most 2 drops, `e = 0.3`,
-    /// `m = 1.2`, stun 0.1, a cache of 8 regions; dying loses an item.
+    /// The default game: [`Rules::seed`] with the hunt of [`QuestRules::default`].
     fn default() -> Rules {
+        Rules { quest: Some(QuestRules::default()), ..Rules::seed() }
+    }
+}
+
+impl Rules {
+    /// CaveGame's game exactly (`--rules seed`): regions of 50, chest probability 0.005, at
+    /// most 2 drops, `e = 0.3`, `m = 1.2`, stun 0.1, a cache of 8 regions; monsters stand
+    /// still, every fight starts at full health, dying respawns and loses an item.
+    pub fn seed() -> Rules {
         Rules {
             world: OverworldParams::default(),
             chest_max_items: 2,
@@ -110,6 +124,7 @@ impl Default for Rules {
             death_loses_item: true,
             region_cache_size: 8,
             registry: ItemRegistry::default(),
+            quest: None,
         }
     }
 }
@@ -131,8 +146,9 @@ pub enum OverworldError {
     },
 }
 
-/// The player record (CaveGame's `player.json`): position, belongings, counters and the
-/// generator of fights. Saved whole at every autosave.
+/// The player record (CaveGame's `player.json`): position, belongings, counters, the
+/// generator of fights and the default game's [`Vitals`]. Saved whole at every autosave
+/// (layout version 2; a version 1 record loads as [`PlayerV1`] and converts).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Player {
@@ -146,6 +162,7 @@ pub struct Player {
     deaths: u32,
     chests: u32,
     rng: Rng,
+    vitals: Vitals,
 }
 
 impl Player {
@@ -166,7 +183,13 @@ impl Player {
             deaths: 0,
             chests: 0,
             rng,
+            vitals: Vitals::fresh(),
         }
+    }
+
+    /// The default game's state: health, roaming monsters, the farthest region, the end.
+    pub fn vitals(&self) -> &Vitals {
+        &self.vitals
     }
 
     /// Where the player stands (world cell).
@@ -202,7 +225,7 @@ impl Player {
         self.gold
     }
 
-    /// Steps taken.
+    /// Turns taken: steps, and rests in the default game.
     pub fn moves(&self) -> Turn {
         self.moves
     }
@@ -262,6 +285,8 @@ pub enum Action {
     Move(CardinalDirection),
     /// Wield a sword or wear armour from the pack.
     Equip(Item),
+    /// Rest one turn (the default game): heal a hit point while the monsters act.
+    Rest,
 }
 
 /// What a cell is, as the front end draws it.
@@ -277,6 +302,10 @@ pub enum Ground {
     Chest,
     /// An opened chest: walkable floor.
     OpenedChest,
+    /// The shrine at the start (the default game): heals for gold.
+    Shrine,
+    /// The artefact (the default game): taking it wins.
+    Artefact,
     /// Past the edge of the `i32` world (never generated; blocks).
     Void,
 }
@@ -284,7 +313,10 @@ pub enum Ground {
 impl Ground {
     /// Whether one can stand here.
     pub const fn is_walkable(self) -> bool {
-        matches!(self, Ground::Floor | Ground::Chest | Ground::OpenedChest)
+        matches!(
+            self,
+            Ground::Floor | Ground::Chest | Ground::OpenedChest | Ground::Shrine | Ground::Artefact
+        )
     }
 }
 
@@ -327,6 +359,8 @@ pub enum FightOutcome {
     /// Neither could hurt the other: the player broke off (see
     /// [`CombatRules::max_turns`]).
     BrokenOff,
+    /// The player died and the game is over (the default game).
+    Slain,
 }
 
 /// A fight, from the start to the outcome.
@@ -383,6 +417,20 @@ pub enum Event {
     AlreadyEquipped(Item),
     /// The player carries no such item.
     NotCarried(Item),
+    /// The player rested a turn (the default game).
+    Rested,
+    /// There is no resting under `--rules seed` (nothing happened, no turn passed).
+    CannotRest,
+    /// The shrine healed `hp` hit points for `paid` gold (both 0 when the player is at
+    /// full health or has no gold).
+    Healed {
+        /// Hit points healed.
+        hp: u32,
+        /// Gold paid.
+        paid: u64,
+    },
+    /// The game is over (the default game): every later action answers this.
+    GameOver(Ending),
 }
 
 /// The `overworld` game: the world seed and rules, the player, what changed per region,
@@ -396,6 +444,8 @@ pub struct Overworld {
     changes: BTreeMap<RegionCoord, RegionChanges>,
     dirty: BTreeSet<RegionCoord>,
     cache: RefCell<AreaCache>,
+    shrine: Point,
+    artefact: Option<Point>,
 }
 
 impl PartialEq for Overworld {
@@ -457,7 +507,7 @@ impl Overworld {
     fn empty(seed: Seed, rules: Rules, player: Player) -> Result<Overworld, OverworldError> {
         let world = World::new(seed, rules.world)?;
         let cache = RefCell::new(AreaCache::new(rules.region_cache_size));
-        Ok(Overworld {
+        let mut game = Overworld {
             seed,
             rules,
             world,
@@ -465,7 +515,20 @@ impl Overworld {
             changes: BTreeMap::new(),
             dirty: BTreeSet::new(),
             cache,
-        })
+            shrine: Point::ORIGIN,
+            artefact: None,
+        };
+        if game.rules.quest.is_some() {
+            game.shrine = spiral_offsets(SPAWN_SEARCH_RADIUS)
+                .map(|o| Point::ORIGIN + o)
+                .find(|&p| game.ground(p) == Ground::Floor)
+                .ok_or(OverworldError::NoSpawn {
+                    near: Point::ORIGIN,
+                    radius: SPAWN_SEARCH_RADIUS,
+                })?;
+            game.artefact = game.place_artefact();
+        }
+        Ok(game)
     }
 
     /// The world seed.
@@ -537,6 +600,10 @@ impl Overworld {
                 let opened = self.changes.get(&rc).is_some_and(|c| c.opened.contains(&cell));
                 if opened { Ground::OpenedChest } else { Ground::Chest }
             }
+            Some(CaveCell::Floor) if self.quest().is_some() && p == self.shrine => Ground::Shrine,
+            Some(CaveCell::Floor) if self.quest().is_some() && self.artefact() == Some(p) => {
+                Ground::Artefact
+            }
             Some(CaveCell::Floor) => Ground::Floor,
             Some(CaveCell::Wall) => Ground::Wall,
             Some(CaveCell::Rock) => Ground::Rock,
@@ -547,7 +614,7 @@ impl Overworld {
     /// The living monster of region `at`, if it has one.
     pub fn monster_of(&self, at: RegionCoord) -> Option<Monster> {
         let slain = self.changes.get(&at).is_some_and(|c| c.monster_slain);
-        if slain { None } else { self.area(at)?.monster }
+        if slain { None } else { self.area(at)?.monster.map(|m| self.roamed(at, m)) }
     }
 
     /// The living monster standing on `p`.
@@ -642,9 +709,31 @@ impl Overworld {
     /// Applies one action and returns what happened. Never fails: a refused step is an
     /// [`Event::Blocked`], a bad equip an [`Event::NotCarried`].
     pub fn apply(&mut self, action: Action) -> Vec<Event> {
+        if let Some(ending) = self.ending() {
+            return vec![Event::GameOver(ending)];
+        }
         match action {
             Action::Move(d) => self.step(d),
             Action::Equip(item) => vec![self.equip(item)],
+            Action::Rest if self.quest().is_none() => vec![Event::CannotRest],
+            Action::Rest => {
+                self.player.moves.0 = self.player.moves.0.saturating_add(1);
+                let mut events = vec![Event::Rested];
+                if let Some(monster) = self.pass_turn(true) {
+                    self.fight_into(monster, &mut events);
+                }
+                events
+            }
+        }
+    }
+
+    /// Fights `monster` and reports it, with the end of the game if it came.
+    fn fight_into(&mut self, monster: Monster, events: &mut Vec<Event>) {
+        let report = self.fight(monster);
+        let slain = report.outcome == FightOutcome::Slain;
+        events.push(Event::Fight(Box::new(report)));
+        if slain {
+            events.push(Event::GameOver(Ending::Slain(monster.kind)));
         }
     }
 
@@ -689,8 +778,20 @@ impl Overworld {
         if ground == Ground::Chest {
             events.push(self.open_chest(to));
         }
+        self.arrive(to, &mut events);
+        if self.ending().is_some() {
+            return events;
+        }
+        let mut fought = false;
         if let Some(monster) = self.watcher(to) {
-            events.push(Event::Fight(Box::new(self.fight(monster))));
+            self.fight_into(monster, &mut events);
+            fought = true;
+        }
+        if self.ending().is_none()
+            && let Some(monster) = self.pass_turn(false)
+            && !fought
+        {
+            self.fight_into(monster, &mut events);
         }
         events
     }
@@ -708,21 +809,39 @@ impl Overworld {
     }
 
     fn fight(&mut self, monster: Monster) -> FightReport {
-        let player = self.player.combatant();
-        let foe = monster.kind.combatant();
+        let mut player = self.player.combatant();
+        let quest = self.quest().is_some();
+        if quest {
+            player.health = self.player.vitals.health;
+        }
+        let foe = self.monster_combatant(&monster);
+        let level = self.monster_level(self.region_of(monster.at));
         let rules = self.rules.combat;
         let mut dice =
             RngDice { rng: &mut self.player.rng, stun_probability: rules.stun_probability };
         let log = fight(player, foe, &rules, &mut dice);
+        if quest {
+            self.player.vitals.health = log.player_health;
+        }
         let outcome = match log.winner {
             Some(Side::Player) => {
-                let rewards =
+                let mut rewards =
                     self.rules.registry.reward(self.rules.chest_max_items, &mut self.player.rng);
+                for r in &mut rewards {
+                    if let Reward::Gold(g) = r {
+                        *g = g.saturating_mul(level.saturating_add(1));
+                    }
+                }
                 self.player.take(&rewards);
                 self.player.kills = self.player.kills.saturating_add(1);
                 let rc = self.region_of(monster.at);
                 self.change(rc).monster_slain = true;
                 FightOutcome::Won { rewards }
+            }
+            Some(Side::Monster) if quest => {
+                self.player.deaths = self.player.deaths.saturating_add(1);
+                self.player.vitals.ending = Some(Ending::Slain(monster.kind));
+                FightOutcome::Slain
             }
             Some(Side::Monster) => {
                 self.player.deaths = self.player.deaths.saturating_add(1);
@@ -752,7 +871,13 @@ impl Overworld {
     pub fn state_hash(&self) -> u64 {
         let changes: Vec<((i32, i32), &RegionChanges)> =
             self.changes.iter().map(|(k, v)| ((k.x, k.y), v)).collect();
-        let bytes = postcard::to_allocvec(&(self.seed, &self.player, changes)).unwrap_or_default();
+        // The seed game hashes the record as version 1 held it, so its hashes never change.
+        let bytes = if self.quest().is_some() {
+            postcard::to_allocvec(&(self.seed, &self.player, changes))
+        } else {
+            postcard::to_allocvec(&(self.seed, &PlayerV1::from(&self.player), changes))
+        };
+        let bytes = bytes.unwrap_or_default();
         seahash::hash(&bytes)
     }
 }
@@ -762,7 +887,7 @@ mod tests {
     use super::*;
 
     fn game(seed: &str) -> Overworld {
-        Overworld::new(Seed::from_text(seed), Rules::default()).expect("a world")
+        Overworld::new(Seed::from_text(seed), Rules::seed()).expect("a world")
     }
 
     #[test]

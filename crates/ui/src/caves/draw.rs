@@ -6,17 +6,16 @@ use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
 
 use crate::theme::{remembered_cell, tile_cell};
-use crate::{Cell, Frame, Rgb, Sprite};
+use crate::{Cell, Frame, Rgb, Sprite, palette};
 
-/// The seed's AsciiPanel colours.
-const YELLOW: Rgb = Rgb(193, 156, 0);
-const GREEN: Rgb = Rgb(0, 170, 0);
-const WHITE: Rgb = Rgb(192, 192, 192);
-const BRIGHT_WHITE: Rgb = Rgb(255, 255, 255);
-const BRIGHT_RED: Rgb = Rgb(255, 85, 85);
+// The seed's AsciiPanel colours.
+use palette::{
+    ANSI_BRIGHT_RED as BRIGHT_RED, ANSI_BRIGHT_WHITE as BRIGHT_WHITE, ANSI_GREEN as GREEN,
+    ANSI_WHITE as WHITE, ANSI_YELLOW as YELLOW,
+};
 
 /// Background of the status line.
-pub(crate) const STATUS_BG: Rgb = Rgb(30, 30, 50);
+pub(crate) const STATUS_BG: Rgb = palette::STATUS_BAR;
 
 /// A creature's glyph and colour (`@` bright white, `f` green, `b` yellow, `z` white).
 pub fn creature_look(kind: CreatureKind) -> (char, Rgb) {
@@ -61,13 +60,13 @@ pub const fn item_sprite(kind: ItemKind) -> Sprite {
 pub fn item_look(kind: ItemKind) -> (char, Rgb) {
     match kind {
         ItemKind::Rock => (',', YELLOW),
-        ItemKind::Bread => ('%', Rgb(210, 170, 90)),
+        ItemKind::Bread => ('%', palette::BREAD),
         ItemKind::Apple => ('%', BRIGHT_RED),
         ItemKind::Corpse(of) => ('%', creature_look(of).1),
         ItemKind::Dagger => (')', WHITE),
         ItemKind::Sword => (')', BRIGHT_WHITE),
         ItemKind::Staff => (')', YELLOW),
-        ItemKind::Baguette => (')', Rgb(230, 190, 80)),
+        ItemKind::Baguette => (')', palette::BAGUETTE),
         ItemKind::Tunic => ('[', GREEN),
         ItemKind::Chainmail => ('[', WHITE),
         ItemKind::Platemail => ('[', BRIGHT_WHITE),
@@ -164,12 +163,12 @@ pub(crate) fn draw_status(game: &Caves, frame: &mut Frame, y: i32) {
     let w = i32::from(frame.width());
     frame.fill(0, y, w, 1, Cell { bg: STATUS_BG, ..Cell::BLANK });
     let text = status_text(game, w.max(0) as usize);
-    frame.print(0, y, &text, Rgb(255, 220, 120), STATUS_BG);
+    frame.print(0, y, &text, palette::HIGHLIGHT, STATUS_BG);
     let p = game.player();
     let hp_colour = if p.hp().saturating_mul(4) <= p.stats().max_hp {
-        Rgb(255, 80, 80)
+        palette::DANGER
     } else {
-        Rgb(255, 220, 120)
+        palette::HIGHLIGHT
     };
     let hp = format!("HP {}/{}", p.hp().max(0), p.stats().max_hp);
     if let Some(x) = text.find(&hp) {

@@ -8,22 +8,24 @@ use torchlit_sim::modes::overworld::{Ground, MonsterKind, Overworld};
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::{Cell, Frame, Rgb, Sprite};
+use crate::{Cell, Frame, Rgb, Sprite, palette};
 
 /// The background of a cell some monster sees (stepping there starts a fight).
-pub const WATCHED_BG: Rgb = Rgb(70, 14, 14);
+pub const WATCHED_BG: Rgb = palette::WATCHED_BG;
 /// The background of solid rock.
-pub const ROCK_BG: Rgb = Rgb(24, 20, 17);
+pub const ROCK_BG: Rgb = palette::ROCK_BG;
 
 /// The look of a kind of ground: floor `.`, wall `#`, rock (blank on dark brown), chest
-/// `$`, opened chest `_`.
+/// `$`, opened chest `_`, the shrine `+`, the artefact `*`.
 pub fn ground_look(ground: Ground) -> Cell {
     match ground {
-        Ground::Floor => Cell::new('.', Rgb(105, 100, 90)).sprite(Sprite::Floor),
-        Ground::Wall => Cell::new('#', Rgb(176, 138, 92)).sprite(Sprite::Wall),
+        Ground::Floor => Cell::new('.', palette::CAVE_FLOOR).sprite(Sprite::Floor),
+        Ground::Wall => Cell::new('#', palette::CAVE_WALL).sprite(Sprite::Wall),
         Ground::Rock => Cell::with_bg(' ', Rgb::WHITE, ROCK_BG).sprite(Sprite::SolidRock),
-        Ground::Chest => Cell::new('$', Rgb(255, 210, 60)).bold().sprite(Sprite::Chest),
-        Ground::OpenedChest => Cell::new('_', Rgb(140, 110, 60)).sprite(Sprite::ChestOpen),
+        Ground::Chest => Cell::new('$', palette::CHEST).bold().sprite(Sprite::Chest),
+        Ground::OpenedChest => Cell::new('_', palette::CHEST_OPEN).sprite(Sprite::ChestOpen),
+        Ground::Shrine => Cell::new('+', palette::SHRINE).bold().sprite(Sprite::Heart),
+        Ground::Artefact => Cell::new('*', palette::ARTEFACT).bold().sprite(Sprite::Treasure),
         Ground::Void => Cell::BLANK,
     }
 }
@@ -31,17 +33,17 @@ pub fn ground_look(ground: Ground) -> Cell {
 /// The look of a monster: `r` rat, `g` goblin, `b` bat, `T` troll, `W` wraith.
 pub fn monster_look(kind: MonsterKind) -> Cell {
     let (glyph, fg, sprite) = match kind {
-        MonsterKind::Rat => ('r', Rgb(200, 150, 110), Sprite::Rat),
-        MonsterKind::Goblin => ('g', Rgb(120, 220, 90), Sprite::Goblin),
-        MonsterKind::Bat => ('b', Rgb(190, 140, 230), Sprite::Bat),
-        MonsterKind::Troll => ('T', Rgb(240, 120, 60), Sprite::Troll),
-        MonsterKind::Wraith => ('W', Rgb(150, 210, 255), Sprite::Wraith),
+        MonsterKind::Rat => ('r', palette::RAT, Sprite::Rat),
+        MonsterKind::Goblin => ('g', palette::GOBLIN, Sprite::Goblin),
+        MonsterKind::Bat => ('b', palette::BAT, Sprite::Bat),
+        MonsterKind::Troll => ('T', palette::TROLL, Sprite::Troll),
+        MonsterKind::Wraith => ('W', palette::WRAITH, Sprite::Wraith),
     };
     Cell::new(glyph, fg).bold().sprite(sprite)
 }
 
 /// The look of the player.
-pub const PLAYER: Cell = Cell::new('@', Rgb(255, 255, 255)).bold().sprite(Sprite::Player);
+pub const PLAYER: Cell = Cell::new('@', palette::MAP_HERO).bold().sprite(Sprite::Player);
 
 /// Draws the world into `area` of `frame` (screen cells), centred on the player: ground,
 /// monsters, the cells they see (tinted) and the player.

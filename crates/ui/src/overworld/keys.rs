@@ -13,6 +13,10 @@ use super::worlds::MODE;
 pub enum OverworldCommand {
     /// Step one cell.
     Move(CardinalDirection),
+    /// Rest a turn (the default game).
+    Rest,
+    /// Rest until healed, a monster comes near or 100 turns (the default game).
+    RestLong,
     /// Show the inventory (and equip from it).
     Inventory,
     /// Show the keys.
@@ -23,11 +27,13 @@ pub enum OverworldCommand {
 
 impl OverworldCommand {
     /// Every command, in the order the help lists them.
-    pub const ALL: [OverworldCommand; 7] = [
+    pub const ALL: [OverworldCommand; 9] = [
         OverworldCommand::Move(CardinalDirection::North),
         OverworldCommand::Move(CardinalDirection::West),
         OverworldCommand::Move(CardinalDirection::South),
         OverworldCommand::Move(CardinalDirection::East),
+        OverworldCommand::Rest,
+        OverworldCommand::RestLong,
         OverworldCommand::Inventory,
         OverworldCommand::Help,
         OverworldCommand::Quit,
@@ -40,6 +46,8 @@ impl OverworldCommand {
             OverworldCommand::Move(CardinalDirection::West) => "west",
             OverworldCommand::Move(CardinalDirection::South) => "south",
             OverworldCommand::Move(CardinalDirection::East) => "east",
+            OverworldCommand::Rest => "rest",
+            OverworldCommand::RestLong => "rest_long",
             OverworldCommand::Inventory => "inventory",
             OverworldCommand::Help => "help",
             OverworldCommand::Quit => "quit",
@@ -53,6 +61,8 @@ impl OverworldCommand {
             OverworldCommand::Move(CardinalDirection::West) => "walk west",
             OverworldCommand::Move(CardinalDirection::South) => "walk south",
             OverworldCommand::Move(CardinalDirection::East) => "walk east",
+            OverworldCommand::Rest => "rest a turn: heal 1 health (monsters move)",
+            OverworldCommand::RestLong => "rest until healed, a monster comes near or 100 turns",
             OverworldCommand::Inventory => "inventory: wield or wear by letter or number",
             OverworldCommand::Help => "this help",
             OverworldCommand::Quit => "save and leave the world",
@@ -65,8 +75,9 @@ impl OverworldCommand {
     }
 }
 
-/// The default keys (the same as the built-in config): WASD and the arrows walk, `i`
-/// inventory, `?` help, `q`, `x` and Esc save and leave.
+/// The default keys (the same as the built-in config): WASD and the arrows walk, `z` and
+/// `.` rest a turn, `Z` and `R` rest until healed, `i` inventory, `?` help, `q`, `x` and
+/// Esc save and leave.
 pub fn default_keymap() -> Keymap<OverworldCommand> {
     use CardinalDirection::*;
     use OverworldCommand::*;
@@ -80,6 +91,10 @@ pub fn default_keymap() -> Keymap<OverworldCommand> {
         (Input::Down, Move(South)),
         (c('d'), Move(East)),
         (Input::Right, Move(East)),
+        (c('z'), Rest),
+        (c('.'), Rest),
+        (c('Z'), RestLong),
+        (c('R'), RestLong),
         (c('i'), Inventory),
         (c('?'), Help),
         (c('q'), Quit),
@@ -94,7 +109,7 @@ pub fn default_keymap() -> Keymap<OverworldCommand> {
 pub enum KeyConfigError {
     /// No command has this name.
     #[error(
-        "{origin}: keys.overworld: unknown action {action:?} (the actions are north, west, south, east, inventory, help, quit)"
+        "{origin}: keys.overworld: unknown action {action:?} (the actions are north, west, south, east, rest, rest_long, inventory, help, quit)"
     )]
     UnknownAction {
         /// Where it was written.

@@ -9,7 +9,7 @@ use torchlit_save::{
     WorldId, WorldInfo, WorldSpec,
 };
 use torchlit_sim::modes::overworld::{
-    Action, Event, Overworld, OverworldError, Player, RegionChanges, RegionCoord, Rules,
+    Action, Event, Overworld, OverworldError, Player, PlayerV1, RegionChanges, RegionCoord, Rules,
 };
 
 use super::worlds::{MODE, Worlds, rules_from_config};
@@ -19,7 +19,8 @@ use crate::replay::overworld_recorder;
 /// The `[generation]` settings a world was made with, stored in the world (its snapshot
 /// record, which `overworld` worlds have no other use for) when it is created: the world
 /// is always rebuilt from these, whatever the config says later (the config's
-/// `[generation]` applies to new worlds).
+/// `[generation]` applies to new worlds). Layout version 2 adds the ruleset; a version 1
+/// record ([`WorldSettingsV1`]) is a world of the default game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct WorldSettings {
     /// The layout's version, for later additions.
@@ -30,18 +31,61 @@ struct WorldSettings {
     rock_probability: f64,
     chest_probability: f64,
     chest_max_items: u32,
+    /// Played by CaveGame's rules exactly (`--rules seed`).
+    seed_rules: bool,
+}
+
+/// [`WorldSettings`] as layout version 1 stored them (before the ruleset was stored).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct WorldSettingsV1 {
+    version: u32,
+    region_size: u32,
+    iterations: u32,
+    death_threshold: u32,
+    rock_probability: f64,
+    chest_probability: f64,
+    chest_max_items: u32,
+}
+
+impl From<WorldSettingsV1> for WorldSettings {
+    fn from(v: WorldSettingsV1) -> WorldSettings {
+        WorldSettings {
+            version: 2,
+            region_size: v.region_size,
+            iterations: v.iterations,
+            death_threshold: v.death_threshold,
+            rock_probability: v.rock_probability,
+            chest_probability: v.chest_probability,
+            chest_max_items: v.chest_max_items,
+            seed_rules: false,
+        }
+    }
 }
 
 impl WorldSettings {
-    fn of(g: &GenerationConfig) -> WorldSettings {
+    fn of(g: &GenerationConfig, seed_rules: bool) -> WorldSettings {
         WorldSettings {
-            version: 1,
+            version: 2,
             region_size: g.region_size,
             iterations: g.iterations,
             death_threshold: g.death_threshold,
             rock_probability: g.rock_probability,
             chest_probability: g.chest_probability,
             chest_max_items: g.chest_max_items,
+            seed_rules,
+        }
+    }
+
+    /// The world's settings: version 2, or version 1 migrated (and stored again as 2).
+    fn load(db: &mut WorldDb) -> Result<WorldSettings, SaveError> {
+        match db.load_snapshot::<WorldSettings>() {
+            Ok(settings) => Ok(settings),
+            Err(SaveError::Corrupt { .. }) if db.load_snapshot::<WorldSettingsV1>().is_ok() => {
+                let settings = WorldSettings::from(db.load_snapshot::<WorldSettingsV1>()?);
+                db.save_snapshot(&settings)?;
+                Ok(settings)
+            }
+            Err(e) => Err(e),
         }
     }
 
@@ -59,7 +103,19 @@ impl WorldSettings {
     }
 
     fn rules(&self, worlds: &Worlds) -> Rules {
-        rules_from_config(&self.config(worlds))
+        let rules = rules_from_config(&self.config(worlds));
+        if self.seed_rules { Rules { quest: None, ..rules } } else { rules }
+    }
+}
+
+/// The player record: layout version 2, or a version 1 record (from before the default
+/// game's hunt) migrated to full health.
+fn load_player(db: &WorldDb) -> Result<Player, SaveError> {
+    match db.load_player::<Player>() {
+        Err(SaveError::Corrupt { .. }) if db.load_player::<PlayerV1>().is_ok() => {
+            Ok(Player::from(db.load_player::<PlayerV1>()?))
+        }
+        other => other,
     }
 }
 
@@ -161,7 +217,7 @@ impl OverworldSession {
         seed_text: &str,
     ) -> Result<OverworldSession, SessionError> {
         let seed = Seed::from_input(seed_text);
-        let settings = WorldSettings::of(&worlds.config().generation);
+        let settings = WorldSettings::of(&worlds.config().generation, worlds.seed_rules());
         let game = Overworld::new(seed, settings.rules(worlds))?;
         let spec = WorldSpec {
             name: name.to_string(),
@@ -188,19 +244,19 @@ impl OverworldSession {
     pub fn open(worlds: &Worlds, id: &WorldId) -> Result<OverworldSession, SessionError> {
         let mut db = worlds.store().open(id)?;
         let seed = db.info().seed;
-        let settings = match db.load_snapshot::<WorldSettings>() {
+        let settings = match WorldSettings::load(&mut db) {
             Ok(settings) => settings,
             // A world made before its settings were stored: from now on it keeps the
             // config's (if they differ from its own, the warning says so once more).
             Err(SaveError::NoSave { what: Record::Snapshot, .. }) => {
-                let settings = WorldSettings::of(&worlds.config().generation);
+                let settings = WorldSettings::of(&worlds.config().generation, false);
                 db.save_snapshot(&settings)?;
                 settings
             }
             Err(e) => return Err(e.into()),
         };
         let rules = settings.rules(worlds);
-        let player: Player = match db.load_player() {
+        let player: Player = match load_player(&db) {
             Ok(player) => player,
             // Created, then stopped before its first save was written: a new game.
             Err(SaveError::NoSave { what: Record::Player, .. }) => {
@@ -264,8 +320,9 @@ impl OverworldSession {
     }
 
     /// Hands a copy of the recording so far to the recordings sink (outcome `saved`: the
-    /// world goes on), once per session that played something; `None` without a sink,
-    /// when done already or when nothing was played since the world was opened.
+    /// world goes on; `won` or `died` once the default game has ended), once per session
+    /// that played something; `None` without a sink, when done already or when nothing
+    /// was played since the world was opened.
     pub fn keep_recording(&mut self) -> Option<Result<String, String>> {
         if self.copied {
             return None;
@@ -275,7 +332,7 @@ impl OverworldSession {
         if self.recorder.recording().steps() == self.opened_at {
             return None;
         }
-        let kept = self.recorder.keep_copy("saved", turns, hash)?;
+        let kept = self.recorder.keep_copy(outcome_word(&self.game), turns, hash)?;
         self.copied = true;
         if let Err(e) = &kept {
             tracing::error!(world = %self.info.id, error = %e, "keeping the recording failed");
@@ -466,5 +523,15 @@ impl Drop for OverworldSession {
         if let Err(e) = self.shut_down() {
             tracing::error!(world = %self.info.id, error = %e, "saving on exit failed");
         }
+    }
+}
+
+/// The outcome a recording of `game` is kept under: `won` or `died` when the default game
+/// has ended, else `saved` (the world goes on).
+pub fn outcome_word(game: &Overworld) -> &'static str {
+    match game.ending() {
+        Some(torchlit_sim::modes::overworld::Ending::Victory) => "won",
+        Some(torchlit_sim::modes::overworld::Ending::Slain(_)) => "died",
+        None => "saved",
     }
 }

@@ -2,18 +2,28 @@
 
 use torchlit_sim::modes::overworld::combat::{FightEntry, Side};
 use torchlit_sim::modes::overworld::{
-    Blocker, Event, FightOutcome, FightReport, Item, MonsterKind, Reward,
+    Blocker, Ending, Event, FightOutcome, FightReport, Item, MonsterKind, Reward,
 };
 
-/// `rewards` as a list, the gold added up first: `7 gold, an iron sword and leather
-/// armour`; `nothing` when empty.
+/// `rewards` as a list, the gold added up first and the same item counted: `7 gold, an
+/// iron sword and leather armour`, `2 iron swords`; `nothing` when empty.
 pub fn rewards_text(rewards: &[Reward]) -> String {
     let gold: u64 =
         rewards.iter().map(|r| if let Reward::Gold(g) = r { u64::from(*g) } else { 0 }).sum();
     let has_gold = rewards.iter().any(|r| matches!(r, Reward::Gold(_)));
-    let items = rewards.iter().filter_map(|r| match r {
-        Reward::Item(item) => Some(with_article(*item)),
-        Reward::Gold(_) => None,
+    let mut counted: Vec<(Item, usize)> = Vec::new();
+    for r in rewards {
+        if let Reward::Item(item) = r {
+            match counted.iter_mut().find(|(i, _)| i == item) {
+                Some((_, n)) => *n += 1,
+                None => counted.push((*item, 1)),
+            }
+        }
+    }
+    let items = counted.into_iter().map(|(item, n)| match (n, item) {
+        (1, _) => with_article(item),
+        (n, Item::Sword(_)) => format!("{n} {}s", item.name()),
+        (n, Item::Armour(_)) => format!("{n} suits of {}", item.name()),
     });
     let words: Vec<String> =
         has_gold.then(|| format!("{gold} gold")).into_iter().chain(items).collect();
@@ -53,6 +63,18 @@ pub fn describe(event: &Event) -> Option<String> {
         Event::Equipped(item @ Item::Armour(_)) => format!("You wear the {}.", item.name()),
         Event::AlreadyEquipped(item) => format!("The {} is already equipped.", item.name()),
         Event::NotCarried(item) => format!("You carry no {}.", item.name()),
+        Event::Rested => "You rest.".to_string(),
+        Event::CannotRest => "There is no resting in CaveGame's rules (--rules seed).".to_string(),
+        Event::Healed { hp: 0, .. } => {
+            "The shrine's light is warm. (It heals for gold.)".to_string()
+        }
+        Event::Healed { hp, paid } => format!("The shrine heals {hp} health for {paid} gold."),
+        Event::GameOver(Ending::Victory) => {
+            "You lift the artefact! The caves fall silent: you have won.".to_string()
+        }
+        Event::GameOver(Ending::Slain(kind)) => {
+            format!("The {kind} has killed you. The game is over.")
+        }
     })
 }
 
@@ -76,6 +98,7 @@ pub fn outcome_text(report: &FightReport) -> String {
             "You have been killed by the {kind}. You wake up at ({}, {}).",
             respawned_at.x, respawned_at.y
         ),
+        FightOutcome::Slain => format!("You have been killed by the {kind}."),
         FightOutcome::BrokenOff => {
             format!("Neither you nor the {kind} can hurt the other: you back away.")
         }
@@ -124,13 +147,13 @@ pub fn entry_text(entry: &FightEntry, kind: MonsterKind) -> String {
             format!("You hit the {kind} for {damage} damage{armour}. Its health: {health_left}")
         }
         FightEntry::Stun { attacker: Side::Monster } => {
-            format!("You were stunned! The {kind} may attack again.")
+            format!("You are stunned! The {kind} attacks again.")
         }
         FightEntry::Stun { attacker: Side::Player } => {
-            format!("You stunned the {kind} and may attack again.")
+            format!("You stun the {kind} and attack again.")
         }
         FightEntry::ArmourRestored { side: Side::Player, points } => {
-            format!("{points} armour restored.")
+            format!("You recover {points} armour.")
         }
         FightEntry::ArmourRestored { side: Side::Monster, points } => {
             format!("The {kind} recovers {points} armour.")
@@ -156,6 +179,13 @@ mod tests {
             "7 gold, an iron sword and leather armour"
         );
         assert_eq!(rewards_text(&[Reward::Gold(7), Reward::Gold(6)]), "13 gold");
+        let iron = Reward::Item(Item::Sword(SwordTier::Iron));
+        let leather = Reward::Item(Item::Armour(ArmourTier::Leather));
+        assert_eq!(rewards_text(&[iron, iron]), "2 iron swords");
+        assert_eq!(
+            rewards_text(&[leather, iron, leather]),
+            "2 suits of leather armour and an iron sword"
+        );
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub struct Worlds {
     store: Store,
     config: Config,
     unsaved: Rc<RefCell<Option<String>>>,
+    seed_rules: bool,
 }
 
 /// One line of the world list.
@@ -50,12 +51,24 @@ impl WorldRow {
 impl Worlds {
     /// The worlds of `paths` (`<data dir>/worlds`), played with `config`.
     pub fn new(paths: &Paths, config: Config) -> Worlds {
-        Worlds { store: Store::new(paths), config, unsaved: Rc::default() }
+        Worlds { store: Store::new(paths), config, unsaved: Rc::default(), seed_rules: false }
     }
 
     /// The worlds in `store`, played with `config`.
     pub fn with_store(store: Store, config: Config) -> Worlds {
-        Worlds { store, config, unsaved: Rc::default() }
+        Worlds { store, config, unsaved: Rc::default(), seed_rules: false }
+    }
+
+    /// These worlds, with new ones made for CaveGame's rules exactly (`--rules seed`) when
+    /// `seed` is true; a world always keeps the rules it was made with.
+    pub fn with_seed_rules(mut self, seed: bool) -> Worlds {
+        self.seed_rules = seed;
+        self
+    }
+
+    /// Whether new worlds are made for CaveGame's rules exactly (`--rules seed`).
+    pub fn seed_rules(&self) -> bool {
+        self.seed_rules
     }
 
     /// Why saving the world on quitting failed, if it did: the progress since its last
@@ -81,9 +94,11 @@ impl Worlds {
         &self.config
     }
 
-    /// The rules of the game from the config (see [`rules_from_config`]).
+    /// The rules of a new game from the config (see [`rules_from_config`]) and the
+    /// ruleset chosen ([`Worlds::with_seed_rules`]).
     pub fn rules(&self) -> Rules {
-        rules_from_config(&self.config)
+        let rules = rules_from_config(&self.config);
+        if self.seed_rules { Rules { quest: None, ..rules } } else { rules }
     }
 
     /// Every `overworld` world, most recently played first, then the files that can't be
@@ -137,7 +152,8 @@ pub fn short_problem(e: &SaveError) -> String {
 
 /// The game's rules from the config: `[generation]` shapes the world (region side,
 /// automaton passes `a`, threshold `T` over the 3×3 block, rock and chest probabilities,
-/// drops per chest), `[play]` the fights (`e`, `m`, stun chance), death and the cache.
+/// drops per chest), `[play]` the fights (`e`, `m`, stun chance), death and the cache;
+/// the default game's hunt ([`Rules::default`]).
 pub fn rules_from_config(config: &Config) -> Rules {
     let g = &config.generation;
     let p = &config.play;

@@ -6,16 +6,18 @@ use serde::{Deserialize, Serialize};
 use torchlit_rng::Seed;
 use torchlit_save::recording::{Header, StartFile};
 use torchlit_sim::modes::overworld::{
-    Action, CaRule, CaveParams, CombatRules, Overworld, OverworldParams, Player, RegionChanges,
-    RegionCoord, Rules,
+    Action, CaRule, CaveParams, CombatRules, Overworld, OverworldParams, Player, PlayerV1,
+    QuestRules, RegionChanges, RegionCoord, Rules,
 };
 
 use super::Mode;
 use crate::Frame;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
 
-/// The layout version of [`OverworldStart`].
-const START_VERSION: u32 = 1;
+/// The layout version of [`OverworldStart`]: 2 since the default game's hunt (its numbers
+/// and the player's vitals are recorded); 1 before it (always CaveGame's game, the player
+/// record without vitals), still read.
+const START_VERSION: u32 = 2;
 
 /// Every number of [`Rules`] a config can change, as recorded: the world generator's
 /// parameters, drops per chest, combat and death. The item registry is the built-in one
@@ -54,7 +56,7 @@ impl RecordedRules {
         }
     }
 
-    fn rules(&self) -> Rules {
+    fn rules(&self, quest: Option<QuestRules>) -> Rules {
         let combat = CombatRules {
             protection: self.protection,
             stun_probability: self.stun_probability,
@@ -74,21 +76,90 @@ impl RecordedRules {
             combat,
             death_loses_item: self.death_loses_item,
             region_cache_size: usize::try_from(self.region_cache_size).unwrap_or(8).max(1),
-            ..Rules::default()
+            quest,
+            ..Rules::seed()
         }
     }
 }
 
-/// The player record and the changed regions a game went on from.
-type SavedState = (Player, Vec<((i32, i32), RegionChanges)>);
+/// The changed regions of a saved game, by region coordinates.
+type Changes = Vec<((i32, i32), RegionChanges)>;
 
-/// An overworld recording's options: the rules, and the state a game recorded from the
-/// middle starts in (`None`: a new world, [`Overworld::new`]).
+/// The player record and the changed regions a game went on from.
+type SavedState = (Player, Changes);
+
+/// The default game's hunt, as recorded (see [`QuestRules`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct RecordedQuest {
+    regen_every: u32,
+    notice: u32,
+    roam_percent: u32,
+    artefact_distance: u32,
+    level_every: u32,
+    heal_price: u32,
+}
+
+impl RecordedQuest {
+    fn of(q: &QuestRules) -> RecordedQuest {
+        RecordedQuest {
+            regen_every: q.regen_every,
+            notice: q.notice,
+            roam_percent: q.roam_percent,
+            artefact_distance: q.artefact_distance,
+            level_every: q.level_every,
+            heal_price: q.heal_price,
+        }
+    }
+
+    fn rules(self) -> QuestRules {
+        QuestRules {
+            regen_every: self.regen_every,
+            notice: self.notice,
+            roam_percent: self.roam_percent,
+            artefact_distance: self.artefact_distance,
+            level_every: self.level_every,
+            heal_price: self.heal_price,
+        }
+    }
+}
+
+/// An overworld recording's options: the rules (the hunt's numbers, `None` for CaveGame's
+/// game), and the state a game recorded from the middle starts in (`None`: a new world,
+/// [`Overworld::new`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct OverworldStart {
     version: u32,
     rules: RecordedRules,
     resumed: Option<SavedState>,
+    quest: Option<RecordedQuest>,
+}
+
+/// [`OverworldStart`] version 1, before the default game's hunt.
+#[derive(Deserialize)]
+struct OverworldStartV1 {
+    rules: RecordedRules,
+    resumed: Option<(PlayerV1, Changes)>,
+}
+
+impl OverworldStart {
+    /// The options in `bytes`, of any known version.
+    fn decode(bytes: &[u8]) -> Result<OverworldStart, String> {
+        let bad = |e: postcard::Error| format!("the overworld options: {e}");
+        let (version, rest) = postcard::take_from_bytes::<u32>(bytes).map_err(bad)?;
+        match version {
+            1 => {
+                let v1: OverworldStartV1 = postcard::from_bytes(rest).map_err(bad)?;
+                Ok(OverworldStart {
+                    version: START_VERSION,
+                    rules: v1.rules,
+                    resumed: v1.resumed.map(|(p, c)| (Player::from(p), c)),
+                    quest: None,
+                })
+            }
+            START_VERSION => postcard::from_bytes(bytes).map_err(bad),
+            v => Err(format!("overworld options version {v} is unknown")),
+        }
+    }
 }
 
 /// The recorder of an overworld game from its state now: a new world
@@ -99,8 +170,12 @@ pub fn overworld_recorder(game: &Overworld, from_start: bool) -> Recorder<Action
         let changes = game.changes().iter().map(|(k, v)| ((k.x, k.y), v.clone())).collect();
         (game.player().clone(), changes)
     });
-    let start =
-        OverworldStart { version: START_VERSION, rules: RecordedRules::of(game.rules()), resumed };
+    let start = OverworldStart {
+        version: START_VERSION,
+        rules: RecordedRules::of(game.rules()),
+        resumed,
+        quest: game.rules().quest.as_ref().map(RecordedQuest::of),
+    };
     let options = postcard::to_allocvec(&start).unwrap_or_default();
     Recorder::new("overworld", game.seed().0, StartFile::None, options, CHECKPOINT_TURNS)
 }
@@ -110,12 +185,9 @@ pub fn overworld_recorder(game: &Overworld, from_start: bool) -> Recorder<Action
 /// # Errors
 /// Options that do not decode, or a world that can't be generated.
 pub fn overworld_start(header: &Header) -> Result<Overworld, String> {
-    let start: OverworldStart =
-        postcard::from_bytes(&header.options).map_err(|e| format!("the overworld options: {e}"))?;
-    if start.version != START_VERSION {
-        return Err(format!("overworld options version {} is unknown", start.version));
-    }
-    let (seed, rules) = (Seed(header.seed), start.rules.rules());
+    let start = OverworldStart::decode(&header.options)?;
+    let quest = start.quest.map(RecordedQuest::rules);
+    let (seed, rules) = (Seed(header.seed), start.rules.rules(quest));
     let game = match start.resumed {
         None => Overworld::new(seed, rules),
         Some((player, changes)) => {
@@ -165,10 +237,37 @@ mod tests {
             combat: CombatRules::new(0.5, 2.0, 0.25),
             death_loses_item: false,
             chest_max_items: 5,
+            quest: Some(QuestRules { notice: 5, heal_price: 3, ..QuestRules::default() }),
             ..Rules::default()
         };
         rules.world.region_size = 40;
-        assert_eq!(RecordedRules::of(&rules).rules(), rules);
-        assert_eq!(RecordedRules::of(&Rules::default()).rules(), Rules::default());
+        for rules in [rules, Rules::default(), Rules::seed()] {
+            let game = Overworld::new(Seed(4), rules.clone()).expect("a world");
+            let header = overworld_recorder(&game, true).recording().header.clone();
+            let again = overworld_start(&header).expect("starts");
+            assert_eq!(again.rules(), &rules);
+        }
+    }
+
+    #[test]
+    fn version_1_options_replay_as_cavegames_game() {
+        #[derive(Serialize)]
+        struct V1 {
+            version: u32,
+            rules: RecordedRules,
+            resumed: Option<(PlayerV1, Changes)>,
+        }
+        let game = Overworld::new(Seed(4), Rules::seed()).expect("a world");
+        let player = PlayerV1::from(game.player());
+        let v1 = V1 { version: 1, rules: RecordedRules::of(&Rules::default()), resumed: None };
+        let start = OverworldStart::decode(&postcard::to_allocvec(&v1).expect("encodes"));
+        let start = start.expect("decodes");
+        assert_eq!((start.quest, start.rules.rules(None)), (None, Rules::seed()));
+        let resumed = V1 { resumed: Some((player, Vec::new())), ..v1 };
+        let start = OverworldStart::decode(&postcard::to_allocvec(&resumed).expect("encodes"));
+        let (restored, _) = start.expect("decodes").resumed.expect("resumed");
+        assert_eq!(restored.at(), game.player().at());
+        let v9 = postcard::to_allocvec(&9u32).expect("encodes");
+        assert!(OverworldStart::decode(&v9).is_err_and(|e| e.contains("version 9")));
     }
 }

@@ -25,6 +25,12 @@ use crate::Turn;
 /// How many turns one rest lasts at most (DCSS's and Brogue's `Z`: 100).
 pub const REST_TURNS: u32 = 100;
 
+/// How near (Chebyshev distance, in cells) a monster that does not hunt (a bat) may be
+/// before resting is refused or stops; a zombie in view always counts, a fungus never
+/// (DCSS refuses rest only for a monster that can reach the player: a bat flitting about
+/// the far side of a cave is not one).
+pub const REST_NEAR: i32 = 3;
+
 /// How many times one press may enter a cell without getting closer to its goal before
 /// it stops with [`Stop::NoProgress`].
 const MAX_VISITS: u32 = 3;
@@ -293,29 +299,22 @@ impl Caves {
         stop
     }
 
-    /// Rests one turn towards a full rest: stops when the last hit point comes back, when
-    /// something comes into view, when hurt, at the first hunger change, or after
+    /// Rests one turn towards a full rest: refused, or stops, while a zombie is in view or
+    /// another monster (not a fungus) is within [`REST_NEAR`] cells; stops when the last
+    /// hit point comes back, when hurt, at the first hunger change, or after
     /// [`REST_TURNS`] turns (`rested` counts the turns so far, from 0).
     pub(super) fn rest_step(&mut self, rested: u32, out: &mut Vec<Event>) {
-        if let Some(kind) = self.visible_creature_ids().into_iter().find_map(|id| {
-            self.creatures.get(id).map(|c| c.kind).filter(|&k| k != CreatureKind::Fungus)
-        }) {
+        if let Some(kind) = self.rest_threat() {
             out.push(Event::AutoStopped(Stop::MonsterNearby(kind)));
             return;
         }
         let hp = self.player().hp;
         let hunger = self.hero.stomach.hunger();
-        let start = out.len();
         self.end_turn(out);
         if self.outcome.is_some() {
             return;
         }
-        let mut stop = out[start..].iter().find_map(|e| match *e {
-            Event::CameIntoView { kind } if kind != CreatureKind::Fungus => {
-                Some(Stop::MonsterInView(kind))
-            }
-            _ => None,
-        });
+        let mut stop = self.rest_threat().map(Stop::MonsterInView);
         if stop.is_none() && self.player().hp < hp {
             stop = Some(Stop::Hurt);
         }
@@ -336,6 +335,20 @@ impl Caves {
     /// Whether auto-explore picks up `item` (the player's [`AutoPickup`]).
     fn wants(&self, item: &Item) -> bool {
         self.cache.pickup.wants(item)
+    }
+
+    /// A monster in view that rules out resting: a zombie anywhere in view, any other
+    /// monster but a fungus within [`REST_NEAR`] cells.
+    fn rest_threat(&self) -> Option<CreatureKind> {
+        let me = self.player().at();
+        self.visible_creature_ids()
+            .into_iter()
+            .filter_map(|id| self.creatures.get(id))
+            .find(|c| {
+                let near = (c.at().x - me.x).abs().max((c.at().y - me.y).abs()) <= REST_NEAR;
+                c.kind == CreatureKind::Zombie || (c.kind != CreatureKind::Fungus && near)
+            })
+            .map(|c| c.kind)
     }
 
     fn hunter_in_view(&self) -> Option<CreatureKind> {
