@@ -27,8 +27,8 @@ pub const MAX_GENERATED: u32 = 1_000_000;
 /// [--hero ...] [--monster ...]`.
 #[derive(Debug, clap::Args)]
 pub struct ChaseArgs {
-    /// The dungeon file (the DM503 Rogue project (University of Southern Denmark, 2010) format: one hero, one monster); not used with
-    /// --tournament.
+    /// The dungeon file (the format of the DM503 Rogue project, University of Southern
+    /// Denmark, 2010: one hero, one monster); not used with --tournament.
     #[arg(required_unless_present = "tournament")]
     pub dungeon: Option<PathBuf>,
     /// The hero's strategy: `rogue` (flee), `speedy` (potions first; also `SpeedyRogue`),

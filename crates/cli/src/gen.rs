@@ -16,9 +16,9 @@ use clap::{Args, ValueEnum};
 use torchlit_geom::{CardinalDirection, Grid, Point, Size};
 use torchlit_map::Tile;
 use torchlit_procgen::{
-    AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, Overworld,
-    OverworldParams, PATH, RegionCoord, RoomsParams, cave_bitwise, cave_levels, level_chain, maze,
-    region_to_world, rooms_layout,
+    AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, MAX_AREA, MAX_SIDE,
+    Overworld, OverworldParams, PATH, RegionCoord, RoomsParams, cave_bitwise, cave_levels,
+    level_chain, maze, region_to_world, rooms_layout,
 };
 use torchlit_rng::Seed;
 
@@ -70,7 +70,7 @@ pub struct GenArgs {
     pub difficulty: Option<DifficultyArg>,
 }
 
-/// A size given as `WxH` or `N`.
+/// A size given as `WxH` or `N` (zero and sizes past the caps are refused before use).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SizeArg(pub Size);
 
@@ -204,6 +204,23 @@ fn check_options(args: &GenArgs) -> Result<()> {
     if args.size.is_some() && k == GenKind::LevelChain {
         bail!(
             "--size does not apply to `gen level-chain` (its areas have fixed sizes); use --length"
+        );
+    }
+    if let Some(SizeArg(s)) = args.size {
+        check_size(s)?;
+    }
+    Ok(())
+}
+
+/// Refuses a size with no cells, or past the caps every generator has ([`MAX_SIDE`] on a
+/// side, [`MAX_AREA`] in all); each kind may then ask for more or less.
+fn check_size(s: Size) -> Result<()> {
+    if s.width == 0 || s.height == 0 {
+        bail!("--size {s} has no cells; expected WxH (two positive integers and an x) or N");
+    }
+    if s.width > MAX_SIDE || s.height > MAX_SIDE || s.area() > MAX_AREA {
+        bail!(
+            "--size {s} is too large; expected at most {MAX_SIDE} cells on a side and {MAX_AREA} in all"
         );
     }
     Ok(())

@@ -32,8 +32,8 @@ fn parse_moves(s: &str) -> Result<Moves, String> {
 /// The options `distances` and `path` share.
 #[derive(Debug, clap::Args)]
 pub struct RuleArgs {
-    /// Which neighbours: 4, 8, or `rooms` (the DM503 Rogue project (University of Southern Denmark, 2010): 8 from a room cell, 4 from a
-    /// hallway `+` cell of a dungeon). Default: `rooms` on a dungeon file, 4 on others.
+    /// Which neighbours: 4, 8, or `rooms` (the rule of the DM503 Rogue project, University
+    /// of Southern Denmark, 2010: 8 from a room cell, 4 from a hallway `+` cell of a dungeon). Default: `rooms` on a dungeon file, 4 on others.
     #[arg(long, value_parser = parse_moves)]
     pub moves: Option<Moves>,
     /// Step costs `C,D`: cardinal and diagonal (libtcod's `dijkstra2d` model; each

@@ -95,3 +95,28 @@ fn bad_input_is_one_line_and_exit_code_2() {
         assert!(lines[0].starts_with("torchlit: error: "), "{args:?}: {err}");
     }
 }
+
+/// `--size` is two positive integers (or one) within the generators' caps: zero and
+/// oversized sizes are refused for every kind, with one line that says why, before
+/// anything is generated.
+#[test]
+fn zero_and_oversized_sizes_are_refused_as_arguments() {
+    for kind in ["maze", "cave", "caves", "overworld", "rooms"] {
+        for (size, why) in [
+            ("0", "has no cells"),
+            ("0x5", "has no cells"),
+            ("7x0", "has no cells"),
+            ("16385x1", "too large"),
+            ("10000x10000", "too large"),
+        ] {
+            let o = torchlit(&["gen", kind, "--seed", "1", "--size", size]);
+            assert_eq!(o.status.code(), Some(2), "{kind} --size {size}");
+            let err = stderr(&o);
+            let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with("seed: ")).collect();
+            assert_eq!(lines.len(), 1, "{kind} --size {size}: {err}");
+            assert!(lines[0].starts_with("torchlit: error: "), "{err}");
+            assert!(lines[0].contains(why) && lines[0].contains("--size"), "{err}");
+            assert!(stdout(&o).is_empty(), "{kind} --size {size}: no map");
+        }
+    }
+}

@@ -602,6 +602,61 @@ fn signals_save_the_caves_run_and_restore_the_terminal() {
     }
 }
 
+/// Whether process `pid` has ended (gone, or a zombie its parent has not reaped yet).
+fn has_ended(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // `pid (comm) S ...`: the state follows the last `)`.
+        Ok(stat) => stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')),
+        Err(_) => true,
+    }
+}
+
+/// The terminal closed with no SIGHUP reaching torchlit (the tmux server killed while the
+/// pane's shell ignores SIGHUP, so the kernel's hang-up goes no further): torchlit ended
+/// within seconds instead of spinning on the dead tty, and the caves run was saved, as
+/// after a SIGHUP. A ticking maze ends the same way.
+#[test]
+fn a_terminal_gone_without_sighup_ends_torchlit_and_saves_the_run() {
+    let data = DataDir::new("caves_gone");
+    let caves = ["--data-dir", data.arg(), "play", "caves", "--seed", "42"];
+    let maze_data = DataDir::new("maze_gone");
+    let maze = ["--data-dir", maze_data.arg(), "play", "maze", "--level", "fixed", "--seed", "1"];
+    for (test, args) in [("caves_gone", &caves[..]), ("maze_gone", &maze[..])] {
+        let Some(t) = Tmux::start_after(test, "trap '' HUP; ", args) else { return };
+        if test == "caves_gone" {
+            t.wait_for("the caves status line", |s| caves_status(s).is_some());
+            t.press(&["l"]);
+            t.wait_for("turn 1", |s| caves_turn(s) == Some(1));
+            t.press(&["l"]);
+            t.wait_for("turn 2", |s| caves_turn(s) == Some(2));
+        } else {
+            t.wait_for("the maze status line", |s| maze_status(s).is_some());
+        }
+        let pid = t.torchlit_pid();
+        let server = t.display("#{pid}");
+        let o = Command::new("kill").args(["-KILL", &server]).output().expect("kill runs");
+        assert!(o.status.success(), "kill -KILL {server} (the tmux server)");
+        let start = Instant::now();
+        while !has_ended(&pid) {
+            assert!(
+                start.elapsed() < 2 * TIMEOUT,
+                "{test}: torchlit ({pid}) still runs {:?} after its terminal closed",
+                start.elapsed()
+            );
+            std::thread::sleep(POLL);
+        }
+        drop(t);
+    }
+
+    let Some(t) = Tmux::start("caves_gone_on", &["--data-dir", data.arg()]) else { return };
+    t.wait_for("the title menu", |s| s.contains("r) continue"));
+    t.press(&["r"]);
+    let screen = t.wait_for("the continued run", |s| caves_status(s).is_some());
+    assert_eq!(caves_turn(&screen), Some(2), "the closed terminal saved turn 2:\n{screen}");
+    t.press(&["C-c"]);
+    t.assert_exited_cleanly();
+}
+
 /// SIGTSTP from outside gives the terminal back before stopping; SIGCONT takes it again
 /// (raw mode: a single key press moves the avatar) and redraws.
 #[test]

@@ -3,8 +3,8 @@
 //! Every algorithm sits behind one interface ([`Fov`]) and sees the map only through
 //! `is_opaque(p)` and its [`Size`] (map space, `(0, 0)` top-left, `y` down):
 //!
-//! - [`Algorithm::Torch`]: the recursive light of Ultima 0 (CSCI 136, Montana Tech, 2014) (Ultima 0), a 4-way flood fill
-//!   bounded by the radius, opaque cells lit but not spreading. No recursion limit.
+//! - [`Algorithm::Torch`]: the recursive light of Ultima 0 (CSCI 136, Montana Tech, 2014),
+//!   a 4-way flood fill bounded by the radius, opaque cells lit but not spreading. No recursion limit.
 //! - [`Algorithm::Symmetric`]: symmetric shadowcasting (Albert Ford,
 //!   <https://www.albertford.com/shadowcasting/>), whose visible set is identical to
 //!   libtcod 2.2.2's `FOV_SYMMETRIC_SHADOWCAST` for the same map, origin, radius and

@@ -5,8 +5,8 @@ use torchlit_geom::{Line, Point};
 /// Whether `to` can be seen from `from`: no cell strictly between them on their Bresenham
 /// line ([`torchlit_geom::line()`], libtcod's) blocks, and the line never slips through a
 /// diagonal gap, that is a diagonal step whose two orthogonal neighbours both block
-/// (CaveGame (Freddy Heppell's AQA Computer Science NEA), §2.4.3: "checks should be performed to ensure that the line does not pass
-/// through diagonal gaps").
+/// (Freddy Heppell's CaveGame, an AQA Computer Science NEA, §2.4.3: "checks should be
+/// performed to ensure that the line does not pass through diagonal gaps").
 ///
 /// `blocks(p)` says whether `p` stops sight (CaveGame uses "impassable"; pass
 /// `is_opaque` for sight in the usual sense). The ends themselves are never tested, so a

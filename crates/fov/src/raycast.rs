@@ -1,4 +1,4 @@
-//! Raycasting field of view of the roguelike tutorial (Trystan, 2011) (roguelike tutorial part 08).
+//! Raycasting field of view of Trystan's roguelike tutorial (2011, part 08).
 //!
 //! # Definition
 //!

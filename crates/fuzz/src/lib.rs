@@ -83,7 +83,8 @@ pub fn world(data: &[u8]) {
     }
 }
 
-/// The the DM503 Rogue project (University of Southern Denmark, 2010) dungeon format: parse; written back it parses to the same dungeon.
+/// The dungeon format of the DM503 Rogue project (University of Southern Denmark, 2010):
+/// parse; written back it parses to the same dungeon.
 pub fn dungeon(data: &[u8]) {
     match Dungeon::parse(data) {
         Ok(d) => {

@@ -33,8 +33,8 @@ impl Metric {
 /// Two "within radius" rules exist in this field, and both live here:
 /// - [`Radius::contains`]: `dx² + dy² < r²` (strict). The Ultima torch of Ultima 0 (CSCI 136, Montana Tech, 2014)
 ///   ("outside if the distance is >= r") and libtcod's FOV radius use it.
-/// - [`Radius::contains_inclusive`]: `dx² + dy² <= r²`. The raycasting FOV of the roguelike tutorial (Trystan, 2011)
-///   (roguelike tutorial part 08) uses it.
+/// - [`Radius::contains_inclusive`]: `dx² + dy² <= r²`. The raycasting FOV of
+///   Trystan's roguelike tutorial (2011, part 08) uses it.
 #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "f64", into = "f64"))]

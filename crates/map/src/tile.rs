@@ -11,7 +11,8 @@ use torchlit_geom::Radius;
 pub enum Tile {
     /// Ultima `B`: brick floor. Passable, transparent.
     BrickFloor,
-    /// Ultima `L`: lava. Passable, transparent, glows (radius 2.5, Ultima 0 (CSCI 136, Montana Tech, 2014) extra credit 3).
+    /// Ultima `L`: lava. Passable, transparent, glows (radius 2.5: extra credit 3
+    /// of Ultima 0, CSCI 136, Montana Tech, 2014).
     Lava,
     /// Ultima `W`, ASCII `~`: water. Impassable, transparent.
     Water,
@@ -25,7 +26,8 @@ pub enum Tile {
     StoneWall,
     /// ASCII `.`, dungeon `.` (a room cell): open floor. Passable, transparent.
     Floor,
-    /// Dungeon `+`: a hallway cell (4-way movement in the DM503 Rogue project (University of Southern Denmark, 2010)). Passable, transparent.
+    /// Dungeon `+`: a hallway cell (4-way movement, as in the DM503 Rogue project of the
+    /// University of Southern Denmark, 2010). Passable, transparent.
     Hallway,
     /// ASCII `#`, dungeon ` `: solid wall. Impassable, opaque.
     Wall,

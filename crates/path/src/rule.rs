@@ -19,8 +19,8 @@ pub enum Moves {
     Four,
     /// The four cardinal directions and the four diagonals.
     Eight,
-    /// The DM503 Rogue project (University of Southern Denmark, 2010) (DM503 Rogue): from a room cell 8 neighbours, from a narrow (hallway)
-    /// cell ([`PathGrid::is_narrow`]) the 4 cardinal ones; never into a blocked cell.
+    /// The rule of the DM503 Rogue project (University of Southern Denmark, 2010): from a
+    /// room cell 8 neighbours, from a narrow (hallway) cell ([`PathGrid::is_narrow`]) the 4 cardinal ones; never into a blocked cell.
     /// Not symmetric: a room cell may step diagonally onto a hallway cell, not back.
     Rooms,
 }

@@ -1,4 +1,5 @@
-//! Cellular-automata caves (CaveGame (Freddy Heppell's AQA Computer Science NEA) §2.4.1, after Johnson, Yannakakis & Togelius 2010).
+//! Cellular-automata caves (Freddy Heppell's CaveGame, an AQA Computer Science NEA,
+//! §2.4.1; after Johnson, Yannakakis & Togelius 2010).
 
 mod bits;
 

@@ -1,4 +1,5 @@
-//! Linear chains of areas (ICMaze (CS-107 mini-project "Maze Games", EPFL) §4.3, `generateLine`).
+//! Linear chains of areas (ICMaze, the EPFL CS-107 mini-project "Maze Games", §4.3,
+//! `generateLine`).
 
 use std::collections::BTreeSet;
 

@@ -1,4 +1,4 @@
-//! Multi-level caves joined by stairs (the roguelike tutorial (Trystan, 2011), tutorial part 07).
+//! Multi-level caves joined by stairs (Trystan's roguelike tutorial, 2011, part 07).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

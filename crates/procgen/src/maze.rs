@@ -1,4 +1,5 @@
-//! Recursive-division mazes (ICMaze (CS-107 mini-project "Maze Games", EPFL) §3.2), without recursion.
+//! Recursive-division mazes (ICMaze, the EPFL CS-107 mini-project "Maze Games", §3.2),
+//! without recursion.
 
 use torchlit_geom::{Grid, Size};
 use torchlit_rng::{Rng, Seed};
@@ -15,7 +16,7 @@ pub const WALL: u8 = 1;
 /// How finely a maze is divided: the recursion stops on a sub-region whose width or
 /// height is at most this many cells. Larger is easier (wider open areas, fewer walls).
 ///
-/// The four named levels are those of the ICMaze game (ICMaze); `HARDEST` is the
+/// The four named levels are those of the ICMaze game; `HARDEST` is the
 /// smallest, so `HARDEST / difficulty` ([`Difficulty::hardness`]) is a probability that
 /// grows with the difficulty (ICMaze §4.1 uses it for monster behaviour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

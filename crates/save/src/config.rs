@@ -105,8 +105,8 @@ pub struct PlayConfig {
     pub turn_delay: Duration,
     /// Show debug information on screen (`bShowDebugInfo` = false).
     pub debug_info: bool,
-    /// Whether dying loses one random item (CaveGame (Freddy Heppell's AQA Computer Science NEA) requirement 7.5 = true; its playtest
-    /// found it unfair and left it out, so it can be turned off).
+    /// Whether dying loses one random item (true in requirement 7.5 of Freddy Heppell's
+    /// CaveGame; its playtest found it unfair and left it out, so it can be turned off).
     pub death_loses_item: bool,
 }
 

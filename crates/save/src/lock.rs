@@ -23,10 +23,22 @@ pub(crate) fn lock_path(db: &Path) -> PathBuf {
 }
 
 /// An exclusive lock on a world, held until dropped.
+///
+/// Dropping it unlocks the file before closing it. Closing alone is not enough: the OS
+/// lock belongs to the open file, which a child process forked by another thread (any
+/// `Command::spawn`) shares until it executes its program, so for that moment the world
+/// would still count as open, and a reopen right after a close could fail with
+/// [`SaveError::InUse`].
 #[derive(Debug)]
 pub(crate) struct WorldLock {
-    // Held for its OS lock, released when the file closes.
-    _file: File,
+    file: File,
+}
+
+impl Drop for WorldLock {
+    fn drop(&mut self) {
+        // Best effort: on an error the lock goes when the last copy of the file closes.
+        let _ = self.file.unlock();
+    }
 }
 
 impl WorldLock {
@@ -55,7 +67,7 @@ impl WorldLock {
         }
         // Best effort: the pid is only for messages.
         let _ = file.set_len(0).and_then(|()| writeln!(file, "{}", std::process::id()));
-        Ok(WorldLock { _file: file })
+        Ok(WorldLock { file })
     }
 
     /// Checks, without taking it, that no other handle holds the lock of `db`.
@@ -116,4 +128,25 @@ pub(crate) fn kind_of(t: fs::FileType) -> &'static str {
         }
     }
     "not a regular file"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy of the lock file's handle, as a child process forked by another thread
+    /// holds until it executes its program, does not keep a dropped lock held.
+    #[test]
+    fn a_dropped_lock_is_free_even_while_a_copy_of_its_file_is_open() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let db = dir.path().join("w-1.db");
+        let lock = WorldLock::acquire(&db).expect("the first lock");
+        assert!(matches!(WorldLock::acquire(&db), Err(SaveError::InUse { .. })));
+        let inherited = lock.file.try_clone().expect("a copy of the handle");
+        drop(lock);
+        WorldLock::check(&db).expect("free once dropped");
+        let again = WorldLock::acquire(&db).expect("the lock can be taken again");
+        drop(again);
+        drop(inherited);
+    }
 }

@@ -79,7 +79,7 @@ pub enum GenerationCheck {
     /// Same generation config as when the world was created.
     Same,
     /// The generation config changed since the world was created: regions generated from
-    /// now on may not join the stored ones (CaveGame (Freddy Heppell's AQA Computer Science NEA) warns of the same).
+    /// now on may not join the stored ones (Freddy Heppell's CaveGame warns of the same).
     Changed {
         /// The hash stored in the world.
         stored: ConfigHash,

@@ -324,3 +324,41 @@ fn a_full_disk_keeps_the_game_going_and_the_last_save_loads() -> TestResult {
     eprintln!("{} saves failed for lack of room, the world loads at save {counter}", failed.len());
     Ok(())
 }
+
+/// A world closed on one thread can be opened again at once while other threads start
+/// programs: a child process holds copies of the parent's files from its fork until it
+/// executes its program, the world's lock file among them, and the lock must not stay
+/// held by such a copy (a flaky `InUse` in the test above, when run beside the tests that
+/// start processes).
+#[cfg(unix)]
+#[test]
+fn a_closed_world_reopens_at_once_while_other_threads_start_programs() -> TestResult {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let (_dir, store) = store();
+    let id = store.create(&spec("busy"))?.id().clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    let spawners: Vec<_> = (0..2)
+        .map(|_| {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let _ = std::process::Command::new("true").status();
+                }
+            })
+        })
+        .collect();
+    let mut result = Ok(());
+    for i in 0..300 {
+        if let Err(e) = store.open(&id).and_then(|w| w.close()) {
+            result = Err(format!("reopen {i}: {e}"));
+            break;
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    for s in spawners {
+        let _ = s.join();
+    }
+    result?;
+    Ok(())
+}

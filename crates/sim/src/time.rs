@@ -14,8 +14,8 @@ pub struct Turn(pub u64);
 pub struct Tick(pub u64);
 
 impl Tick {
-    /// The number of whole ticks in `seconds`, rounded to the nearest tick (ICMaze (CS-107 mini-project "Maze Games", EPFL) gives
-    /// cool-downs in seconds: 0.75 s = 18 ticks, 3 s = 72 ticks).
+    /// The number of whole ticks in `seconds`, rounded to the nearest tick (ICMaze, the
+    /// EPFL CS-107 mini-project "Maze Games", gives cool-downs in seconds: 0.75 s = 18 ticks, 3 s = 72 ticks).
     pub fn from_seconds(seconds: f64) -> Tick {
         Tick((seconds * TICKS_PER_SECOND as f64).round().max(0.0) as u64)
     }

@@ -32,8 +32,15 @@
 //! after which the screens are [closed](Screen::close) (saving what must be saved) and
 //! [`run`] returns [`Exit::Signal`]. SIGTSTP (suspend from outside) gives the terminal
 //! back before stopping, and SIGCONT takes it again and redraws.
+//!
+//! A terminal that goes away without a SIGHUP (its tmux server killed, its pty closed
+//! while the shell ignores SIGHUP) is handled as if SIGHUP had come: the loop polls the
+//! tty itself and sees the hang-up (or end of file, or a read error that persists), the
+//! screens are closed (saved) and [`run`] returns `Exit::Signal(1)` instead of spinning
+//! on the dead tty.
 
 use std::io::{self, IsTerminal};
+use std::os::fd::AsFd;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -48,6 +55,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
+use rustix::event::{PollFd, PollFlags, Timespec};
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
 use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
 
@@ -60,13 +68,17 @@ const MAX_CATCH_UP: u32 = 5;
 /// How often an idle loop looks for signals.
 const IDLE_POLL: Duration = Duration::from_millis(100);
 
+/// How many reads of the terminal in a row may fail before it counts as gone.
+const MAX_READ_ERRORS: u32 = 3;
+
 /// How the loop ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// The screen quit.
     Quit,
     /// A signal ended the program (its number: 15 for SIGTERM, 1 for SIGHUP...); the
-    /// conventional exit status is `128 + n`.
+    /// conventional exit status is `128 + n`. A terminal that hung up without a SIGHUP
+    /// reaching the program (or that keeps failing to read) also ends as `Signal(1)`.
     Signal(i32),
 }
 
@@ -199,12 +211,75 @@ pub fn run<S: Screen + ?Sized>(screen: &mut S) -> Result<Report, Error> {
         }));
     }
     screen.set_key_releases(session.enhanced);
-    let result = run_loop(&mut session, screen, &signals);
+    let gone = || matches!(tty_state(io::stdin(), Duration::ZERO), Ok(Tty::Gone) | Err(_));
+    let result = match run_loop(&mut session, screen, &signals) {
+        // Drawing on a tty that hung up fails: that is a hang-up, not a failure.
+        Err(_) if gone() => Ok(Exit::Signal(SIGHUP)),
+        result => result,
+    };
     let restored = session.leave();
     let exit = result?;
-    restored?;
+    // A terminal that is gone cannot be given back; the screens are closed all the same.
+    if !gone() {
+        restored?;
+    }
     let closed = screen.close();
     Ok(Report { exit, closed })
+}
+
+/// What the terminal offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tty {
+    /// Nothing to read yet.
+    Idle,
+    /// Bytes to read.
+    Input,
+    /// Hung up (the other end of the pty closed) or no longer a valid file.
+    Gone,
+}
+
+/// Waits up to `wait` (at most [`IDLE_POLL`]) for `tty` to have input or to hang up,
+/// without reading it. crossterm cannot be asked this: on a hung-up tty its reader
+/// loops forever (each read returns end of file), so it is only called when this says
+/// the terminal is still there.
+fn tty_state(tty: impl AsFd, wait: Duration) -> io::Result<Tty> {
+    let timeout = Timespec::try_from(wait.min(IDLE_POLL))
+        .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    let mut fds = [PollFd::new(&tty, PollFlags::IN)];
+    match rustix::event::poll(&mut fds, Some(&timeout)) {
+        Ok(0) | Err(rustix::io::Errno::INTR) => Ok(Tty::Idle),
+        Ok(_) if fds[0].revents().intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) => {
+            Ok(Tty::Gone)
+        }
+        Ok(_) => Ok(Tty::Input),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What [`next_event`] found.
+enum Polled {
+    Event(Event),
+    Nothing,
+    Gone,
+}
+
+/// Waits up to `wait` for the next terminal event (or a hang-up); crossterm itself is
+/// never left waiting (see [`tty_state`]).
+fn next_event(wait: Duration) -> io::Result<Polled> {
+    let state = tty_state(io::stdin(), wait)?;
+    if state == Tty::Gone {
+        return Ok(Polled::Gone);
+    }
+    // What crossterm has queued, or reads now without waiting.
+    if event::poll(Duration::ZERO)? {
+        return Ok(Polled::Event(event::read()?));
+    }
+    if state == Tty::Input {
+        // Bytes crossterm does not take yet (its edge-triggered poll saw them before):
+        // wait here rather than spin on them.
+        std::thread::sleep(wait.min(IDLE_POLL));
+    }
+    Ok(Polled::Nothing)
 }
 
 fn draw<S: Screen + ?Sized>(terminal: &mut DefaultTerminal, screen: &S) -> io::Result<()> {
@@ -225,6 +300,8 @@ fn run_loop<S: Screen + ?Sized>(
     let tick = Duration::from_secs(1) / TICKS_PER_SECOND;
     let mut next = Instant::now() + tick;
     let mut dirty = true;
+    let mut had_event = false;
+    let mut read_errors = 0;
     loop {
         if let Some(sig) = signals.ending() {
             return Ok(Exit::Signal(sig));
@@ -248,26 +325,29 @@ fn run_loop<S: Screen + ?Sized>(
         } else {
             IDLE_POLL
         };
-        if event::poll(timeout)? {
-            match event::read()? {
-                Event::Key(key) => {
-                    if let Some(input) = to_input(key) {
-                        let t = match key.kind {
-                            KeyEventKind::Release => screen.release(input),
-                            // With releases reported, a held key is already held.
-                            KeyEventKind::Repeat if session.enhanced && screen.wants_ticks() => {
-                                Transition::Stay
-                            }
-                            _ => screen.handle(input),
-                        };
-                        if matches!(t, Transition::Quit) {
-                            return Ok(Exit::Quit);
-                        }
-                        dirty = true;
-                    }
+        // After an event, more may be queued: look again without waiting.
+        let wait = if had_event { Duration::ZERO } else { timeout };
+        had_event = false;
+        match next_event(wait) {
+            Ok(Polled::Gone) => return Ok(Exit::Signal(SIGHUP)),
+            Ok(Polled::Nothing) => read_errors = 0,
+            Ok(Polled::Event(ev)) => {
+                read_errors = 0;
+                had_event = true;
+                match handle_event(ev, screen, session.enhanced) {
+                    Some(Transition::Quit) => return Ok(Exit::Quit),
+                    Some(_) => dirty = true,
+                    None => {}
                 }
-                Event::Resize(..) => dirty = true,
-                _ => {}
+            }
+            Err(e) => {
+                read_errors += 1;
+                if read_errors >= MAX_READ_ERRORS {
+                    return Ok(Exit::Signal(SIGHUP));
+                }
+                if e.kind() != io::ErrorKind::Interrupted {
+                    std::thread::sleep(timeout);
+                }
             }
         }
         if screen.wants_ticks() {
@@ -287,6 +367,28 @@ fn run_loop<S: Screen + ?Sized>(
         } else {
             next = Instant::now() + tick;
         }
+    }
+}
+
+/// Gives `ev` to `screen`: `Some` transition when the screen saw it (a key it uses, a
+/// resize), `None` when the event means nothing to it.
+fn handle_event<S: Screen + ?Sized>(
+    ev: Event,
+    screen: &mut S,
+    enhanced: bool,
+) -> Option<Transition> {
+    match ev {
+        Event::Key(key) => {
+            let input = to_input(key)?;
+            Some(match key.kind {
+                KeyEventKind::Release => screen.release(input),
+                // With releases reported, a held key is already held.
+                KeyEventKind::Repeat if enhanced && screen.wants_ticks() => Transition::Stay,
+                _ => screen.handle(input),
+            })
+        }
+        Event::Resize(..) => Some(Transition::Stay),
+        _ => None,
     }
 }
 
@@ -358,6 +460,33 @@ mod tests {
         assert_eq!(buf[(0, 0)].fg, Color::Rgb(255, 0, 0));
         assert_eq!(buf[(1, 1)].symbol(), "@");
         assert!(buf[(1, 1)].modifier.contains(Modifier::BOLD));
+    }
+
+    /// A pty pair: the master (the terminal emulator's end) and the slave (the program's
+    /// terminal).
+    fn pty() -> (rustix::fd::OwnedFd, rustix::fd::OwnedFd) {
+        use rustix::fs::{Mode, OFlags};
+        use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pty");
+        grantpt(&master).expect("grantpt");
+        unlockpt(&master).expect("unlockpt");
+        let name = ptsname(&master, Vec::new()).expect("the slave's name");
+        let slave = rustix::fs::open(name.as_c_str(), OFlags::RDWR | OFlags::NOCTTY, Mode::empty())
+            .expect("the slave opens");
+        (master, slave)
+    }
+
+    #[test]
+    fn a_closed_pty_is_seen_as_gone_not_as_input() {
+        let (master, slave) = pty();
+        assert_eq!(tty_state(&slave, Duration::ZERO).expect("poll"), Tty::Idle);
+        // A line: the pty is in canonical mode (a game would have set raw mode).
+        rustix::io::write(&master, b"x\n").expect("a key from the terminal");
+        assert_eq!(tty_state(&slave, IDLE_POLL).expect("poll"), Tty::Input);
+        // The terminal emulator goes away (a killed tmux server): no SIGHUP reaches a
+        // process outside the pty's session, only the hang-up on its tty.
+        drop(master);
+        assert_eq!(tty_state(&slave, IDLE_POLL).expect("poll"), Tty::Gone);
     }
 
     #[test]

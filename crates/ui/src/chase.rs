@@ -438,13 +438,16 @@ impl ChaseScreen {
         self.path = self.game.monster_path();
     }
 
-    /// Draws the dungeon, the path, the players, a message and a status line.
+    /// Draws the dungeon, the path, the players, a message and a status line (two lines
+    /// when one does not fit the width).
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let board = self.game.board();
         let size = board.map().size();
         let (mw, mh) = (size.width as i32, size.height as i32);
-        let view_h = (h - 2).max(0);
+        let status = wrap_parts(&self.status_parts(), w.max(1) as usize);
+        let rows = status.len() as i32;
+        let view_h = (h - 1 - rows).max(0);
         // Two columns per cell, as in the file, when the map fits.
         let cw = if 2 * mw <= w { 2 } else { 1 };
         let hero = board.hero().at;
@@ -477,7 +480,24 @@ impl ChaseScreen {
                 frame.put(sx * cw, sy, cell);
             }
         }
-        frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
+        frame.print(0, h - 1 - rows, &self.message, palette::TEXT, palette::BACKGROUND);
+        let bar = palette::STATUS_BAR;
+        let mut blank = Cell::BLANK;
+        blank.bg = bar;
+        frame.fill(0, h - rows, w, rows, blank);
+        for (i, line) in status.iter().enumerate() {
+            frame.print(0, h - rows + i as i32, line, palette::HIGHLIGHT, bar);
+        }
+        let hint = "spc p +/- q";
+        let last = status.last().map_or(0, |l| l.chars().count());
+        if last + hint.len() < w as usize {
+            frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bar);
+        }
+    }
+
+    /// The pieces of the status line, in order: the dungeon, the strategies, the turn,
+    /// the steps per turn and the state.
+    fn status_parts(&self) -> Vec<String> {
         let state = match self.game.outcome() {
             Some(Outcome::Caught { .. }) => "caught".to_string(),
             Some(Outcome::Escaped { .. }) => "escaped".to_string(),
@@ -486,25 +506,37 @@ impl ChaseScreen {
             None if self.auto => format!("auto {}/s", self.turns_per_second()),
             None => "paused".to_string(),
         };
-        let status = format!(
-            "chase  {}  {} vs {}  turn {}  steps {}/{}  {state}",
-            self.name,
-            self.game.strategy_name(Role::Hero),
-            self.game.strategy_name(Role::Monster),
-            self.game.turn().0,
-            board.hero().steps_per_turn(),
-            board.monster().steps_per_turn(),
-        );
-        let bar = palette::STATUS_BAR;
-        let mut blank = Cell::BLANK;
-        blank.bg = bar;
-        frame.fill(0, h - 1, w, 1, blank);
-        frame.print(0, h - 1, &status, palette::HIGHLIGHT, bar);
-        let hint = "spc p +/- q";
-        if status.chars().count() + hint.len() < w as usize {
-            frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bar);
+        let board = self.game.board();
+        vec![
+            format!("chase  {}", self.name),
+            format!(
+                "{} vs {}",
+                self.game.strategy_name(Role::Hero),
+                self.game.strategy_name(Role::Monster)
+            ),
+            format!("turn {}", self.game.turn().0),
+            format!("steps {}/{}", board.hero().steps_per_turn(), board.monster().steps_per_turn()),
+            state,
+        ]
+    }
+}
+
+/// `parts` joined by two spaces on as few lines of at most `width` characters as they
+/// fit (a part longer than a line gets a line of its own and is cut by the frame), at
+/// most two lines: the rest goes on the second.
+fn wrap_parts(parts: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in parts {
+        let full = lines.len() == 2;
+        match lines.last_mut() {
+            Some(line) if full || line.chars().count() + 2 + part.chars().count() <= width => {
+                line.push_str("  ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.clone()),
         }
     }
+    lines
 }
 
 /// The first cell shown along one axis: centred maps when they fit; otherwise the
@@ -554,6 +586,28 @@ fn describe(turn: u64, events: &[Event], glyph: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn status_parts_wrap_onto_a_second_line_only_when_needed() {
+        let parts: Vec<String> =
+            ["chase  potion_field", "SpeedyRogue vs Monster", "turn 2", "steps 2/1", "paused"]
+                .map(String::from)
+                .to_vec();
+        let one = wrap_parts(&parts, 80);
+        assert_eq!(one, ["chase  potion_field  SpeedyRogue vs Monster  turn 2  steps 2/1  paused"]);
+        let two = wrap_parts(&parts, 62);
+        assert_eq!(
+            two,
+            ["chase  potion_field  SpeedyRogue vs Monster  turn 2  steps 2/1", "paused"]
+        );
+        let narrow = wrap_parts(&parts, 50);
+        assert_eq!(
+            narrow,
+            ["chase  potion_field  SpeedyRogue vs Monster", "turn 2  steps 2/1  paused"]
+        );
+        assert!(two.iter().all(|l| l.chars().count() <= 62));
+        assert_eq!(wrap_parts(&parts, 10).len(), 2, "never more than two lines");
+    }
 
     #[test]
     fn every_bundled_dungeon_starts_a_chase() {

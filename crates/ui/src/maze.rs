@@ -114,16 +114,7 @@ impl std::error::Error for UnknownAction {}
 pub fn keymap_with(
     overrides: &[(String, Vec<Input>)],
 ) -> Result<Keymap<MazeCommand>, UnknownAction> {
-    let mut replaced = Vec::new();
-    let mut added = Vec::new();
-    for (name, inputs) in overrides {
-        let command = action(name).ok_or_else(|| UnknownAction(name.clone()))?;
-        replaced.push(command);
-        added.extend(inputs.iter().map(|&i| (i, command)));
-    }
-    let defaults = default_keymap();
-    let kept = defaults.bindings().iter().copied().filter(|(_, c)| !replaced.contains(c));
-    Ok(Keymap::new(kept.chain(added)))
+    default_keymap().with_overrides(overrides, action).map_err(|n| UnknownAction(n.to_owned()))
 }
 
 /// What `maze` games start with: the game's config and the keys.

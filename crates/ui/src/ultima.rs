@@ -79,20 +79,8 @@ impl std::error::Error for UnknownAction {}
 pub fn keymap_with(
     overrides: &[(String, Vec<Input>)],
 ) -> Result<Keymap<UltimaCommand>, UnknownAction> {
-    let mut replaced = Vec::new();
-    let mut added = Vec::new();
-    for (name, inputs) in overrides {
-        let command = ACTIONS
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, c)| *c)
-            .ok_or_else(|| UnknownAction(name.clone()))?;
-        replaced.push(command);
-        added.extend(inputs.iter().map(|&i| (i, command)));
-    }
-    let defaults = default_keymap();
-    let kept = defaults.bindings().iter().copied().filter(|(_, c)| !replaced.contains(c));
-    Ok(Keymap::new(kept.chain(added)))
+    let command = |name: &str| ACTIONS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c);
+    default_keymap().with_overrides(overrides, command).map_err(|n| UnknownAction(n.to_owned()))
 }
 
 /// The controls, as shown by `?` (and in the README).

@@ -74,3 +74,23 @@ fn the_title_menu_leads_to_the_chase_setup_and_back() {
     let title = render(&app).to_text();
     assert!(title.contains("h) chase"), "{title}");
 }
+
+/// At 62 columns (the browser's grid at 1000 pixels) the status line does not fit on one
+/// row: it goes on two, every piece whole, and the map gives up a row.
+#[test]
+fn a_narrow_screen_wraps_the_status_line_instead_of_cutting_it() {
+    let mut app = watch("potion_field", HeroKind::Speedy);
+    for _ in 0..2 {
+        app.handle(Input::Char(' '));
+    }
+    let mut frame = Frame::new(62, 24);
+    app.render(&mut frame);
+    let text = frame.to_text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 24, "{text}");
+    let status = format!("{} {}", lines[22].trim_end(), lines[23].trim_end());
+    assert!(status.starts_with("chase  potion_field  SpeedyRogue vs Monster"), "{text}");
+    assert!(status.contains("turn 2") && status.contains("steps 2/1"), "{text}");
+    assert!(status.contains("paused"), "the end of the status line is shown:\n{text}");
+    assert!(lines[21].starts_with("Turn 2:"), "the message above the status:\n{text}");
+}

@@ -65,6 +65,85 @@
     }
   }
 
+  // A cell of text: no sprite over or under it (status lines, messages, menus).
+  function isText(c) { return !!c && c[3] === 0 && c[4] === 0; }
+  // Box-drawing and block characters, which must fill their cell.
+  function isBox(g) { const k = g.codePointAt(0); return k >= 0x2500 && k <= 0x259f; }
+
+  // Whether row y is a status bar: text on one background colour other than black.
+  function isBar(y) {
+    const bg = cells[y * w] ? cells[y * w][2] : 0;
+    if (bg === 0) return false;
+    for (let x = 0; x < w; x++) {
+      const c = cells[y * w + x];
+      if (!isText(c) || c[2] !== bg) return false;
+    }
+    return true;
+  }
+
+  // Cells x0..x1 of row y as one run of text in the font's own spacing, from cell x0.
+  function drawRun(y, x0, x1) {
+    const cs = cellSize();
+    for (let x = x0; x < x1; x++) {
+      ctx.fillStyle = hex(cells[y * w + x][2]);
+      ctx.fillRect(x * cs, y * cs, cs, cs);
+    }
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x0 * cs, y * cs, (x1 - x0) * cs, cs);
+    ctx.clip();
+    ctx.textAlign = "left";
+    ctx.textBaseline = "middle";
+    let pen = x0 * cs;
+    for (let x = x0; x < x1; x++) {
+      const [g, fg, , , , , bold] = cells[y * w + x];
+      ctx.font = (bold ? "bold " : "") + Math.floor(cs * 0.9) + "px monospace";
+      if (g !== " ") {
+        ctx.fillStyle = hex(fg);
+        ctx.fillText(g, pen, y * cs + cs / 2 + 1);
+      }
+      pen += Math.min(cs, ctx.measureText(g).width);
+    }
+    ctx.restore();
+  }
+
+  // Row y. In tiles mode a cell is a square tile, so text drawn a glyph a cell looks
+  // letter-spaced: runs of words are drawn with the font's own spacing instead, each
+  // from its first cell, so columns and borders stay where the screen put them. A run
+  // ends at a border, a tile, or two spaces (three on a status bar, whose pieces stay
+  // together); runs without a word (pictures made of characters) keep a glyph a cell.
+  function drawRow(y) {
+    const at = (x) => cells[y * w + x];
+    const text = (x) => x < w && isText(at(x)) && !isBox(at(x)[0]);
+    const space = (x) => text(x) && at(x)[0] === " ";
+    const bar = isBar(y), gap = bar ? 3 : 2;
+    const runs = [];
+    let x = 0;
+    while (x < w) {
+      if (!text(x) || space(x)) { x++; continue; }
+      let end = x;
+      while (text(end)) {
+        let n = 0;
+        while (n < gap && space(end + n)) n++;
+        if (n === 0) { end++; continue; }
+        if (n >= gap || !text(end + n)) break;
+        end += n;
+      }
+      let s = "";
+      for (let k = x; k < end; k++) s += at(k)[0];
+      if (bar || /\p{L}{2}/u.test(s)) runs.push([x, end]);
+      x = end;
+    }
+    // A glyph drawn in its cell may reach past it (`_`): only cells outside runs get one.
+    let r = 0;
+    for (let k = 0; k < w; k++) {
+      while (r < runs.length && runs[r][1] <= k) r++;
+      if (r < runs.length && runs[r][0] <= k) continue;
+      drawCell(y * w + k);
+    }
+    for (const [x0, x1] of runs) drawRun(y, x0, x1);
+  }
+
   function redraw() {
     const cs = cellSize();
     if (canvas.width !== w * cs || canvas.height !== h * cs) {
@@ -74,7 +153,11 @@
     ctx.imageSmoothingEnabled = false;
     ctx.fillStyle = "#000";
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    for (let i = 0; i < cells.length; i++) drawCell(i);
+    if (tiles) {
+      for (let y = 0; y < h; y++) drawRow(y);
+    } else {
+      for (let i = 0; i < cells.length; i++) drawCell(i);
+    }
   }
 
   // The biggest whole multiple of the tile size that fits the window.
@@ -124,10 +207,12 @@
       scale = fitScale();
       redraw();
     } else if (m.t === "diff") {
+      const rows = new Set();
       for (const d of m.c) {
         cells[d[0]] = d.slice(1);
-        drawCell(d[0]);
+        if (tiles) rows.add(Math.floor(d[0] / w)); else drawCell(d[0]);
       }
+      for (const y of rows) drawRow(y);
     } else if (m.t === "end") {
       ended = true;
       if (role === "play") sessionStorage.removeItem("torchlit-token");

@@ -1,7 +1,7 @@
 //! Second-person messages: "You hit the bat." / "The bat bites you."
 //!
-//! The roguelike tutorial (Trystan, 2011) (roguelike tutorial part 06) words every action from the player's point of
-//! view: the player is "you" with the bare verb, anyone else is "the `name`" with the
+//! Trystan's roguelike tutorial (2011, part 06) words every action from the player's
+//! point of view: the player is "you" with the bare verb, anyone else is "the `name`" with the
 //! verb in the third person.
 
 /// Who a message is about.

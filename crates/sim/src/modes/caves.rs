@@ -1,4 +1,4 @@
-//! `caves`: descend the multi-level caves of the roguelike tutorial (Trystan, 2011) (the roguelike tutorial, parts
+//! `caves`: descend the multi-level caves of Trystan's roguelike tutorial (2011, parts
 //! 05 to 13), find the teddy bear on the deepest level and bring it back up the exit
 //! stairs.
 //!

@@ -1,5 +1,5 @@
-//! `maze`: real-time mazes, keys, portals, a pickaxe, log monsters and a boss (ICMaze (CS-107 mini-project "Maze Games", EPFL),
-//! ICMaze, EPFL CS-107 mini-project 2).
+//! `maze`: real-time mazes, keys, portals, a pickaxe, log monsters and a boss (ICMaze,
+//! "Maze Games", mini-project 2 of EPFL's CS-107).
 //!
 //! # Time
 //!

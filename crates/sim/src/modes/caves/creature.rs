@@ -1,4 +1,5 @@
-//! Creatures: the player, fungi, bats and zombies, with their the roguelike tutorial (Trystan, 2011) stats.
+//! Creatures: the player, fungi, bats and zombies, with their stats from Trystan's
+//! roguelike tutorial (2011).
 
 use torchlit_geom::Point;
 

@@ -27,8 +27,8 @@ impl Default for WorldSpec {
 }
 
 /// The caves' terrain: one tile map per level, stairs linking them, the exit on level 0
-/// (`torchlit-procgen`'s [`cave_levels`], the roguelike tutorial (Trystan, 2011) part 07, from the sub-seed
-/// `"caves/levels"`). Every floor cell is reachable from the exit.
+/// (`torchlit-procgen`'s [`cave_levels`], after part 07 of Trystan's roguelike tutorial,
+/// from the sub-seed `"caves/levels"`). Every floor cell is reachable from the exit.
 pub(crate) fn build_caves(seed: Seed, spec: WorldSpec) -> Result<Vec<TileMap>, GenError> {
     let params = CaveLevelsParams {
         width: spec.size.width,

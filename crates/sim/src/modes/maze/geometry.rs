@@ -3,8 +3,8 @@
 //! # Coordinates
 //!
 //! Inside torchlit everything is map space: `(0, 0)` is the top-left cell, `x` grows
-//! east, `y` grows south. ICMaze (CS-107 mini-project "Maze Games", EPFL) (its engine) puts `(0, 0)` at the bottom-left with `y`
-//! growing north. An area of side `size` is a `(size + 2) × (size + 2)` grid: a border of
+//! east, `y` grows south. The engine of ICMaze (the EPFL CS-107 mini-project "Maze
+//! Games") puts `(0, 0)` at the bottom-left with `y` growing north. An area of side `size` is a `(size + 2) × (size + 2)` grid: a border of
 //! wall cells around `size × size` ground cells. A seed position `(x, y)` is the map
 //! point `(x, size + 1 - y)` ([`from_seed`]); [`to_seed`] converts back for display.
 //!

@@ -1,4 +1,4 @@
-//! Every number of ICMaze (CS-107 mini-project "Maze Games", EPFL) in one place, in ticks (1/24 s) and cells.
+//! Every number of ICMaze (the EPFL CS-107 mini-project "Maze Games") in one place, in ticks (1/24 s) and cells.
 //!
 //! Seconds in the seed become ticks ([`crate::Tick::from_seconds`]: 0.75 s = 18 ticks,
 //! 3 s = 72 ticks); the seed's "frames" are ticks (its engine runs at 24 frames per
