@@ -89,12 +89,7 @@ impl Viewshed {
             return false;
         }
         *word |= bit;
-        if self.len == self.slots.len() {
-            self.slots.push(p);
-        } else {
-            self.slots[self.len] = p;
-        }
-        self.len += 1;
+        self.push_slot(p);
         true
     }
 
@@ -106,12 +101,7 @@ impl Viewshed {
         let (word, bit) = (&mut self.bits[index / 64], 1u64 << (index % 64));
         if *word & bit == 0 {
             *word |= bit;
-            if self.len == self.slots.len() {
-                self.slots.push(p);
-            } else {
-                self.slots[self.len] = p;
-            }
-            self.len += 1;
+            self.push_slot(p);
         }
     }
 
