@@ -335,6 +335,16 @@ const MESSAGES: usize = 50;
 /// The most turns one rest until healed (`Z`) lasts (DCSS's and Brogue's 100).
 const REST_TURNS: u32 = 100;
 
+/// Whether the game is over; if so, says so (every action is refused then).
+fn said_over(play: &mut Play) -> bool {
+    if play.session.game().ending().is_none() {
+        return false;
+    }
+    let score = play.session.game().score();
+    play.say(format!("This game is over (score {score}): q leaves the world."));
+    true
+}
+
 /// How a finished game ended, after "you": `you were slain by a troll`.
 fn ending_text(ending: Ending) -> String {
     match ending {
@@ -604,9 +614,7 @@ impl Flow {
         // An action starts a new line of messages: all it brings is shown.
         play.fresh = 0;
         play.quit_armed = false;
-        if play.session.game().ending().is_some() {
-            let score = play.session.game().score();
-            play.say(format!("This game is over (score {score}): q leaves the world."));
+        if said_over(play) {
             return;
         }
         let before = gear_of(play.session.game().player());
@@ -656,6 +664,9 @@ impl Flow {
     /// says why it stopped.
     fn rest_long(&mut self, play: &mut Play) {
         play.fresh = 0;
+        if said_over(play) {
+            return;
+        }
         let game = play.session.game();
         let Some(notice) = game.quest().map(|q| q.notice) else {
             return self.act(play, Action::Rest);

@@ -472,3 +472,35 @@ fn a_key_shows_all_it_brought_and_resting_until_healed_says_why_it_stopped() {
     assert!(rested.contains("You rest ") && rested.contains(" health)"), "{rested}");
     assert!(game_of(&app).health() > hurt.health(), "{rested}");
 }
+
+#[test]
+fn a_finished_game_refuses_every_action_and_is_scored_once() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = app(dir.path());
+    new_world(&mut app, "doomed");
+    // Walk into monsters until one kills the player (the default game ends with death).
+    for _ in 0..60 {
+        let g = game_of(&app);
+        if g.ending().is_some() {
+            break;
+        }
+        let keys = keys_to(&g, |p| g.watcher(p).is_some());
+        let keys = if keys.is_empty() { vec![Input::Char('w')] } else { keys };
+        for key in keys {
+            press(&mut app, &[key]);
+            if text(&app, dir.path()).contains("Fight: ") {
+                break;
+            }
+        }
+        press(&mut app, &[Input::Char(' '), Input::Char(' '), Input::Char(' ')]);
+    }
+    assert!(game_of(&app).ending().is_some(), "the walker dies within 60 fights");
+    let scores = torchlit_save::Store::new(&torchlit_save::Paths::in_dir(dir.path()));
+    let before = scores.high_scores("overworld").expect("a table").len();
+    for key in ['z', 'Z', 'w'] {
+        press(&mut app, &[Input::Char(key)]);
+        let screen = text(&app, dir.path());
+        assert!(screen.contains("This game is over (score"), "{key}: {screen}");
+    }
+    assert_eq!(scores.high_scores("overworld").expect("a table").len(), before, "scored once");
+}
