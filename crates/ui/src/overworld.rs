@@ -1133,7 +1133,7 @@ fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: u
         (draw::fit(&display_name(&session.info().name), 20), 2),
         (format!("({}, {})", at.x, at.y), 3),
         (format!("region ({}, {})", region.x, region.y), 1),
-        (compass(game), 4),
+        (compass(game), 8),
         (format!("gold {gold}"), 5),
         (format!("sword {sword} armour {armour}"), 4),
         (format!("kills {kills}"), 6),

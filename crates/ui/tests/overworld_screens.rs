@@ -417,7 +417,8 @@ fn the_world_menu_tells_worlds_apart() {
     assert!(screen.contains("Nothing was deleted.") && screen.contains("> █"), "{screen}");
 }
 
-/// Small terminals: the status line keeps kills and the save state at 60 columns; a
+/// Small terminals: the status line keeps kills, the way to the artefact and the save
+/// state at 60 columns; a
 /// long message wraps; below the minimum a notice says what is needed.
 #[test]
 fn small_terminals_keep_what_matters() {
@@ -430,6 +431,7 @@ fn small_terminals_keep_what_matters() {
     let line = status(&screen);
     assert!(line.contains("kills 0") && line.ends_with("saved"), "{line:?}");
     assert!(!line.contains("region"), "the region goes first: {line:?}");
+    assert!(line.contains("artefact "), "the way to the goal stays: {line:?}");
     // The welcome message is longer than 40 columns: it wraps instead of being cut.
     let mut frame = Frame::new(40, 12);
     app.render(&mut frame);
