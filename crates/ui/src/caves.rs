@@ -11,7 +11,7 @@ mod text;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_map::Tile;
-use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, Slot, Stairs};
+use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, ItemKind, Slot, Stairs};
 
 use crate::record::{Recorder, Recordings};
 use crate::{Cell, Frame, Input, Keymap, Rgb, palette};
@@ -173,6 +173,8 @@ pub struct CavesScreen {
     /// The run's recording (none: a run continued without one, or a replay).
     recorder: Option<Recorder<Action>>,
     pickup: AutoPickup,
+    /// Where the run was last saved, told in the shell when the program ends.
+    saved: Option<String>,
 }
 
 impl CavesScreen {
@@ -202,6 +204,7 @@ impl CavesScreen {
             running: None,
             recorder: None,
             pickup: AutoPickup::default(),
+            saved: None,
         };
         screen.recorder = Some(crate::replay::caves_recorder(&screen.game));
         if screen.game.outcome().is_some() {
@@ -247,6 +250,7 @@ impl CavesScreen {
             help_max: std::cell::Cell::new(0),
             recorder: None,
             pickup: AutoPickup::default(),
+            saved: None,
         }
     }
 
@@ -373,8 +377,12 @@ impl CavesScreen {
             return Ok(());
         }
         match &self.store {
-            Some(store) => CavesScreen::save_run(store, &self.game, self.recorder.as_ref())
-                .map_err(|e| format!("could not save the run: {e}")),
+            Some(store) => {
+                CavesScreen::save_run(store, &self.game, self.recorder.as_ref())
+                    .map_err(|e| format!("could not save the run: {e}"))?;
+                self.saved = Some(self.saved_line());
+                Ok(())
+            }
             None => {
                 let (turns, hash) = (self.game.turn().0, self.game.state_hash());
                 if let Some(Err(e)) =
@@ -385,6 +393,25 @@ impl CavesScreen {
                 Ok(())
             }
         }
+    }
+
+    /// "The caves run is saved (seed 3, level 2, turn 43); `torchlit play caves`
+    /// continues it.", for the shell.
+    fn saved_line(&self) -> String {
+        let g = &self.game;
+        format!(
+            "The caves run is saved (seed {}, level {}, turn {}); `torchlit play caves` \
+             continues it.",
+            g.seed(),
+            g.depth() + 1,
+            g.turn().0
+        )
+    }
+
+    /// The line for the shell when the program ends: where the run was saved, if it
+    /// was (a run that ended has its morgue file instead).
+    pub fn farewell(&self) -> Option<String> {
+        self.saved.clone().filter(|_| self.game.outcome().is_none())
     }
 
     /// One step of auto-explore or travel, if running.
@@ -420,10 +447,29 @@ impl CavesScreen {
                 said.extend(self.stairs_here());
             }
         }
+        self.guide(&self.run_events, &mut said);
         self.set_messages(said);
         if self.game.outcome().is_some() {
             self.running = None;
             self.finish();
+        }
+    }
+
+    /// Hints the rules alone do not give a player: where the teddy bear goes once taken,
+    /// and, on level 1, that the exit may lie in a part only other stairs lead to (every
+    /// cell of the caves is reachable from the exit, but not always within one level).
+    fn guide(&self, events: &[Event], said: &mut Vec<String>) {
+        let took_bear =
+            events.iter().any(|e| matches!(e, Event::PickedUp { item: ItemKind::TeddyBear, .. }));
+        if took_bear {
+            said.push("Now bring it up to level 1 and out by the exit stairs (<).".to_string());
+        }
+        if self.game.depth() == 0 {
+            for line in said.iter_mut().filter(|l| *l == text::NO_WAY_UP) {
+                *line = "You know of no way out that you can reach: the exit (<) may lie in a \
+                         part of level 1 that only other stairs lead to."
+                    .to_string();
+            }
         }
     }
 
@@ -446,6 +492,7 @@ impl CavesScreen {
         {
             said.extend(self.stairs_here());
         }
+        self.guide(&events, &mut said);
         self.set_messages(said);
         if self.game.outcome().is_some() {
             self.finish();
@@ -636,7 +683,10 @@ impl CavesScreen {
             CavesCommand::Save => match &self.store {
                 Some(store) => {
                     match CavesScreen::save_run(store, &self.game, self.recorder.as_ref()) {
-                        Ok(()) => return Leave::Back,
+                        Ok(()) => {
+                            self.saved = Some(self.saved_line());
+                            return Leave::Back;
+                        }
                         Err(e) => self.say(format!("Could not save: {e}")),
                     }
                 }
@@ -1064,45 +1114,39 @@ impl CavesScreen {
         } else {
             ("R . I . P .", palette::DEATH)
         };
-        let mut rows: Vec<(String, Rgb)> = vec![
-            (title.to_string(), colour),
-            (String::new(), Rgb::WHITE),
-            (format!("{}.", verdict(&s, self.game.depth())), Rgb::WHITE),
-            (String::new(), Rgb::WHITE),
-            (format!("Turns played   {}", s.turns.0), Rgb::WHITE),
-            (format!("Depth reached  {} of {}", s.deepest_level, s.levels), Rgb::WHITE),
-            (format!("Monsters slain {}", s.record.total_kills()), Rgb::WHITE),
+        // (line, colour, whether it belongs to the table: its lines share one left edge).
+        let mut rows: Vec<(String, Rgb, bool)> = vec![
+            (title.to_string(), colour, false),
+            (String::new(), Rgb::WHITE, false),
+            (format!("{}.", verdict(&s, self.game.depth())), Rgb::WHITE, false),
+            (String::new(), Rgb::WHITE, false),
         ];
-        let by_kind: Vec<String> = torchlit_sim::modes::caves::CreatureKind::MONSTERS
-            .iter()
-            .filter(|k| s.record.kills_of(**k) > 0)
-            .map(|k| count_of(s.record.kills_of(*k), *k))
-            .collect();
-        if !by_kind.is_empty() {
-            rows.push((format!("               ({})", by_kind.join(", ")), Rgb::GREY));
+        for line in end_table(&s) {
+            let fg = if line.starts_with(' ') { Rgb::GREY } else { Rgb::WHITE };
+            rows.push((line, fg, true));
         }
-        rows.push((format!("Walls dug      {}", s.record.dug), Rgb::WHITE));
-        rows.push((format!("Meals eaten    {}", s.record.eaten), Rgb::WHITE));
-        rows.push((format!("Seed           {}", s.seed), Rgb::WHITE));
-        rows.push((String::new(), Rgb::WHITE));
-        rows.push((morgue.to_string(), Rgb::GREY));
-        rows.push((String::new(), Rgb::WHITE));
-        rows.push(("Press Enter to continue.".to_string(), palette::HIGHLIGHT));
+        rows.push((String::new(), Rgb::WHITE, false));
+        rows.push((morgue.to_string(), Rgb::GREY, false));
+        rows.push((String::new(), Rgb::WHITE, false));
+        rows.push(("Press Enter to continue.".to_string(), palette::HIGHLIGHT, false));
         // Small terminals: long lines wrap, then blank lines go.
-        let mut rows: Vec<(String, Rgb)> = rows
+        let mut rows: Vec<(String, Rgb, bool)> = rows
             .into_iter()
-            .flat_map(|(line, fg)| {
+            .flat_map(|(line, fg, table)| {
                 let long = line.chars().count() > w as usize;
                 let parts = if long { wrap(&line, w as usize) } else { vec![line] };
-                parts.into_iter().map(move |l| (l, fg))
+                parts.into_iter().map(move |l| (l, fg, table))
             })
             .collect();
         if rows.len() as i32 > h {
-            rows.retain(|(line, _)| !line.is_empty());
+            rows.retain(|(line, _, _)| !line.is_empty());
         }
+        let table_w = rows.iter().filter(|r| r.2).map(|r| r.0.chars().count()).max();
+        let table_x = ((w - table_w.unwrap_or(0) as i32) / 2).max(0);
         let top = ((h - rows.len() as i32) / 2).max(0);
-        for (i, (line, fg)) in rows.iter().enumerate() {
-            let x = ((w - line.chars().count() as i32) / 2).max(0);
+        for (i, (line, fg, table)) in rows.iter().enumerate() {
+            let centred = ((w - line.chars().count() as i32) / 2).max(0);
+            let x = if *table { table_x } else { centred };
             if i == 0 {
                 frame.print_bold(x, top, line, *fg);
             } else {
@@ -1110,6 +1154,28 @@ impl CavesScreen {
             }
         }
     }
+}
+
+/// The end screen's table of the run: a label column, then the values; the kills by
+/// kind are indented under their total.
+fn end_table(s: &torchlit_sim::modes::caves::Summary) -> Vec<String> {
+    let mut lines = vec![
+        format!("Turns played   {}", s.turns.0),
+        format!("Depth reached  {} of {}", s.deepest_level, s.levels),
+        format!("Monsters slain {}", s.record.total_kills()),
+    ];
+    let by_kind: Vec<String> = torchlit_sim::modes::caves::CreatureKind::MONSTERS
+        .iter()
+        .filter(|k| s.record.kills_of(**k) > 0)
+        .map(|k| count_of(s.record.kills_of(*k), *k))
+        .collect();
+    if !by_kind.is_empty() {
+        lines.push(format!("               ({})", by_kind.join(", ")));
+    }
+    lines.push(format!("Walls dug      {}", s.record.dug));
+    lines.push(format!("Meals eaten    {}", s.record.eaten));
+    lines.push(format!("Seed           {}", s.seed));
+    lines
 }
 
 fn tile_phrase(name: &str) -> String {

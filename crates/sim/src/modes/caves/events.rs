@@ -192,6 +192,14 @@ pub enum Event {
         /// The level reached (0 is the top).
         depth: usize,
     },
+    /// A creature stands where the stairs lead: taking them attacks it instead (the
+    /// tutorial's `moveBy` rule), and this event comes just before the blow.
+    StairsBlocked {
+        /// Up or down.
+        way: Stairs,
+        /// What stands at the other end.
+        kind: CreatureKind,
+    },
     /// A monster came into view for the first time (each creature is noticed once).
     CameIntoView {
         /// What it is.
