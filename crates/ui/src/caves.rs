@@ -15,6 +15,7 @@ use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, ItemKin
 
 use crate::record::{Recorder, Recordings};
 use crate::{Cell, Frame, Input, Keymap, Rgb, palette};
+use torchlit_console::widgets::fit;
 
 pub use draw::{creature_look, item_look};
 pub use keys::{
@@ -960,38 +961,43 @@ impl CavesScreen {
     ) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let hero = self.game.hero();
-        let items: Vec<(Slot, &Item)> = hero.inventory().iter().collect();
+        // A question lists only what it can take (DCSS's prompts do the same).
+        let items: Vec<(Slot, &Item)> =
+            hero.inventory().iter().filter(|(_, i)| verb.is_none_or(|v| v.accepts(i))).collect();
         let floor = if verb == Some(Verb::Eat) { self.food_here() } else { None };
         let rows = (items.len() + usize::from(floor.is_some())).max(1) as i32;
         let bw = 64.min(w);
         let bh = (rows + 4).min(h - 1);
         let (x, y) = (2.min(w - bw).max(0), (h - 1 - bh).max(0));
         // The rows that fit, scrolled so that the selected item shows.
-        let fit = (bh - 4).max(1) as usize;
-        let first =
-            selected.map_or(0, |s| s.min(items.len().saturating_sub(1)) + 1).saturating_sub(fit);
+        let fitting = (bh - 4).max(1) as usize;
+        let first = selected
+            .map_or(0, |s| s.min(items.len().saturating_sub(1)) + 1)
+            .saturating_sub(fitting);
         let bg = palette::PANEL;
         frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
         frame.border(x, y, bw, bh, palette::HEADING);
         let title = match verb {
-            Some(v) => format!(" What would you like to {}? ", v.word()),
-            None => format!(" You are carrying {} of 20 items ", items.len()),
+            Some(v) if bw < 44 => format!("What to {}?", v.word()),
+            Some(v) => format!("What would you like to {}?", v.word()),
+            None => format!("You are carrying {} of 20 items", items.len()),
         };
-        frame.print_bold(x + 2, y, &title, palette::HEADING);
+        let inner = (bw - 5).max(0) as usize;
+        frame.print_bold(x + 2, y, &format!(" {} ", fit(&title, inner)), palette::HEADING);
         if items.is_empty() && floor.is_none() {
             frame.print(x + 2, y + 2, "Nothing.", Rgb::GREY, bg);
         }
         let mut row = y + 2;
         if let Some(item) = floor {
             let line = format!("- - {} (lying here)", item_details(&item));
-            frame.print(x + 2, row, &line, Rgb::WHITE, bg);
+            frame.print(x + 2, row, &fit(&line, inner + 1), Rgb::WHITE, bg);
             row += 1;
         }
         let shown = items
             .iter()
             .enumerate()
             .skip(first)
-            .take(fit.saturating_sub(usize::from(floor.is_some())));
+            .take(fitting.saturating_sub(usize::from(floor.is_some())));
         for (i, (slot, item)) in shown {
             let ok = verb.is_none_or(|v| v.accepts(item));
             let fg = if ok { Rgb::WHITE } else { Rgb::GREY };
@@ -1006,13 +1012,16 @@ impl CavesScreen {
             let (glyph, colour) = item_look(item.kind);
             frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
             frame.put(x + 6, row, Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg));
-            let mut line = item_details(item);
-            if hero.weapon() == Some(*slot) {
-                line += " (wielded)";
+            let mark = if hero.weapon() == Some(*slot) {
+                " (wielded)"
             } else if hero.armor() == Some(*slot) {
-                line += " (worn)";
-            }
-            frame.print(x + 8, row, &line, fg, bg);
+                " (worn)"
+            } else {
+                ""
+            };
+            // On a narrow screen the details are cut, never whether it is in use.
+            let room = ((bw - 9).max(0) as usize).saturating_sub(mark.len());
+            frame.print(x + 8, row, &format!("{}{mark}", fit(&item_details(item), room)), fg, bg);
         }
         let hint = match (note, verb) {
             (Some(n), _) => n.to_string(),
@@ -1021,7 +1030,7 @@ impl CavesScreen {
             (None, None) if bw < 56 => "Up/Down; d drop, e eat, w wear".to_string(),
             (None, None) => "Up/Down; d drop, e eat, w wear or wield; other keys close".to_string(),
         };
-        frame.print(x + 2, y + bh - 1, &format!(" {hint} "), palette::HIGHLIGHT, bg);
+        frame.print(x + 2, y + bh - 1, &format!(" {} ", fit(&hint, inner)), palette::HIGHLIGHT, bg);
     }
 
     /// The help's lines: keys (wrapped to the width), then the goal.
@@ -1063,7 +1072,10 @@ impl CavesScreen {
         let rows = (h - 1).max(1) as usize;
         self.help_max.set(lines.len().saturating_sub(rows));
         let scroll = scroll.min(self.help_max.get());
-        let title = if lines.len() > rows {
+        let title = if lines.len() > rows && w < 60 {
+            let last = (scroll + rows).min(lines.len());
+            format!("keys {}-{} of {} (Up/Down; Esc)", scroll + 1, last, lines.len())
+        } else if lines.len() > rows {
             format!(
                 "caves keys {}-{} of {} (Up/Down scroll; other keys close)",
                 scroll + 1,
@@ -1073,7 +1085,7 @@ impl CavesScreen {
         } else {
             "caves keys (any key closes)".to_string()
         };
-        frame.print_bold(1, 0, &title, palette::HEADING);
+        frame.print_bold(1, 0, &fit(&title, (w - 1).max(0) as usize), palette::HEADING);
         for (i, (keys, what)) in lines.iter().skip(scroll).take(rows).enumerate() {
             let row = 1 + i as i32;
             frame.print(1, row, keys, palette::HIGHLIGHT, bg);

@@ -437,3 +437,35 @@ fn the_end_screen_table_shares_one_left_edge() {
     assert_eq!(edges.len(), labels.len(), "{text}");
     assert!(edges.iter().all(|&x| x == edges[0]), "ragged: {edges:?}\n{text}");
 }
+
+#[test]
+fn the_pack_fits_40_columns_and_questions_list_only_what_they_take() {
+    let mut screen = CavesScreen::new(
+        fixture(&["##########", "#@/&(]*,.#", "##########"]),
+        default_keymap(),
+        None,
+    );
+    for _ in 0..6 {
+        keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
+    }
+    keys(&mut screen, &[Input::Char('w'), Input::Char('a'), Input::Char('i')]);
+    let pack = render_at(&screen, 40, 12);
+    // Every row of the box ends in its border; the cut details keep "(wielded)".
+    for line in pack.lines().filter(|l| l.starts_with('│')) {
+        assert!(line.trim_end().ends_with('│'), "past the border: {line:?}\n{pack}");
+    }
+    assert!(
+        pack.contains("(wielded)") && pack.contains("teddy bear (bring it up the ex…"),
+        "{pack}"
+    );
+    keys(&mut screen, &[Input::Esc, Input::Char('e')]);
+    let eat = render_at(&screen, 40, 12);
+    assert!(eat.contains("What to eat?") && eat.contains("b - % apple"), "{eat}");
+    assert!(!eat.contains("sword") && !eat.contains("rock"), "only food: {eat}");
+    keys(&mut screen, &[Input::Esc, Input::Char('w')]);
+    let wear = render_at(&screen, 40, 12);
+    assert!(wear.contains("chainmail") && !wear.contains("apple"), "{wear}");
+    keys(&mut screen, &[Input::Esc, Input::Char('?')]);
+    let help = render_at(&screen, 40, 12);
+    assert!(help.lines().next().is_some_and(|l| l.contains("(Up/Down; Esc)")), "{help}");
+}
