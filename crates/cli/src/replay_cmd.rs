@@ -97,7 +97,7 @@ fn row(path: &Path, info: &Result<(Header, Summary), RecordingError>) -> String 
             };
             let length = format!("{} {unit}", s.turns);
             format!(
-                "{:<9} {:>12}  {:<10} {:>13}  {date} {}:{}  {name}",
+                "{:<9} {:>20}  {:<10} {:>13}  {date} {}:{}  {name}",
                 h.mode,
                 h.seed,
                 s.outcome.as_deref().unwrap_or("-"),
@@ -123,7 +123,7 @@ pub fn list(settings: &Settings) -> Result<()> {
         return Ok(());
     }
     println!(
-        "{:<9} {:>12}  {:<10} {:>13}  {:<16}  file (in {})",
+        "{:<9} {:>20}  {:<10} {:>13}  {:<16}  file (in {})",
         "mode",
         "seed",
         "outcome",
