@@ -145,7 +145,7 @@ pub const CONTROLS: [(&str, &str); 12] = [
     ("v", "show / hide the monsters' paths"),
     ("m", "map of the whole area (as explored)"),
     ("?", "show / hide this help"),
-    ("q / Esc", "back to the title menu"),
+    ("q / Esc", "leave (to the title menu, or quit)"),
     ("Ctrl-C", "quit at once"),
 ];
 
@@ -188,6 +188,9 @@ pub struct MazeScreen {
     keymap: Keymap<MazeCommand>,
     keys: KeyTracker,
     help: bool,
+    /// The help's first line shown, and the last first line the last frame allowed.
+    help_scroll: usize,
+    help_max: std::cell::Cell<usize>,
     map: bool,
     message: String,
     message_at: u64,
@@ -217,6 +220,8 @@ impl MazeScreen {
             keymap,
             keys: KeyTracker::new(releases),
             help: false,
+            help_scroll: 0,
+            help_max: std::cell::Cell::new(0),
             map: false,
             message: String::new(),
             message_at: 0,
@@ -342,8 +347,16 @@ impl MazeScreen {
     /// A key went down; returns `true` when the player leaves the screen.
     pub fn handle(&mut self, input: Input) -> bool {
         if self.help {
-            self.help = false;
-            self.keys.clear();
+            // Up/Down scroll a help taller than the screen; any other key closes it.
+            match input {
+                Input::Down => self.help_scroll = (self.help_scroll + 1).min(self.help_max.get()),
+                Input::Up => self.help_scroll = self.help_scroll.saturating_sub(1),
+                _ => {
+                    self.help = false;
+                    self.help_scroll = 0;
+                    self.keys.clear();
+                }
+            }
             return false;
         }
         match self.keymap.get(input) {
@@ -436,7 +449,11 @@ impl MazeScreen {
         }
         let fresh = self.game.stats().ticks.saturating_sub(self.message_at) < MESSAGE_TICKS;
         if self.map {
-            let note = "map of the area as explored · m: back to the view";
+            let note = if w < 50 {
+                "area map · m: back"
+            } else {
+                "map of the area as explored · m: back to the view"
+            };
             frame.print(0, h - 2, note, palette::NOTE, palette::BACKGROUND);
         } else if fresh {
             frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
@@ -454,7 +471,7 @@ impl MazeScreen {
             frame.print_bold(0, h - 2, "▌▌ paused · p: resume", palette::HIGHLIGHT);
         }
         if self.help {
-            render_help(frame);
+            self.help_max.set(render_help(frame, self.help_scroll));
         }
     }
 
@@ -854,10 +871,25 @@ fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: R
     frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
 }
 
-fn render_help(frame: &mut Frame) {
-    let lines: Vec<String> = CONTROLS.iter().map(|(k, what)| format!("{k:<18} {what}")).collect();
-    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-    boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
+/// Draws the controls from line `scroll` (when they do not fit, a window of them with
+/// Up/Down to scroll); returns the largest useful `scroll`.
+fn render_help(frame: &mut Frame, scroll: usize) -> usize {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let room = (w - 4).max(1) as usize;
+    let lines: Vec<String> =
+        CONTROLS.iter().flat_map(|(k, what)| wrap(&format!("{k:<18} {what}"), room)).collect();
+    let rows = (h - 4).max(1) as usize;
+    if lines.len() <= rows {
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
+        return 0;
+    }
+    let max = lines.len() - rows;
+    let first = scroll.min(max);
+    let refs: Vec<&str> = lines[first..first + rows].iter().map(String::as_str).collect();
+    let title = format!(" maze controls {}-{} of {} ", first + 1, first + rows, lines.len());
+    boxed(frame, &title, &refs, "↑/↓ · other: close", palette::HEADING, Place::Center);
+    max
 }
 
 /// The message for an event, if it deserves one.

@@ -294,3 +294,28 @@ fn the_hero_is_one_sprite_however_large_its_block() {
         assert!(ground > 0, "the ground is drawn as tiles");
     }
 }
+
+#[test]
+fn the_help_scrolls_at_40x12_instead_of_being_cut() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    s.handle(Input::Char('?'));
+    let at = |s: &MazeScreen| {
+        let mut frame = Frame::new(40, 12);
+        s.render(&mut frame);
+        frame.to_text()
+    };
+    let first = at(&s);
+    assert!(first.contains("maze controls 1-8 of") && first.contains("other: close"), "{first}");
+    // Scroll to the end: the last control shows, nothing overwrites it.
+    for _ in 0..30 {
+        s.handle(Input::Down);
+    }
+    assert!(s.help_open(), "Down scrolls, it does not close");
+    let last = at(&s);
+    assert!(last.contains("Ctrl-C") && last.contains("quit at once"), "{last}");
+    s.handle(Input::Up);
+    assert!(s.help_open());
+    s.handle(Input::Char('x'));
+    assert!(!s.help_open());
+}
