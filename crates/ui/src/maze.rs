@@ -751,12 +751,24 @@ fn map_colour(l: Look) -> Rgb {
 }
 
 /// How a key identifier reads on the status line.
+/// A key's short name for the status line ("spawn", "3"); the seed's numbers for the
+/// special keys (`Integer.MAX_VALUE`...) mean nothing to a player.
 fn key_name(k: i32) -> String {
     match k {
-        SPAWN_KEY_ID => "MAX".to_string(),
-        DECOY_KEY_ID => "MAX-1".to_string(),
+        SPAWN_KEY_ID => "spawn".to_string(),
+        DECOY_KEY_ID => "decoy".to_string(),
         BOSS_KEY_ID => "boss".to_string(),
         _ => k.to_string(),
+    }
+}
+
+/// A key in a sentence: "the Spawn key", "the boss's key", "key 3".
+fn key_phrase(k: i32) -> String {
+    match k {
+        SPAWN_KEY_ID => "the Spawn key".to_string(),
+        DECOY_KEY_ID => "the decoy key".to_string(),
+        BOSS_KEY_ID => "the boss's key".to_string(),
+        _ => format!("key {k}"),
     }
 }
 
@@ -897,10 +909,12 @@ pub fn describe(event: Event) -> Option<String> {
     Some(match event {
         Event::PickedUp(Pickup::Pickaxe) => "You take the pickaxe. Space swings it.".into(),
         Event::PickedUp(Pickup::Heart) => "A heart: +1 life.".into(),
-        Event::PickedUp(Pickup::Key(k)) => format!("You take the key {}.", key_name(k)),
+        Event::PickedUp(Pickup::Key(k)) => format!("You take {}.", key_phrase(k)),
         Event::PickedUp(Pickup::Treasure) => "The treasure!".into(),
-        Event::PortalOpened { key, .. } => format!("The key {} opens the portal.", key_name(key)),
-        Event::PortalLocked { key, .. } => format!("Locked: it needs the key {}.", key_name(key)),
+        Event::PortalOpened { key, .. } => {
+            format!("{} opens the portal.", torchlit_sim::engine::capitalize(&key_phrase(key)))
+        }
+        Event::PortalLocked { key, .. } => format!("Locked: it needs {}.", key_phrase(key)),
         Event::Crossed { .. } => String::new(),
         Event::RockHit { life, .. } => format!("The rock cracks ({life} left)."),
         Event::RockBroken { .. } => "The rock breaks.".into(),
@@ -938,6 +952,15 @@ fn blinks(life: &torchlit_sim::modes::maze::Life) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_are_named_for_players_not_by_the_seeds_numbers() {
+        let took = |k| describe(Event::PickedUp(Pickup::Key(k)));
+        assert_eq!(took(SPAWN_KEY_ID).as_deref(), Some("You take the Spawn key."));
+        assert_eq!(took(3).as_deref(), Some("You take key 3."));
+        assert_eq!(key_name(SPAWN_KEY_ID), "spawn");
+        assert_eq!(key_name(DECOY_KEY_ID), "decoy");
+    }
 
     #[test]
     fn every_welcome_page_has_text_and_every_action_a_name() {

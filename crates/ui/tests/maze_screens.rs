@@ -243,11 +243,11 @@ fn the_key_hint_never_covers_hearts_or_keys() {
     s.tick();
     let text = render_at(&s, 40, 12);
     let status = text.lines().nth(11).expect("a status line");
-    assert!(status.contains("♥♥♥♥♥") && status.contains("keys 3 MAX"), "{status}");
+    assert!(status.contains("♥♥♥♥♥") && status.contains("keys 3 spawn"), "{status}");
     assert!(status.contains("pickaxe"), "{status}");
     let text = render(&s);
     let status = text.lines().nth(23).expect("a status line");
-    assert!(status.contains("keys 3 MAX") && status.contains("? help"), "{status}");
+    assert!(status.contains("keys 3 spawn") && status.contains("? help"), "{status}");
 }
 
 /// At 80x24 a 32x32 area shows 22 rows; `m` shows all of it as explored so far.
