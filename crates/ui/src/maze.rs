@@ -141,7 +141,7 @@ pub const CONTROLS: [(&str, &str); 12] = [
     ("Enter", "next page of a dialog"),
     ("p", "pause / resume"),
     ("t", "restart this area"),
-    ("r", "restart the whole game"),
+    ("r", "restart the whole game (asks first)"),
     ("v", "show / hide the monsters' paths"),
     ("m", "map of the whole area (as explored)"),
     ("?", "show / hide this help"),
@@ -191,6 +191,8 @@ pub struct MazeScreen {
     /// The help's first line shown, and the last first line the last frame allowed.
     help_scroll: usize,
     help_max: std::cell::Cell<usize>,
+    /// The key that asked to restart the whole game, waiting for `y` (the game waits).
+    confirm_reset: Option<Input>,
     map: bool,
     message: String,
     message_at: u64,
@@ -222,6 +224,7 @@ impl MazeScreen {
             help: false,
             help_scroll: 0,
             help_max: std::cell::Cell::new(0),
+            confirm_reset: None,
             map: false,
             message: String::new(),
             message_at: 0,
@@ -359,10 +362,25 @@ impl MazeScreen {
             }
             return false;
         }
+        if let Some(key) = self.confirm_reset.take() {
+            if input == Input::Char('y') {
+                self.keys.press(key);
+            } else {
+                self.tell("The game goes on.");
+            }
+            return false;
+        }
         match self.keymap.get(input) {
             Some(MazeCommand::Back) => {
                 self.end_recording();
                 true
+            }
+            // A stray r would throw a whole game away: ask first (not after a win, where
+            // the victory box offers it).
+            Some(MazeCommand::Button(Button::ResetGame)) if !self.game.is_won() => {
+                self.confirm_reset = Some(input);
+                self.tell("Restart the whole game? y: yes, any other key: no");
+                false
             }
             Some(MazeCommand::Help) => {
                 self.help = true;
@@ -380,6 +398,12 @@ impl MazeScreen {
         }
     }
 
+    /// Shows `text` on the message line from now.
+    fn tell(&mut self, text: &str) {
+        self.message = text.to_string();
+        self.message_at = self.game.stats().ticks;
+    }
+
     /// A key went up (only front ends with keyboard enhancement report this).
     pub fn release(&mut self, input: Input) {
         self.keys.release(input);
@@ -388,7 +412,7 @@ impl MazeScreen {
     /// Advances the game one tick with the keys of this tick (nothing while the help box
     /// is open).
     pub fn tick(&mut self) {
-        if self.help || self.too_small() {
+        if self.help || self.confirm_reset.is_some() || self.too_small() {
             return;
         }
         let (pressed, held) = self.keys.tick();

@@ -319,3 +319,25 @@ fn the_help_scrolls_at_40x12_instead_of_being_cut() {
     s.handle(Input::Char('x'));
     assert!(!s.help_open());
 }
+
+#[test]
+fn r_asks_before_throwing_the_game_away() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    tap(&mut s, Input::Right);
+    let moved = s.game().player().at();
+    let ticks = s.game().stats().ticks;
+    s.handle(Input::Char('r'));
+    assert!(s.message().starts_with("Restart the whole game?"), "{}", s.message());
+    s.tick();
+    assert_eq!(s.game().stats().ticks, ticks, "the game waits for the answer");
+    s.handle(Input::Char('n'));
+    assert_eq!(s.message(), "The game goes on.");
+    tap(&mut s, Input::Char('r'));
+    s.handle(Input::Char('y'));
+    for _ in 0..FALLBACK_HOLD_TICKS + 1 {
+        s.tick();
+    }
+    assert!(s.game().dialog().is_some(), "restarted: the welcome dialog again");
+    assert_ne!(s.game().player().at(), moved);
+}
