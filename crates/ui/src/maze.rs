@@ -155,23 +155,25 @@ pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
         (DialogId::Welcome, 0) => &[
             "Welcome to the maze!",
             "",
-            "Beyond the chained portal lies a chain of mazes. Each one",
-            "hides a key that opens its locked exit (chained logs). At",
-            "the end waits the boss, and behind it a treasure.",
+            "Beyond the chained portal lies a chain of mazes. Each one hides a key that opens \
+             its locked exit (chained logs). At the end waits the boss, and behind it a \
+             treasure.",
         ],
+        // A table: cells apart by three spaces or more (one per line when narrow).
         (DialogId::Welcome, 1) => &[
             "Controls",
             "",
             "w a s d / arrows  walk         e  interact (open portals)",
             "Space / f  pickaxe             p  pause      ? help",
-            "t  restart area   r  restart game   q  quit",
+            "t  restart area   r  restart game   m  map   v  paths",
+            "q  quit",
         ],
         _ => &[
             "A hint",
             "",
-            "Take the pickaxe lying just south of you: it breaks rocks",
-            "and hurts log monsters. The key to the chained portal lies",
-            "nearby; face the portal and press e. Hearts heal.",
+            "Take the pickaxe lying just south of you: it breaks rocks and hurts log \
+             monsters. The key to the chained portal lies nearby; face the portal and press \
+             e. Hearts heal.",
         ],
     }
 }
@@ -884,8 +886,29 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 /// terminal allows are wrapped at spaces.
 fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: Rgb, place: Place) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    let room = (w - 4).max(1) as usize;
-    let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, room)).collect();
+    // Paragraphs wrap at 66 columns at most (a readable measure), table rows that do not
+    // fit become one cell a line.
+    let room = (w - 4).clamp(1, 66) as usize;
+    let mut wrapped: Vec<String> = lines
+        .iter()
+        .flat_map(|l| {
+            let cells: Vec<&str> =
+                l.split("   ").map(str::trim).filter(|c| !c.is_empty()).collect();
+            if l.chars().count() <= room || cells.len() < 2 {
+                wrap(l, room)
+            } else {
+                cells.iter().flat_map(|c| wrap(c, room)).collect()
+            }
+        })
+        .collect();
+    // What does not fit ends in "…" instead of running under the footer.
+    let rows = (h - 4).max(1) as usize;
+    if wrapped.len() > rows {
+        wrapped.truncate(rows);
+        if let Some(last) = wrapped.last_mut() {
+            *last = "…".to_string();
+        }
+    }
     let lines: Vec<&str> = wrapped.iter().map(String::as_str).collect();
     let inner = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(footer.len()) as i32;
     let bw = (inner + 4).min(w);

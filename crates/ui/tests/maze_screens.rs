@@ -228,7 +228,19 @@ fn maze_welcome_dialog_wraps_at_50_columns() {
     let text = render_at(&s, 50, 20);
     assert!(text.contains("Beyond the chained"), "{text}");
     assert!(text.contains("the boss"), "the end of a long line is wrapped, not cut:\n{text}");
+    // A paragraph flows: no line of it ends far short of the box (the old text kept
+    // its 62-column breaks and wrapped again: "mazes. Each one" alone on a line).
+    assert!(!text.contains("│ mazes. Each one       "), "{text}");
     insta::assert_snapshot!(text);
+    // The controls page's table: one cell a line when the rows do not fit.
+    s.handle(Input::Enter);
+    for _ in 0..3 {
+        s.tick();
+    }
+    let controls = render_at(&s, 40, 20);
+    let has_line =
+        |cell: &str| controls.lines().any(|l| l.trim_matches(|c| c == '│' || c == ' ') == cell);
+    assert!(has_line("e  interact (open portals)") && has_line("m  map"), "{controls}");
 }
 
 /// At 40 columns with keys and the pickaxe, the hint gives way: hearts and keys stay.
