@@ -59,7 +59,7 @@ pub enum Command {
         /// An Ultima world file.
         world: PathBuf,
         /// Where the torch is, `X,Y` in Ultima coordinates (default: the avatar).
-        #[arg(long, value_name = "X,Y")]
+        #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         at: Option<Coord>,
         /// The torch radius in tiles (default 4.0).
         #[arg(long, default_value_t = 4.0, allow_negative_numbers = true)]
