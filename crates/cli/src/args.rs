@@ -156,6 +156,9 @@ pub enum Mode {
     /// Explore an endless cave world: chests, monsters, fights, autosave (CaveGame, Freddy Heppell's AQA NEA).
     /// `--seed S` opens the new-world prompts with that seed.
     Overworld,
+    /// Watch a monster hunt a hero (DM503 Rogue): the setup screen of the title menu's
+    /// `chase` (`torchlit chase DUNGEON` plays one from the command line).
+    Chase,
 }
 
 /// Which of Ultima 0's test programs `demo` reproduces.
