@@ -144,6 +144,32 @@ impl Viewshed {
         }
     }
 
+    /// The row-major index of `p`, a cell of the map.
+    #[inline]
+    pub(crate) fn index_of(&self, p: Point) -> usize {
+        p.y as usize * self.size.width as usize + p.x as usize
+    }
+
+    /// The visible bits of the `n <= 64` cells of row `y` from column `lo` on: bit `i` is
+    /// cell `(lo + i, y)`, zero where `lo + i` is outside the columns `clip` (inclusive,
+    /// on the map).
+    #[inline]
+    pub(crate) fn row_bits(&self, y: i64, lo: i64, n: i64, clip: (i64, i64)) -> u64 {
+        let (a, b) = (lo.max(clip.0), (lo + n - 1).min(clip.1));
+        if a > b {
+            return 0;
+        }
+        let start = (y * i64::from(self.size.width) + a) as usize;
+        let count = (b - a + 1) as u32;
+        let (word, off) = (start / 64, (start % 64) as u32);
+        let mut v = self.bits[word] >> off;
+        if off != 0 && off + count > 64 {
+            v |= self.bits[word + 1] << (64 - off);
+        }
+        let mask = if count == 64 { !0 } else { (1u64 << count) - 1 };
+        (v & mask) << (a - lo)
+    }
+
     /// Appends `p` to the listed cells (its bit is the caller's business).
     #[inline]
     fn push_slot(&mut self, p: Point) {
