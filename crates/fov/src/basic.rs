@@ -4,7 +4,7 @@
 use torchlit_geom::{Point, Size};
 
 use crate::Viewshed;
-use crate::libtcod::postprocess_marked;
+use crate::libtcod::{marked_pays, postprocess, postprocess_marked};
 
 /// Casts a Bresenham ray ([`torchlit_geom::line()`], libtcod's) from `origin` to every cell
 /// on the border of the box the radius allows (the map, or the radius' square clipped to
@@ -65,11 +65,18 @@ pub(crate) fn compute(
         cast(x_min, y);
     }
     out.mark_at((py * w + px) as usize);
-    if light_walls {
-        reach = postprocess_marked(size, origin, radius, (reach, &walls), is_opaque, out);
+    let corners = |b: (i64, i64, i64, i64)| (b.0 as i32, b.1 as i32, b.2 as i32, b.3 as i32);
+    // Few cells in a large box (a maze's corridors): the post-pass visits them one by one.
+    if light_walls && !marked_pays(size, origin, radius, reach, out.count_marked(corners(reach))) {
+        out.list_marked(origin, corners(reach));
+        postprocess(size, origin, radius, is_opaque, out);
+    } else {
+        if light_walls {
+            reach = postprocess_marked(size, origin, radius, (reach, &walls), is_opaque, out);
+        }
+        out.list_marked(origin, corners(reach));
     }
     out.libtcod.walls = walls;
-    out.list_marked(origin, (reach.0 as i32, reach.1 as i32, reach.2 as i32, reach.3 as i32));
 }
 
 /// What every ray of one call shares: the origin, the map's width, libtcod's `r²` (`0`

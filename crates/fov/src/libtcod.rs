@@ -88,9 +88,7 @@ pub(crate) fn postprocess(
         (vy0, vy1) = (vy0.min(i64::from(p.y)), vy1.max(i64::from(p.y)));
     }
     let near = near_box(bounds, (vx0, vy0, vx1, vy1));
-    // Row chunks the bit scan reads (each quadrant half of a row, 64 cells at a time).
-    let chunks = (near.3 - near.1 + 2) * ((near.2 - near.0 + 1) / 64 + 2);
-    if chunks * ROW_CHUNK_COST <= out.len() as i64 {
+    if rows_pay(near, out.len()) {
         postprocess_by_rows(origin, bounds, near, is_opaque, out);
     } else {
         postprocess_by_cells(size, origin, bounds, is_opaque, out);
@@ -179,6 +177,25 @@ fn near_box(bounds: (i64, i64, i64, i64), seen: (i64, i64, i64, i64)) -> (i64, i
         (seen.2 + 1).min(bounds.2),
         (seen.3 + 1).min(bounds.3),
     )
+}
+
+/// Whether reading the rows of the box `near` 64 cells at a time (each quadrant half of
+/// a row) costs less than visiting `count` visible cells one by one.
+fn rows_pay(near: (i64, i64, i64, i64), count: usize) -> bool {
+    let chunks = (near.3 - near.1 + 2) * ((near.2 - near.0 + 1) / 64 + 2);
+    chunks * ROW_CHUNK_COST <= count as i64
+}
+
+/// Whether [`postprocess_marked`] pays for a scan whose `count` marked cells lie in
+/// `reach` (inclusive corners), rather than listing them and running [`postprocess`].
+pub(crate) fn marked_pays(
+    size: Size,
+    origin: Point,
+    radius: i64,
+    reach: (i64, i64, i64, i64),
+    count: usize,
+) -> bool {
+    rows_pay(near_box(post_bounds(size, origin, radius), reach), count)
 }
 
 /// How many visible cells [`postprocess_by_cells`] handles in the time

@@ -168,6 +168,28 @@ impl Viewshed {
         &self.bits
     }
 
+    /// How many cells are marked in the box `(x0, y0, x1, y1)` (inclusive corners on the
+    /// map), counted a word of 64 cells at a time.
+    pub(crate) fn count_marked(&self, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> usize {
+        let width = self.size.width as usize;
+        let mut count = 0;
+        for y in y0 as usize..=y1 as usize {
+            let (start, end) = (y * width + x0 as usize, y * width + x1 as usize + 1);
+            for word_index in start / 64..end.div_ceil(64) {
+                let base = word_index * 64;
+                let mut word = self.bits[word_index];
+                if base < start {
+                    word &= !0u64 << (start - base);
+                }
+                if end - base < 64 {
+                    word &= (1u64 << (end - base)) - 1;
+                }
+                count += word.count_ones() as usize;
+            }
+        }
+        count
+    }
+
     /// Appends `p` to the listed cells (its bit is the caller's business).
     #[inline]
     fn push_slot(&mut self, p: Point) {
