@@ -11,8 +11,7 @@ use crate::libtcod::{marked_pays, postprocess, postprocess_marked};
 /// it), lighting its cells until it leaves the radius (`dx² + dy² > r²`) or meets an
 /// opaque cell, which is lit only with `light_walls`. The origin is always visible, even
 /// when opaque. With `light_walls`, [`postprocess`] then lights the walls next to visible
-/// floor (`crate::libtcod::postprocess`). `radius` is libtcod's integer radius, `0`
-/// unlimited.
+/// floor. `radius` is libtcod's integer radius, `0` unlimited.
 pub(crate) fn compute(
     size: Size,
     origin: Point,
@@ -34,8 +33,8 @@ pub(crate) fn compute(
     let rays = Rays { px, py, w, r2: radius * radius, light_walls };
     // The rays only mark: a cell near the origin is crossed by many of them, and marking
     // twice costs what marking once does. The cells are listed once at the end, from the
-    // box the rays reached (`reach`, inclusive corners).
-    // The lit walls go to `walls`, for the post-pass.
+    // box the rays reached (`reach`, inclusive corners); the walls they lit go to `walls`
+    // for the post-pass.
     let mut reach = (px, py, px, py);
     let mut walls = std::mem::take(&mut out.libtcod.walls);
     walls.clear();
