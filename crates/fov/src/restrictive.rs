@@ -110,10 +110,6 @@ struct Span {
 }
 
 impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
-    fn size(&self) -> Size {
-        Size::new(self.w as u32, self.h as u32)
-    }
-
     fn point(&self, index: i64) -> Point {
         Point::new((index % self.w) as i32, (index / self.w) as i32)
     }
@@ -239,11 +235,12 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
                     if VERTICAL { (x - along, y - across) } else { (x - across, y - along) };
                 Point::new(x as i32, y as i32)
             };
-            let diagonal = at(g.da, g.dl);
             let diagonal_seen = || {
                 let i = c - g.step_l - g.step_a;
-                if self.size().contains(diagonal) {
-                    self.seen_floor_at(i, diagonal)
+                // One line back is on the map: only the step along the line can leave it.
+                let along = if VERTICAL { x - g.da } else { y - g.da };
+                if (0..g.len_a).contains(&along) {
+                    self.seen_floor_at(i, at(g.da, g.dl))
                 } else {
                     self.seen_floor(i)
                 }
@@ -291,9 +288,11 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         span: Span,
     ) -> Option<bool> {
         let mut extended = false;
+        // Slices of exactly `count`: the loop's bound is then their length, checked once.
+        let (starts, ends) = (&mut self.start[..count], &mut self.end[..count]);
         let mut idx = 0;
         while idx < count {
-            let (start, end) = (self.start[idx], self.end[idx]);
+            let (start, end) = (starts[idx], ends[idx]);
             if span.start <= end && span.end >= start {
                 if transparent {
                     if span.centre > start && span.centre < end {
@@ -302,8 +301,8 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
                 } else if span.start >= start && span.end <= end {
                     return None;
                 } else {
-                    self.start[idx] = start.min(span.start);
-                    self.end[idx] = end.max(span.end);
+                    starts[idx] = start.min(span.start);
+                    ends[idx] = end.max(span.end);
                     extended = true;
                 }
                 if !VERTICAL {

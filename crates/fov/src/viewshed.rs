@@ -112,6 +112,12 @@ impl Viewshed {
         self.bits[index / 64] |= 1u64 << (index % 64);
     }
 
+    /// The membership bits (bit `i % 64` of word `i / 64` for row-major index `i`), for a
+    /// scan that marks cells itself: it must end with [`Viewshed::list_marked`].
+    pub(crate) fn marks(&mut self) -> &mut [u64] {
+        &mut self.bits
+    }
+
     /// Lists the marked cells after [`Viewshed::clear`] and [`Viewshed::mark_at`]: `first`
     /// (marked), then the others row-major. Every marked cell must lie in the box
     /// `(x0, y0, x1, y1)` (inclusive corners on the map), which is scanned a word of 64
@@ -142,6 +148,46 @@ impl Viewshed {
                 }
             }
         }
+    }
+
+    /// The row-major index of `p`, a cell of the map.
+    #[inline]
+    pub(crate) fn index_of(&self, p: Point) -> usize {
+        p.y as usize * self.size.width as usize + p.x as usize
+    }
+
+    /// The visible bits of the `n <= 64` cells of row `y` from column `lo` on (see
+    /// [`row_bits`]).
+    #[inline]
+    pub(crate) fn row_bits(&self, y: i64, lo: i64, n: i64, clip: (i64, i64)) -> u64 {
+        row_bits(&self.bits, i64::from(self.size.width), y, lo, n, clip)
+    }
+
+    /// The membership bits, read only (see [`Viewshed::marks`]).
+    pub(crate) fn bits(&self) -> &[u64] {
+        &self.bits
+    }
+
+    /// How many cells are marked in the box `(x0, y0, x1, y1)` (inclusive corners on the
+    /// map), counted a word of 64 cells at a time.
+    pub(crate) fn count_marked(&self, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> usize {
+        let width = self.size.width as usize;
+        let mut count = 0;
+        for y in y0 as usize..=y1 as usize {
+            let (start, end) = (y * width + x0 as usize, y * width + x1 as usize + 1);
+            for word_index in start / 64..end.div_ceil(64) {
+                let base = word_index * 64;
+                let mut word = self.bits[word_index];
+                if base < start {
+                    word &= !0u64 << (start - base);
+                }
+                if end - base < 64 {
+                    word &= (1u64 << (end - base)) - 1;
+                }
+                count += word.count_ones() as usize;
+            }
+        }
+        count
     }
 
     /// Appends `p` to the listed cells (its bit is the caller's business).
@@ -208,6 +254,27 @@ impl Viewshed {
         }
         self.len = kept;
     }
+}
+
+/// The bits of the `n <= 64` cells of row `y` from column `lo` on, in a row-major bit
+/// set of a map `width` cells wide (bit `i % 64` of word `i / 64` for index `i`): bit `i`
+/// of the result is cell `(lo + i, y)`, zero where `lo + i` is outside the columns `clip`
+/// (inclusive, on the map).
+#[inline]
+pub(crate) fn row_bits(bits: &[u64], width: i64, y: i64, lo: i64, n: i64, clip: (i64, i64)) -> u64 {
+    let (a, b) = (lo.max(clip.0), (lo + n - 1).min(clip.1));
+    if a > b {
+        return 0;
+    }
+    let start = (y * width + a) as usize;
+    let count = (b - a + 1) as u32;
+    let (word, off) = (start / 64, (start % 64) as u32);
+    let mut v = bits[word] >> off;
+    if off != 0 && off + count > 64 {
+        v |= bits[word + 1] << (64 - off);
+    }
+    let mask = if count == 64 { !0 } else { (1u64 << count) - 1 };
+    (v & mask) << (a - lo)
 }
 
 /// Inserts into a [`Viewshed`] row by row, without a data-dependent branch per cell.
