@@ -21,6 +21,7 @@ fn write_temp(temp: &Path, bytes: &[u8]) -> io::Result<()> {
     file.sync_all()
 }
 
+#[cfg(feature = "sqlite")]
 /// Writes `bytes` to `path` through a synced temporary file renamed over it: readers see
 /// the old contents or the new, never a mix.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {

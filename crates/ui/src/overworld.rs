@@ -884,7 +884,7 @@ impl Flow {
             draw::text(frame, x + 2, top + 3 + i as i32, item, Rgb::WHITE, Rgb::BLACK, false);
         }
         if let Some(worlds) = &self.setup.worlds {
-            let dir = worlds.store().dir().display().to_string();
+            let dir = worlds.store().location();
             draw::text(
                 frame,
                 x,

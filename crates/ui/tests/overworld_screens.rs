@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use torchlit_geom::{CardinalDirection, Point};
-use torchlit_save::{Config, Paths};
+use torchlit_save::{Config, Paths, Store};
 use torchlit_sim::modes::overworld::Overworld;
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
@@ -28,7 +28,7 @@ fn seed_setup(dir: &Path, turn_ticks: u32) -> OverworldSetup {
 fn setup_with(dir: &Path, turn_ticks: u32, seed_rules: bool) -> OverworldSetup {
     let paths = Paths::in_dir(dir);
     let config = Config::load(&paths).expect("the default config");
-    let worlds = Worlds::new(&paths, config.clone()).with_seed_rules(seed_rules);
+    let worlds = Worlds::with_store(Store::new(&paths), config.clone()).with_seed_rules(seed_rules);
     let mut setup = OverworldSetup::from_config(Some(worlds), &config, "abc123".to_string())
         .expect("default keys");
     setup.turn_ticks = turn_ticks;
