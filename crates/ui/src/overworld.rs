@@ -13,7 +13,7 @@
 //! - **Saves**: every `save_frequency` steps (5) and when leaving, in the background
 //!   ([`OverworldSession`]).
 //!
-//! The screen owns an open world (a database on a background thread), which can't be
+//! The screen owns an open world (saving in the background), which can't be
 //! copied: clones of an [`OverworldScreen`] share it.
 
 mod draw;

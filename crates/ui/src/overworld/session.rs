@@ -1,4 +1,5 @@
-//! One world in play: the game and its open database, saved in the background.
+//! One world in play: the game and its open world (from the front end's `WorldStore`), saved
+//! in the background.
 
 use std::time::{Duration, Instant};
 
