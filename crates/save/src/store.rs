@@ -194,7 +194,7 @@ impl Store {
             // Never opened unless it is a regular file (a FIFO would block the list).
             let info = match entry.file_type() {
                 Ok(t) if !t.is_file() => {
-                    Err(SaveError::NotAFile { path: entry.path(), kind: crate::lock::kind_of(t) })
+                    Err(SaveError::NotAFile { path: entry.path(), kind: crate::fsutil::kind_of(t) })
                 }
                 _ => WorldDb::open_at(entry.path(), id.clone(), Check::Light)
                     .map(|db| db.info().clone()),
