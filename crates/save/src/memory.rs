@@ -266,10 +266,10 @@ impl WorldSaver for MemorySaver {
     }
 
     fn flush(&mut self) -> Result<(), SaveError> {
-        // The failure is reported here rather than by the next poll.
-        match self.reports.iter().rposition(|r| r.result.is_err()) {
-            Some(i) => self.reports.remove(i).result.map(|_| ()),
-            None => Ok(()),
+        // As the SQLite saver: the reports are taken, and the last one's failure returned.
+        match std::mem::take(&mut self.reports).pop().map(|r| r.result) {
+            Some(Err(e)) => Err(e),
+            _ => Ok(()),
         }
     }
 
