@@ -3,8 +3,9 @@
 //! morgue files beside them).
 
 use anyhow::Result;
+use torchlit_save::caves::SqliteStore;
 use torchlit_sim::modes::caves::AutoPickup;
-use torchlit_ui::caves::{CavesSetup, SqliteStore, StoreHandle, keymap_with};
+use torchlit_ui::caves::{CavesSetup, StoreHandle, keymap_with};
 
 use crate::settings::{Settings, seed_arg};
 

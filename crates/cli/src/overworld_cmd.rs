@@ -3,6 +3,7 @@
 
 use anyhow::{Context, Result};
 use torchlit_map::UltimaWorld;
+use torchlit_save::Store;
 use torchlit_ui::App;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
 
@@ -20,7 +21,8 @@ pub fn setup(settings: &Settings, seed: Option<&str>, rules: RulesArg) -> Result
     let worlds = settings
         .paths
         .as_ref()
-        .map(|p| Worlds::new(p, settings.config.clone()).with_seed_rules(rules == RulesArg::Seed));
+        .map(|p| Worlds::with_store(Store::new(p), settings.config.clone()))
+        .map(|w| w.with_seed_rules(rules == RulesArg::Seed));
     let offered = seed.map_or_else(|| clock_seed("overworld/clock").to_string(), str::to_string);
     let mut setup = OverworldSetup::from_config(worlds, &settings.config, offered)
         .context("the config file")?;
@@ -73,7 +75,7 @@ mod tests {
         assert!(setup.start_new);
         assert_eq!(setup.seed, "hello");
         let worlds = setup.worlds.expect("a data directory");
-        assert_eq!(worlds.store().dir(), dir.path().join("worlds"));
+        assert_eq!(worlds.store().location(), dir.path().join("worlds").display().to_string());
         let plain = super::setup(&settings, None, RulesArg::Default).expect("valid");
         assert!(!plain.start_new && !plain.seed.is_empty());
     }

@@ -158,6 +158,7 @@ impl Save {
     }
 
     /// The encoded bytes of a region in this save, if it holds one.
+    #[cfg(any(test, feature = "sqlite"))]
     pub(crate) fn region_bytes(&self, key: RegionKey) -> Option<&[u8]> {
         self.regions.get(&key).map(Vec::as_slice)
     }

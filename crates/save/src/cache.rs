@@ -7,7 +7,9 @@ use lru::LruCache;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{RegionKey, Save, SaveError, Saver, WorldDb};
+use crate::{RegionKey, Save, SaveError};
+#[cfg(feature = "sqlite")]
+use crate::{Saver, WorldDb};
 
 /// Where a [`RegionCache`] loads modified regions from: a [`WorldDb`] or a [`Saver`].
 pub trait RegionSource {
@@ -18,12 +20,14 @@ pub trait RegionSource {
     fn load_region<R: DeserializeOwned>(&self, key: RegionKey) -> Result<Option<R>, SaveError>;
 }
 
+#[cfg(feature = "sqlite")]
 impl RegionSource for WorldDb {
     fn load_region<R: DeserializeOwned>(&self, key: RegionKey) -> Result<Option<R>, SaveError> {
         WorldDb::load_region(self, key)
     }
 }
 
+#[cfg(feature = "sqlite")]
 impl RegionSource for Saver {
     fn load_region<R: DeserializeOwned>(&self, key: RegionKey) -> Result<Option<R>, SaveError> {
         Saver::load_region(self, key)

@@ -115,6 +115,7 @@ pub enum SaveError {
     /// SQLite failed for a reason other than damage or locking. The message says which:
     /// the disk is full, the file or its directory is read-only, permission denied, an
     /// I/O error.
+    #[cfg(feature = "sqlite")]
     #[error("world file {}: {}", path.display(), sqlite_reason(cause))]
     Database {
         /// The world's database file.
@@ -138,6 +139,7 @@ pub enum SaveError {
 }
 
 impl SaveError {
+    #[cfg(feature = "sqlite")]
     pub(crate) fn io(
         action: &'static str,
         path: impl Into<PathBuf>,
@@ -147,6 +149,7 @@ impl SaveError {
     }
 
     /// Sorts an SQLite error into damaged / in use / other.
+    #[cfg(feature = "sqlite")]
     pub(crate) fn sqlite(path: impl Into<PathBuf>, source: rusqlite::Error) -> Self {
         use rusqlite::ErrorCode;
         let path = path.into();
@@ -183,6 +186,7 @@ impl fmt::Display for Pid {
 }
 
 /// Why SQLite could not do it, in the player's words first and SQLite's after.
+#[cfg(feature = "sqlite")]
 fn sqlite_reason(e: &rusqlite::Error) -> String {
     use rusqlite::ErrorCode;
     let plain = match e.sqlite_error_code() {

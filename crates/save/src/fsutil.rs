@@ -21,6 +21,7 @@ fn write_temp(temp: &Path, bytes: &[u8]) -> io::Result<()> {
     file.sync_all()
 }
 
+#[cfg(feature = "sqlite")]
 /// Writes `bytes` to `path` through a synced temporary file renamed over it: readers see
 /// the old contents or the new, never a mix.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -47,4 +48,28 @@ pub(crate) fn write_new(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     });
     let _ = fs::remove_file(&temp);
     linked
+}
+
+/// What a file that is not a regular file is, for messages.
+pub(crate) fn kind_of(t: fs::FileType) -> &'static str {
+    if t.is_dir() {
+        return "a directory";
+    }
+    if t.is_symlink() {
+        return "a symbolic link";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    "not a regular file"
 }

@@ -89,6 +89,7 @@ pub(crate) fn slug(name: &str) -> String {
 }
 
 /// If `stem` is `<slug>-<n>`, returns `n`.
+#[cfg(any(test, feature = "sqlite"))]
 pub(crate) fn sequence_of(stem: &str, slug: &str) -> Option<u64> {
     let rest = stem.strip_prefix(slug)?.strip_prefix('-')?;
     let digits: &str = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];

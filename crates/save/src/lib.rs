@@ -26,6 +26,17 @@
 //!   with state-hash checkpoints, in a versioned, checksummed file in
 //!   `<data dir>/recordings`; the format is documented there.
 //!
+//! - **Store traits.** What screens need, without SQLite: [`WorldStore`] (list, create,
+//!   open, delete worlds; high scores) -> [`OpenWorld`] (records, commits) ->
+//!   [`WorldSaver`] (commits in the background), and [`caves::CavesStore`] for `caves`
+//!   runs. [`Store`], [`WorldDb`], [`Saver`] and `caves::SqliteStore` implement them;
+//!   [`MemoryWorlds`] keeps worlds in memory for tests.
+//!
+//! Feature `sqlite` (on by default) is everything built on SQLite: [`Store`], [`WorldDb`],
+//! [`Saver`], the schema and the SQLite stores. Without it (`default-features = false`,
+//! what `torchlit-ui` uses) the crate links no SQLite and keeps the traits, the memory
+//! store, [`Save`], recordings, config, paths, scores, ids, errors and logging.
+//!
 //! Left out: which config section a mode reads is the mode's business.
 //!
 //! ```
@@ -66,15 +77,24 @@ mod config;
 mod error;
 mod fsutil;
 mod id;
+mod info;
+#[cfg(feature = "sqlite")]
 mod lock;
 mod logging;
+mod memory;
 mod paths;
+#[cfg(feature = "sqlite")]
 mod saver;
+#[cfg(feature = "sqlite")]
 mod schema;
 mod scores;
+#[cfg(feature = "sqlite")]
 mod store;
+#[cfg(feature = "sqlite")]
 mod world;
+mod worlds;
 
+pub mod caves;
 pub mod recording;
 
 pub use batch::{RegionKey, Save};
@@ -85,11 +105,18 @@ pub use config::{
 };
 pub use error::{Record, SaveError};
 pub use id::WorldId;
+pub use info::{CommitInfo, GenerationCheck, SaveReport, Ticket, WorldEntry, WorldInfo, WorldSpec};
 pub use logging::{LogError, LogGuard, init_logging};
+pub use memory::MemoryWorlds;
 pub use paths::{CONFIG_FILE_NAME, NoHomeDir, Paths};
-pub use saver::{SaveReport, Saver, Ticket};
+#[cfg(feature = "sqlite")]
+pub use saver::Saver;
+#[cfg(feature = "sqlite")]
 pub use schema::FORMAT_VERSION;
 pub use scores::{KEPT_SCORES, SCORES_FILE, Score};
-pub use store::{Store, WorldEntry};
+#[cfg(feature = "sqlite")]
+pub use store::Store;
 pub use torchlit_console::{Key, KeySpec, KeySpecError};
-pub use world::{CommitInfo, GenerationCheck, WorldDb, WorldInfo, WorldSpec};
+#[cfg(feature = "sqlite")]
+pub use world::WorldDb;
+pub use worlds::{OpenWorld, WorldSaver, WorldStore};

@@ -8,6 +8,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use crate::SaveError;
+use crate::fsutil::kind_of;
 
 /// The suffix of lock files beside world databases.
 pub(crate) const LOCK_SUFFIX: &str = "-lock";
@@ -104,30 +105,6 @@ pub(crate) fn regular_or_missing(path: &Path) -> Result<(), SaveError> {
         }
         _ => Ok(()),
     }
-}
-
-/// What a file that is not a regular file is, for messages.
-pub(crate) fn kind_of(t: fs::FileType) -> &'static str {
-    if t.is_dir() {
-        return "a directory";
-    }
-    if t.is_symlink() {
-        return "a symbolic link";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a FIFO (named pipe)";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
-            return "a device";
-        }
-    }
-    "not a regular file"
 }
 
 #[cfg(test)]

@@ -392,7 +392,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, RecordingError> {
     // never past the cap (a file may grow between the check and the read).
     let meta = fs::metadata(path).map_err(io)?;
     if !meta.is_file() {
-        let kind = crate::lock::kind_of(meta.file_type());
+        let kind = crate::fsutil::kind_of(meta.file_type());
         return Err(RecordingError::NotAFile { path: path.to_path_buf(), kind });
     }
     let mut bytes = Vec::new();

@@ -7,26 +7,7 @@ use std::thread::JoinHandle;
 use serde::de::DeserializeOwned;
 
 use crate::codec::decode;
-use crate::{CommitInfo, RegionKey, Save, SaveError, WorldDb, WorldInfo};
-
-/// Identifies one submitted save: tickets count up from 1 in submission order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Ticket(pub u64);
-
-/// The outcome of the saves up to a ticket, from [`Saver::poll`].
-///
-/// Saves that queue up while the worker is busy are merged and committed as one
-/// transaction, so one report can cover several tickets: every ticket after the previous
-/// report, up to and including `through`.
-#[derive(Debug)]
-pub struct SaveReport {
-    /// The last ticket this report covers.
-    pub through: Ticket,
-    /// The commit, or why it failed. After a failure the worker keeps the unsaved records
-    /// and writes them with the next save (or at [`Saver::flush`] / [`Saver::finish`]), so
-    /// a passing problem (a full disk, freed again) loses nothing.
-    pub result: Result<CommitInfo, SaveError>,
-}
+use crate::{RegionKey, Save, SaveError, SaveReport, Ticket, WorldDb, WorldInfo};
 
 enum Job {
     Save(Ticket, Save),
@@ -223,6 +204,28 @@ impl Saver {
             .ok_or(SaveError::SaverStopped)?
             .send(job)
             .map_err(|_| SaveError::SaverStopped)
+    }
+}
+
+impl crate::WorldSaver for Saver {
+    fn submit(&mut self, save: Save) -> Result<Ticket, SaveError> {
+        Saver::submit(self, save)
+    }
+
+    fn poll(&mut self) -> Vec<SaveReport> {
+        Saver::poll(self)
+    }
+
+    fn pending(&self) -> u64 {
+        Saver::pending(self)
+    }
+
+    fn flush(&mut self) -> Result<(), SaveError> {
+        Saver::flush(self)
+    }
+
+    fn finish(self: Box<Self>) -> Result<Box<dyn crate::OpenWorld>, SaveError> {
+        Ok(Box::new(Saver::finish(*self)?))
     }
 }
 

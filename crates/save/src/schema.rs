@@ -133,7 +133,7 @@ pub(crate) fn sniff(path: &Path, id: &WorldId) -> Result<Header, SaveError> {
         Err(e) => return Err(SaveError::io("reading", path, e)),
         // Never open anything else: opening a FIFO blocks until a writer comes.
         Ok(meta) if !meta.file_type().is_file() => {
-            let kind = crate::lock::kind_of(meta.file_type());
+            let kind = crate::fsutil::kind_of(meta.file_type());
             return Err(SaveError::NotAFile { path: path.to_path_buf(), kind });
         }
         Ok(_) => {}

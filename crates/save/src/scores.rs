@@ -2,11 +2,14 @@
 //! `high-scores.toml` (readable, and written to a temporary file then renamed, so it is
 //! the old table or the new one, never a mix).
 
+#[cfg(feature = "sqlite")]
 use std::fs;
+#[cfg(feature = "sqlite")]
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "sqlite")]
 use crate::{SaveError, Store, fsutil};
 
 /// How many games a mode's table keeps.
@@ -32,12 +35,14 @@ pub struct Score {
     pub when: u64,
 }
 
+#[cfg(feature = "sqlite")]
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct Table {
     #[serde(default)]
     score: Vec<Score>,
 }
 
+#[cfg(feature = "sqlite")]
 impl Store {
     /// Where the high-score table lives.
     pub fn scores_path(&self) -> PathBuf {
@@ -63,25 +68,7 @@ impl Store {
     pub fn add_score(&self, score: Score) -> Result<Option<usize>, SaveError> {
         let path = self.scores_path();
         let mut table = read(&path)?;
-        let mode = score.mode.clone();
-        let new = score.clone();
-        table.score.push(score);
-        // Stable: among equal scores the earlier game stays ahead.
-        table.score.sort_by(|a, b| b.score.cmp(&a.score).then(a.when.cmp(&b.when)));
-        let mut kept = 0;
-        let mut per_mode = std::collections::BTreeMap::<String, usize>::new();
-        table.score.retain(|s| {
-            let n = per_mode.entry(s.mode.clone()).or_default();
-            *n += 1;
-            *n <= KEPT_SCORES
-        });
-        let mut rank = None;
-        for s in table.score.iter().filter(|s| s.mode == mode) {
-            kept += 1;
-            if *s == new && rank.is_none() {
-                rank = Some(kept);
-            }
-        }
+        let rank = keep_best(&mut table.score, score);
         let text = toml::to_string(&table).map_err(|e| SaveError::Corrupt {
             path: path.clone(),
             reason: format!("the high scores can't be written: {e}"),
@@ -93,6 +80,33 @@ impl Store {
     }
 }
 
+/// Adds `score` to `table` (every mode's games, best first), keeps each mode's
+/// [`KEPT_SCORES`] best, and returns its rank in its mode (1 is the best), `None` if it did
+/// not make the table.
+pub(crate) fn keep_best(table: &mut Vec<Score>, score: Score) -> Option<usize> {
+    let mode = score.mode.clone();
+    let new = score.clone();
+    table.push(score);
+    // Stable: among equal scores the earlier game stays ahead.
+    table.sort_by(|a, b| b.score.cmp(&a.score).then(a.when.cmp(&b.when)));
+    let mut per_mode = std::collections::BTreeMap::<String, usize>::new();
+    table.retain(|s| {
+        let n = per_mode.entry(s.mode.clone()).or_default();
+        *n += 1;
+        *n <= KEPT_SCORES
+    });
+    let mut kept = 0;
+    let mut rank = None;
+    for s in table.iter().filter(|s| s.mode == mode) {
+        kept += 1;
+        if *s == new && rank.is_none() {
+            rank = Some(kept);
+        }
+    }
+    rank
+}
+
+#[cfg(feature = "sqlite")]
 fn read(path: &Path) -> Result<Table, SaveError> {
     let text = match fs::read_to_string(path) {
         Ok(text) => text,
@@ -105,7 +119,7 @@ fn read(path: &Path) -> Result<Table, SaveError> {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "sqlite"))]
 mod tests {
     use super::*;
 

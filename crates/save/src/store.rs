@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::id::{self, WorldId};
-use crate::world::{Check, WorldDb, WorldInfo, WorldSpec};
-use crate::{Paths, SaveError, fsutil};
+use crate::info::{WorldEntry, WorldSpec};
+use crate::world::{Check, WorldDb};
+use crate::{OpenWorld, Paths, SaveError, Score, WorldStore, fsutil};
 
 /// Extension of world databases.
 const DB_EXT: &str = "db";
@@ -49,16 +50,6 @@ const MORGUE_SUFFIX: &str = ".morgue.txt";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Store {
     dir: PathBuf,
-}
-
-/// One line of the world list: a world's id and either its record or why it can't be read.
-#[derive(Debug)]
-pub struct WorldEntry {
-    /// The world's id.
-    pub id: WorldId,
-    /// The world's record, or the error opening it ([`SaveError::Corrupt`],
-    /// [`SaveError::Foreign`], [`SaveError::NewerVersion`], [`SaveError::InUse`]...).
-    pub info: Result<WorldInfo, SaveError>,
 }
 
 impl Store {
@@ -203,7 +194,7 @@ impl Store {
             // Never opened unless it is a regular file (a FIFO would block the list).
             let info = match entry.file_type() {
                 Ok(t) if !t.is_file() => {
-                    Err(SaveError::NotAFile { path: entry.path(), kind: crate::lock::kind_of(t) })
+                    Err(SaveError::NotAFile { path: entry.path(), kind: crate::fsutil::kind_of(t) })
                 }
                 _ => WorldDb::open_at(entry.path(), id.clone(), Check::Light)
                     .map(|db| db.info().clone()),
@@ -294,6 +285,36 @@ impl Store {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(SaveError::io("removing", &path, e)),
         }
+    }
+}
+
+impl WorldStore for Store {
+    fn list(&self) -> Result<Vec<WorldEntry>, SaveError> {
+        Store::list(self)
+    }
+
+    fn create(&self, spec: &WorldSpec) -> Result<Box<dyn OpenWorld>, SaveError> {
+        Ok(Box::new(Store::create(self, spec)?))
+    }
+
+    fn open(&self, id: &WorldId) -> Result<Box<dyn OpenWorld>, SaveError> {
+        Ok(Box::new(Store::open(self, id)?))
+    }
+
+    fn delete(&self, id: &WorldId) -> Result<(), SaveError> {
+        Store::delete(self, id)
+    }
+
+    fn high_scores(&self, mode: &str) -> Result<Vec<Score>, SaveError> {
+        Store::high_scores(self, mode)
+    }
+
+    fn add_score(&self, score: Score) -> Result<Option<usize>, SaveError> {
+        Store::add_score(self, score)
+    }
+
+    fn location(&self) -> String {
+        self.dir.display().to_string()
     }
 }
 

@@ -8,85 +8,14 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use torchlit_rng::Seed;
 
-use crate::codec::decode;
+use crate::info::{CommitInfo, GenerationCheck, WorldInfo, WorldSpec};
 use crate::lock::WorldLock;
 use crate::schema::{self, APPLICATION_ID, FORMAT_VERSION, GAME_VERSION, MAGIC};
-use crate::{ConfigHash, Record, RegionKey, Save, SaveError, WorldId};
+use crate::{ConfigHash, OpenWorld, RegionKey, Save, SaveError, WorldId, WorldSaver};
 
 /// How long opening or writing waits for another connection's lock before reporting
 /// [`SaveError::InUse`].
 const BUSY_TIMEOUT: Duration = Duration::from_millis(200);
-
-/// What a new world is made from: see [`Store::create`](crate::Store::create).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WorldSpec {
-    /// The player's name for the world: any text at all (empty, `/`, `\`, `..`, emoji,
-    /// very long). Stored as text, shown back exactly, never used as a path.
-    pub name: String,
-    /// The mode that plays it (`"overworld"`, `"caves"`...), for the world list.
-    pub mode: String,
-    /// The world's seed.
-    pub seed: Seed,
-    /// The seed as the player gave it (CaveGame's `worldSeed`: any text), for display.
-    pub seed_text: String,
-    /// The hash of the generation config the world is generated with (see
-    /// [`GenerationConfig::hash`](crate::GenerationConfig::hash)).
-    pub config_hash: ConfigHash,
-}
-
-/// A world's record, as stored in its database (CaveGame's `world.json`, and more).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WorldInfo {
-    /// The world's id (its file name).
-    pub id: WorldId,
-    /// The player's name for the world, exactly as given.
-    pub name: String,
-    /// The mode that plays it.
-    pub mode: String,
-    /// The world's seed.
-    pub seed: Seed,
-    /// The seed as the player gave it.
-    pub seed_text: String,
-    /// The generation config hash the world was created with.
-    pub config_hash: ConfigHash,
-    /// When the world was created, in seconds since the Unix epoch.
-    pub created: u64,
-    /// When the world was last saved ("last played"), in seconds since the Unix epoch.
-    pub last_played: u64,
-    /// How many saves have been committed.
-    pub saves: u64,
-    /// The world's save format version.
-    pub format_version: u32,
-    /// The torchlit version that last opened the world for writing.
-    pub game_version: String,
-}
-
-/// What one commit did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CommitInfo {
-    /// The world's save count after this commit (1 for the first save).
-    pub saves: u64,
-    /// The commit's time ("last played"), in seconds since the Unix epoch.
-    pub at: u64,
-    /// Encoded bytes written.
-    pub bytes: usize,
-}
-
-/// The world's generation config compared with the current one: see
-/// [`WorldDb::generation_check`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GenerationCheck {
-    /// Same generation config as when the world was created.
-    Same,
-    /// The generation config changed since the world was created: regions generated from
-    /// now on may not join the stored ones (Freddy Heppell's CaveGame warns of the same).
-    Changed {
-        /// The hash stored in the world.
-        stored: ConfigHash,
-        /// The hash of the config in use now.
-        current: ConfigHash,
-    },
-}
 
 /// How thoroughly [`WorldDb::open_at`] checks a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,11 +158,7 @@ impl WorldDb {
 
     /// Compares the world's stored generation config hash with `current`.
     pub fn generation_check(&self, current: ConfigHash) -> GenerationCheck {
-        if self.info.config_hash == current {
-            GenerationCheck::Same
-        } else {
-            GenerationCheck::Changed { stored: self.info.config_hash, current }
-        }
+        GenerationCheck::of(self.info.config_hash, current)
     }
 
     /// Caps the database's size at about `bytes` (whole pages, never below its current
@@ -330,9 +255,8 @@ impl WorldDb {
     /// [`SaveError::NoSave`] when no player record was ever saved; [`SaveError::Corrupt`]
     /// when it does not decode as a `P`.
     pub fn load_player<P: DeserializeOwned>(&self) -> Result<P, SaveError> {
-        let bytes = self.blob("SELECT data FROM player WHERE one = 1", [])?;
-        let bytes = bytes.ok_or_else(|| self.no_save(Record::Player))?;
-        decode(&bytes, &self.path, || "the player record".to_owned())
+        let world: &dyn OpenWorld = self;
+        world.load_player()
     }
 
     /// Loads a modified region: `None` when the region was never saved (regenerate it
@@ -341,10 +265,8 @@ impl WorldDb {
     /// # Errors
     /// [`SaveError::Corrupt`] when the stored region does not decode as an `R`.
     pub fn load_region<R: DeserializeOwned>(&self, key: RegionKey) -> Result<Option<R>, SaveError> {
-        match self.region_bytes(key)? {
-            Some(bytes) => decode(&bytes, &self.path, || format!("region {key}")).map(Some),
-            None => Ok(None),
-        }
+        let world: &dyn OpenWorld = self;
+        world.load_region(key)
     }
 
     /// The stored bytes of a modified region, `None` when it was never saved.
@@ -381,9 +303,8 @@ impl WorldDb {
         &mut self,
         snapshot: &T,
     ) -> Result<CommitInfo, SaveError> {
-        let mut save = Save::new();
-        save.set_snapshot(snapshot)?;
-        self.commit(&save)
+        let world: &mut dyn OpenWorld = self;
+        world.save_snapshot(snapshot)
     }
 
     /// Loads the whole-game snapshot.
@@ -392,9 +313,8 @@ impl WorldDb {
     /// [`SaveError::NoSave`] when none was saved; [`SaveError::Corrupt`] when it does not
     /// decode as a `T`.
     pub fn load_snapshot<T: DeserializeOwned>(&self) -> Result<T, SaveError> {
-        let bytes = self.blob("SELECT data FROM snapshot WHERE one = 1", [])?;
-        let bytes = bytes.ok_or_else(|| self.no_save(Record::Snapshot))?;
-        decode(&bytes, &self.path, || "the game snapshot".to_owned())
+        let world: &dyn OpenWorld = self;
+        world.load_snapshot()
     }
 
     /// SQLite's full `integrity_check` (every page, every index against its table; slower
@@ -447,9 +367,47 @@ impl WorldDb {
         let mut stmt = self.conn.prepare_cached(sql).map_err(db)?;
         stmt.query_row(params, |r| r.get::<_, Vec<u8>>(0)).optional().map_err(db)
     }
+}
 
-    fn no_save(&self, what: Record) -> SaveError {
-        SaveError::NoSave { id: self.info.id.clone(), what }
+impl OpenWorld for WorldDb {
+    fn info(&self) -> &WorldInfo {
+        &self.info
+    }
+
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn player_bytes(&self) -> Result<Option<Vec<u8>>, SaveError> {
+        self.blob("SELECT data FROM player WHERE one = 1", [])
+    }
+
+    fn snapshot_bytes(&self) -> Result<Option<Vec<u8>>, SaveError> {
+        self.blob("SELECT data FROM snapshot WHERE one = 1", [])
+    }
+
+    fn region_keys(&self) -> Result<Vec<RegionKey>, SaveError> {
+        WorldDb::region_keys(self)
+    }
+
+    fn region_bytes(&self, key: RegionKey) -> Result<Option<Vec<u8>>, SaveError> {
+        WorldDb::region_bytes(self, key)
+    }
+
+    fn load_recording(&self) -> Result<Option<Vec<u8>>, SaveError> {
+        WorldDb::load_recording(self)
+    }
+
+    fn commit(&mut self, save: &Save) -> Result<CommitInfo, SaveError> {
+        WorldDb::commit(self, save)
+    }
+
+    fn save_in_background(self: Box<Self>) -> Result<Box<dyn WorldSaver>, SaveError> {
+        Ok(Box::new(crate::Saver::spawn(*self)?))
+    }
+
+    fn close(self: Box<Self>) -> Result<(), SaveError> {
+        WorldDb::close(*self)
     }
 }
 

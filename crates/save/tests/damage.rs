@@ -1,5 +1,6 @@
 //! Damaged and foreign files: clear, distinct errors, the file left alone, and every other
 //! world in the same directory still loads.
+#![cfg(feature = "sqlite")]
 
 mod common;
 

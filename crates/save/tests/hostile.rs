@@ -1,6 +1,7 @@
 //! Hostile and faulty surroundings: a world open in another process, things in `worlds/`
 //! that are not files, a deleted write-ahead log, errors that must say their cause, and
 //! config files built to hurt.
+#![cfg(feature = "sqlite")]
 
 mod common;
 

@@ -8,6 +8,7 @@
 //! `integrity_check`, its counter must be at least the last
 //! one the child printed as committed, and the regions of that save must carry the same
 //! counter (the save was one transaction).
+#![cfg(feature = "sqlite")]
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

@@ -1,4 +1,5 @@
 //! The background saver and the region cache.
+#![cfg(feature = "sqlite")]
 
 mod common;
 

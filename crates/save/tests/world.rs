@@ -1,4 +1,5 @@
 //! Worlds through the public API: round trips, names, the list, delete, versions, locks.
+#![cfg(feature = "sqlite")]
 
 mod common;
 

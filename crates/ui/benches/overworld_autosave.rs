@@ -42,7 +42,7 @@ fn worlds(dir: &std::path::Path) -> Worlds {
     let paths = Paths::in_dir(dir);
     let config = Config::load(&paths).unwrap_or_else(|e| panic!("config: {e}"));
     // CaveGame's rules: a random walk goes on for ever there (the default game can end).
-    Worlds::new(&paths, config).with_seed_rules(true)
+    Worlds::with_store(Store::new(&paths), config).with_seed_rules(true)
 }
 
 fn criterion_walk(dir: &std::path::Path) {

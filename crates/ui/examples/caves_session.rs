@@ -16,9 +16,9 @@ use std::path::PathBuf;
 
 use torchlit_geom::Direction;
 use torchlit_rng::{Rng, Seed};
+use torchlit_save::caves::{CavesStore, SqliteStore};
 use torchlit_save::{Config, Paths};
 use torchlit_sim::modes::caves::{Action, Caves};
-use torchlit_ui::caves::{CavesStore, SqliteStore};
 
 const USAGE: &str = "usage: caves_session DATA_DIR [--actions N] [--save-every K]";
 

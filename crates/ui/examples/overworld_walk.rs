@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use torchlit_geom::CardinalDirection;
 use torchlit_rng::{Rng, Seed};
-use torchlit_save::{Config, Paths};
+use torchlit_save::{Config, Paths, Store};
 use torchlit_sim::modes::overworld::Action;
 use torchlit_ui::overworld::{OverworldSession, Worlds};
 
@@ -33,7 +33,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let paths = Paths::in_dir(&dir);
     // CaveGame's rules (`--rules seed`): a random walk never dies for good there, so it
     // walks (and autosaves) until it is killed.
-    let worlds = Worlds::new(&paths, Config::load(&paths)?).with_seed_rules(true);
+    let worlds =
+        Worlds::with_store(Store::new(&paths), Config::load(&paths)?).with_seed_rules(true);
     let mut session = match worlds.list()?.first() {
         Some(row) => OverworldSession::open(&worlds, &row.id)?,
         None => OverworldSession::create(&worlds, "walker", "kill -9")?,

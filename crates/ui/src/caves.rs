@@ -5,7 +5,6 @@
 mod draw;
 mod keys;
 mod morgue;
-mod sqlite;
 mod store;
 mod text;
 
@@ -22,7 +21,6 @@ pub use keys::{
     CavesCommand, UnknownCommand, default_bindings, default_keymap, key_name, keymap_with, keys_of,
 };
 pub use morgue::morgue_text;
-pub use sqlite::SqliteStore;
 pub use store::{
     CavesStore, MemoryStore, SharedMemoryStore, StoreError, StoreHandle, describe_run,
 };

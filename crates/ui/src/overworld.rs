@@ -13,7 +13,7 @@
 //! - **Saves**: every `save_frequency` steps (5) and when leaving, in the background
 //!   ([`OverworldSession`]).
 //!
-//! The screen owns an open world (a database on a background thread), which can't be
+//! The screen owns an open world (saving in the background), which can't be
 //! copied: clones of an [`OverworldScreen`] share it.
 
 mod draw;
@@ -884,7 +884,7 @@ impl Flow {
             draw::text(frame, x + 2, top + 3 + i as i32, item, Rgb::WHITE, Rgb::BLACK, false);
         }
         if let Some(worlds) = &self.setup.worlds {
-            let dir = worlds.store().dir().display().to_string();
+            let dir = worlds.store().location();
             draw::text(
                 frame,
                 x,

@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use torchlit_rng::{Rng, Seed};
+use torchlit_save::caves::{CavesStore, SqliteStore};
 use torchlit_save::{Config, Paths, Store};
-use torchlit_ui::caves::{CavesStore, SqliteStore};
 
 fn kills() -> usize {
     std::env::var("TORCHLIT_KILLS").ok().and_then(|n| n.parse().ok()).unwrap_or(20)

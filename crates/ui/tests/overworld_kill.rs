@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use torchlit_rng::{Rng, Seed};
-use torchlit_save::{Config, Paths};
+use torchlit_save::{Config, Paths, Store};
 use torchlit_ui::overworld::{OverworldSession, Worlds};
 
 const KILLS: usize = 40;
@@ -41,7 +41,7 @@ fn a_killed_game_loads_at_its_last_autosave() -> Result<(), Box<dyn std::error::
     let out = Command::new(&exe).arg(dir.path()).args(["--steps", "20"]).output()?;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let paths = Paths::in_dir(dir.path());
-    let worlds = Worlds::new(&paths, Config::load(&paths)?);
+    let worlds = Worlds::with_store(Store::new(&paths), Config::load(&paths)?);
 
     let mut rng = Rng::new(Seed(0x0b5e_55ed));
     let started = Instant::now();

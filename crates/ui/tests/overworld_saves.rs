@@ -24,7 +24,7 @@ fn worlds_in(dir: &Path) -> Worlds {
 fn default_worlds_in(dir: &Path) -> Worlds {
     let paths = Paths::in_dir(dir);
     let config = Config::load(&paths).expect("the default config");
-    Worlds::new(&paths, config)
+    Worlds::with_store(Store::new(&paths), config)
 }
 
 /// A shortest walk to a cell satisfying `goal`, never through a cell a monster sees.
@@ -207,7 +207,7 @@ fn names_are_any_text_and_never_paths() {
         s.close().expect("close");
     }
     // Every world is one file inside the worlds directory, named by its id.
-    let files: Vec<String> = std::fs::read_dir(worlds.store().dir())
+    let files: Vec<String> = std::fs::read_dir(dir.path().join("worlds"))
         .expect("the worlds directory")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter(|n| n.ends_with(".db"))
@@ -240,7 +240,7 @@ fn a_damaged_world_is_refused_alone() {
     let bad = OverworldSession::create(&worlds, "bad", "2").expect("create");
     let bad_id = bad.info().id.clone();
     bad.close().expect("close");
-    let path = worlds.store().db_path(&bad_id);
+    let path = Store::new(&Paths::in_dir(dir.path())).db_path(&bad_id);
     let mut bytes = std::fs::read(&path).expect("read");
     for b in bytes.iter_mut().skip(100).take(4000) {
         *b = 0x5a;
@@ -342,7 +342,7 @@ fn a_world_stopped_before_its_first_save_opens_as_a_new_game() {
         config_hash: worlds.config().generation.hash(),
     };
     let db = worlds.store().create(&spec).expect("create");
-    let id = db.id().clone();
+    let id = db.info().id.clone();
     db.close().expect("close");
     let s = OverworldSession::open(&worlds, &id).expect("opens");
     // A world without stored settings was made before they were stored: it is a

@@ -1,11 +1,10 @@
 //! `overworld` screens at 80x24 through the app: the title menu entry, new world, play,
 //! fight panel, inventory, help, load by number or name, delete with confirmation.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use torchlit_geom::{CardinalDirection, Point};
-use torchlit_save::{Config, Paths};
+use torchlit_save::{Config, MemoryWorlds, WorldStore};
 use torchlit_sim::modes::overworld::Overworld;
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
@@ -15,36 +14,46 @@ fn world() -> torchlit_map::UltimaWorld {
     torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
 }
 
-fn setup(dir: &Path, turn_ticks: u32) -> OverworldSetup {
+/// One test's worlds, kept in memory (the screens never know: SQLite is the front end's).
+#[derive(Clone, Debug, Default)]
+struct Data(MemoryWorlds);
+
+impl Data {
+    /// The same worlds (the tests were written for a directory).
+    fn path(&self) -> &Data {
+        self
+    }
+}
+
+fn setup(dir: &Data, turn_ticks: u32) -> OverworldSetup {
     setup_with(dir, turn_ticks, false)
 }
 
 /// The setup of new worlds with CaveGame's rules exactly (`--rules seed`): monsters stand
 /// still, so a walk to a watched cell ends in exactly one fight.
-fn seed_setup(dir: &Path, turn_ticks: u32) -> OverworldSetup {
+fn seed_setup(dir: &Data, turn_ticks: u32) -> OverworldSetup {
     setup_with(dir, turn_ticks, true)
 }
 
-fn setup_with(dir: &Path, turn_ticks: u32, seed_rules: bool) -> OverworldSetup {
-    let paths = Paths::in_dir(dir);
-    let config = Config::load(&paths).expect("the default config");
-    let worlds = Worlds::new(&paths, config.clone()).with_seed_rules(seed_rules);
+fn setup_with(dir: &Data, turn_ticks: u32, seed_rules: bool) -> OverworldSetup {
+    let config = Config::defaults();
+    let worlds = Worlds::with_store(dir.0.clone(), config.clone()).with_seed_rules(seed_rules);
     let mut setup = OverworldSetup::from_config(Some(worlds), &config, "abc123".to_string())
         .expect("default keys");
     setup.turn_ticks = turn_ticks;
     setup
 }
 
-fn app(dir: &Path) -> App {
+fn app(dir: &Data) -> App {
     let mut app = App::title(world());
     app.set_overworld(setup(dir, 0));
     app
 }
 
-fn text(app: &App, dir: &Path) -> String {
+fn text(app: &App, _: &Data) -> String {
     let mut frame = Frame::new(80, 24);
     app.render(&mut frame);
-    frame.to_text().replace(&dir.display().to_string(), "<data>")
+    frame.to_text()
 }
 
 fn press(app: &mut App, inputs: &[Input]) {
@@ -126,7 +135,7 @@ fn new_world(app: &mut App, name: &str) {
 
 #[test]
 fn the_title_menu_leads_to_the_overworld_menu_and_back() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     assert!(text(&app, dir.path()).contains("o) overworld"));
     press(&mut app, &[Input::Char('o')]);
@@ -138,7 +147,7 @@ fn the_title_menu_leads_to_the_overworld_menu_and_back() {
 
 #[test]
 fn a_new_world_is_named_seeded_and_played() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     press(&mut app, &[Input::Char('o'), Input::Char('n')]);
     press(&mut app, &typing("Testing World"));
@@ -161,7 +170,7 @@ fn a_new_world_is_named_seeded_and_played() {
 
 #[test]
 fn fights_are_shown_blow_by_blow_and_can_be_skipped() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = App::title(world());
     app.set_overworld(seed_setup(dir.path(), 3));
     new_world(&mut app, "fighter");
@@ -192,7 +201,7 @@ fn fights_are_shown_blow_by_blow_and_can_be_skipped() {
 
 #[test]
 fn the_inventory_shows_and_equips_by_letter_or_number() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "packer");
     press(&mut app, &[Input::Char('i')]);
@@ -212,7 +221,7 @@ fn the_inventory_shows_and_equips_by_letter_or_number() {
 
 #[test]
 fn worlds_load_by_number_or_name_and_delete_after_asking() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     for name in ["first", "🐉 second", "third/..\\"] {
         new_world(&mut app, name);
@@ -269,7 +278,7 @@ fn worlds_load_by_number_or_name_and_delete_after_asking() {
 
 #[test]
 fn play_overworld_with_a_seed_opens_on_the_new_world_prompts() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut s = setup(dir.path(), 0);
     s.seed = "tmux".to_string();
     s.start_new = true;
@@ -297,7 +306,7 @@ fn without_a_data_directory_nothing_can_be_saved_and_it_says_so() {
 
 #[test]
 fn ctrl_c_saves_the_world_in_play() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "interrupted");
     let keys = keys_to(&game_of(&app), |_| true);
@@ -313,7 +322,7 @@ fn ctrl_c_saves_the_world_in_play() {
 
 #[test]
 fn tiny_and_odd_frames_never_panic() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "tiny");
     for (w, h) in [(0, 0), (1, 1), (3, 2), (10, 4), (200, 60)] {
@@ -335,7 +344,7 @@ fn status(screen: &str) -> String {
 /// outcome on the message line.
 #[test]
 fn a_fight_keeps_its_outcome_until_the_last_blow() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = App::title(world());
     app.set_overworld(seed_setup(dir.path(), 3));
     new_world(&mut app, "suspense");
@@ -365,7 +374,7 @@ fn a_fight_keeps_its_outcome_until_the_last_blow() {
 /// `saved` only when nothing is waiting; otherwise how many moves are not on disk yet.
 #[test]
 fn the_status_line_says_saved_only_when_nothing_is_pending() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "honest");
     assert!(status(&text(&app, dir.path())).ends_with("  saved"));
@@ -378,7 +387,7 @@ fn the_status_line_says_saved_only_when_nothing_is_pending() {
 /// An unbound key answers; `q` leaves the world (saving it), as in every mode.
 #[test]
 fn unknown_keys_answer_and_q_leaves() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "keys");
     press(&mut app, &[Input::Char('k')]);
@@ -391,7 +400,7 @@ fn unknown_keys_answer_and_q_leaves() {
 /// delete clears what was typed, and the menu says that Enter loads.
 #[test]
 fn the_world_menu_tells_worlds_apart() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "twin");
     press(&mut app, &[Input::Char('x')]);
@@ -422,7 +431,7 @@ fn the_world_menu_tells_worlds_apart() {
 /// long message wraps; below the minimum a notice says what is needed.
 #[test]
 fn small_terminals_keep_what_matters() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "a rather long world name");
     let mut frame = Frame::new(60, 20);
@@ -447,7 +456,7 @@ fn small_terminals_keep_what_matters() {
 
 #[test]
 fn a_key_shows_all_it_brought_and_resting_until_healed_says_why_it_stopped() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "rester");
     press(&mut app, &[Input::Char('z')]);
@@ -477,7 +486,7 @@ fn a_key_shows_all_it_brought_and_resting_until_healed_says_why_it_stopped() {
 
 #[test]
 fn a_finished_game_refuses_every_action_and_is_scored_once() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "doomed");
     // Walk into monsters until one kills the player (the default game ends with death).
@@ -497,7 +506,7 @@ fn a_finished_game_refuses_every_action_and_is_scored_once() {
         press(&mut app, &[Input::Char(' '), Input::Char(' '), Input::Char(' ')]);
     }
     assert!(game_of(&app).ending().is_some(), "the walker dies within 60 fights");
-    let scores = torchlit_save::Store::new(&torchlit_save::Paths::in_dir(dir.path()));
+    let scores = dir.0.clone();
     let before = scores.high_scores("overworld").expect("a table").len();
     for key in ['z', 'Z', 'w'] {
         press(&mut app, &[Input::Char(key)]);

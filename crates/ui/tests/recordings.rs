@@ -713,7 +713,8 @@ fn a_saved_overworld_world_keeps_its_recording_and_records_on() {
     let mut config = torchlit_save::Config::load(&paths).expect("the default config");
     // Tuned combat: the recording must carry it to verify.
     config.play.combat.stun_probability = 0.3;
-    let worlds = torchlit_ui::overworld::Worlds::new(&paths, config);
+    let worlds =
+        torchlit_ui::overworld::Worlds::with_store(torchlit_save::Store::new(&paths), config);
     let kept = MemoryRecordings::default();
     let mut s =
         torchlit_ui::overworld::OverworldSession::create(&worlds, "rec", "7").expect("a world");

@@ -282,7 +282,9 @@ fn factory_with_worlds(data: &std::path::Path) -> torchlit_web::Factory {
         let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
             .expect("world");
         let mut app = torchlit_ui::App::title(world);
-        let worlds = torchlit_ui::overworld::Worlds::new(&paths, torchlit_save::Config::defaults());
+        let store = torchlit_save::Store::new(&paths);
+        let worlds =
+            torchlit_ui::overworld::Worlds::with_store(store, torchlit_save::Config::defaults());
         app.set_overworld(torchlit_ui::overworld::OverworldSetup {
             worlds: Some(worlds),
             seed: "web".into(),

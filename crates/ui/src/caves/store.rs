@@ -1,5 +1,7 @@
 //! Where `caves` runs are kept: the front end provides a [`CavesStore`] (the terminal's
-//! is the SQLite store of `torchlit-save`); the screens only call it.
+//! and the browser's is `torchlit_save::caves::SqliteStore`); the screens only call it
+//! through a [`StoreHandle`]. The trait lives in `torchlit-save` (without SQLite), so the
+//! screens are tested with the memory stores here.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -7,66 +9,7 @@ use std::rc::Rc;
 
 use torchlit_sim::modes::caves::Caves;
 
-/// Why the store could not do what was asked (one line for the player).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError(pub String);
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-/// Keeps the run in progress and the morgue files of finished ones.
-pub trait CavesStore {
-    /// Saves `game` as the run to continue (replacing the one saved before).
-    ///
-    /// # Errors
-    /// When it could not be saved: the game must then go on, nothing is lost.
-    fn save(&mut self, game: &Caves) -> Result<(), StoreError>;
-
-    /// The saved run to continue, if there is one. Whether the save stays is the store's
-    /// choice: [`super::SqliteStore`] keeps it (open and locked) until the run is saved
-    /// again or ends, so a run killed mid-play continues from its last save; the memory
-    /// stores hand it over.
-    ///
-    /// # Errors
-    /// When a save exists but can't be read (damaged, foreign, newer).
-    fn load(&mut self) -> Result<Option<Caves>, StoreError>;
-
-    /// A one-line description of the saved run ("seed 3, turn 120"), if there is one;
-    /// the save stays.
-    ///
-    /// # Errors
-    /// When the saves can't be listed.
-    fn saved(&mut self) -> Result<Option<String>, StoreError>;
-
-    /// A run has ended: writes its morgue text beside the saves and deletes its save
-    /// (permadeath). Returns where the morgue went.
-    ///
-    /// # Errors
-    /// When the morgue can't be written or the save can't be deleted.
-    fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError>;
-
-    /// Keeps the recording so far (`bytes`, the recording file format) with the run just
-    /// saved by [`CavesStore::save`], so a continued run records on. The default keeps
-    /// nothing.
-    ///
-    /// # Errors
-    /// When it could not be written (the save itself stands).
-    fn save_recording(&mut self, game: &Caves, bytes: &[u8]) -> Result<(), StoreError> {
-        let _ = (game, bytes);
-        Ok(())
-    }
-
-    /// The recording kept with the saved run `game` (just loaded), if there is one.
-    fn load_recording(&mut self, game: &Caves) -> Option<Vec<u8>> {
-        let _ = game;
-        None
-    }
-}
+pub use torchlit_save::caves::{CavesStore, StoreError, describe_run};
 
 /// A shared handle to a [`CavesStore`] (the app and its screens use the same one).
 ///
@@ -143,11 +86,6 @@ impl StoreHandle {
     pub fn load_recording(&self, game: &Caves) -> Option<Vec<u8>> {
         self.store.try_borrow_mut().ok()?.load_recording(game)
     }
-}
-
-/// How a saved run is named to the player: "seed 3, level 2, turn 120".
-pub fn describe_run(game: &Caves) -> String {
-    format!("seed {}, level {}, turn {}", game.seed(), game.depth() + 1, game.turn().0)
 }
 
 fn busy() -> StoreError {

@@ -1,12 +1,13 @@
-//! One world in play: the game and its open database, saved in the background.
+//! One world in play: the game and its open world (from the front end's `WorldStore`), saved
+//! in the background.
 
 use std::time::{Duration, Instant};
 
 use torchlit_rng::Seed;
 use torchlit_save::recording::Recording;
 use torchlit_save::{
-    Config, GenerationCheck, GenerationConfig, Record, RegionKey, Save, SaveError, Saver, WorldDb,
-    WorldId, WorldInfo, WorldSpec,
+    Config, GenerationCheck, GenerationConfig, OpenWorld, Record, RegionKey, Save, SaveError,
+    WorldId, WorldInfo, WorldSaver, WorldSpec,
 };
 use torchlit_sim::modes::overworld::{
     Action, Event, Overworld, OverworldError, Player, PlayerV1, RegionChanges, RegionCoord, Rules,
@@ -77,7 +78,7 @@ impl WorldSettings {
     }
 
     /// The world's settings: version 2, or version 1 migrated (and stored again as 2).
-    fn load(db: &mut WorldDb) -> Result<WorldSettings, SaveError> {
+    fn load(db: &mut dyn OpenWorld) -> Result<WorldSettings, SaveError> {
         match db.load_snapshot::<WorldSettings>() {
             Ok(settings) => Ok(settings),
             Err(SaveError::Corrupt { .. }) if db.load_snapshot::<WorldSettingsV1>().is_ok() => {
@@ -110,7 +111,7 @@ impl WorldSettings {
 
 /// The player record: layout version 2, or a version 1 record (from before the default
 /// game's hunt) migrated to full health.
-fn load_player(db: &WorldDb) -> Result<Player, SaveError> {
+fn load_player(db: &dyn OpenWorld) -> Result<Player, SaveError> {
     match db.load_player::<Player>() {
         Err(SaveError::Corrupt { .. }) if db.load_player::<PlayerV1>().is_ok() => {
             Ok(Player::from(db.load_player::<PlayerV1>()?))
@@ -176,8 +177,8 @@ pub struct SaveStatus {
     pub error: Option<String>,
 }
 
-/// An `overworld` world in play: the game, the world's database on a background
-/// [`Saver`], and the autosave counter.
+/// An `overworld` world in play: the game, the open world on its background
+/// [`WorldSaver`], and the autosave counter.
 ///
 /// - [`OverworldSession::apply`] plays an action and, every `save_frequency` steps
 ///   (`iPlayerSaveFrequency`, 5), autosaves: the player record and the regions changed
@@ -188,7 +189,7 @@ pub struct SaveStatus {
 #[derive(Debug)]
 pub struct OverworldSession {
     game: Overworld,
-    saver: Option<Saver>,
+    saver: Option<Box<dyn WorldSaver>>,
     info: WorldInfo,
     save_every: u32,
     since_save: u32,
@@ -244,7 +245,7 @@ impl OverworldSession {
     pub fn open(worlds: &Worlds, id: &WorldId) -> Result<OverworldSession, SessionError> {
         let mut db = worlds.store().open(id)?;
         let seed = db.info().seed;
-        let settings = match WorldSettings::load(&mut db) {
+        let settings = match WorldSettings::load(&mut *db) {
             Ok(settings) => settings,
             // A world made before its settings were stored: from now on it keeps the
             // config's (if they differ from its own, the warning says so once more).
@@ -256,7 +257,7 @@ impl OverworldSession {
             Err(e) => return Err(e.into()),
         };
         let rules = settings.rules(worlds);
-        let player: Player = match load_player(&db) {
+        let player: Player = match load_player(&*db) {
             Ok(player) => player,
             // Created, then stopped before its first save was written: a new game.
             Err(SaveError::NoSave { what: Record::Player, .. }) => {
@@ -274,24 +275,24 @@ impl OverworldSession {
         }
         let game = Overworld::restore(seed, rules, player, changes)?;
         tracing::info!(world = %id, regions = game.changes().len(), "opened overworld world");
-        let recorder = recorder_of(&db, &game);
+        let recorder = recorder_of(&*db, &game);
         OverworldSession::start(worlds, game, db, recorder)
     }
 
     fn start(
         worlds: &Worlds,
         game: Overworld,
-        db: WorldDb,
+        db: Box<dyn OpenWorld>,
         recorder: Recorder<Action>,
     ) -> Result<OverworldSession, SessionError> {
         let generation = db.generation_check(worlds.config().generation.hash());
         if let GenerationCheck::Changed { stored, current } = generation {
-            tracing::warn!(world = %db.id(), %stored, %current, "the generation config changed since the world was made");
+            tracing::warn!(world = %db.info().id, %stored, %current, "the generation config changed since the world was made");
         }
         let info = db.info().clone();
         Ok(OverworldSession {
             game,
-            saver: Some(Saver::spawn(db)?),
+            saver: Some(db.save_in_background()?),
             info,
             save_every: worlds.config().play.save_frequency.get(),
             since_save: 0,
@@ -490,24 +491,24 @@ impl OverworldSession {
 /// The recording kept with world `db`, to record on from `game` (just restored): a new
 /// one from the game's state now when none was kept, it can't be read, or it ends in a
 /// checkpoint the restored game does not match.
-fn recorder_of(db: &WorldDb, game: &Overworld) -> Recorder<Action> {
+fn recorder_of(db: &dyn OpenWorld, game: &Overworld) -> Recorder<Action> {
     let kept = match db.load_recording() {
         Ok(kept) => kept,
         Err(e) => {
-            tracing::warn!(world = %db.id(), error = %e, "the recording can't be read");
+            tracing::warn!(world = %db.info().id, error = %e, "the recording can't be read");
             None
         }
     };
     let rec = kept.and_then(|bytes| {
         Recording::<Action>::decode(&bytes)
-            .inspect_err(|e| tracing::warn!(world = %db.id(), error = %e, "damaged recording"))
+            .inspect_err(|e| tracing::warn!(world = %db.info().id, error = %e, "damaged recording"))
             .ok()
     });
     match rec {
         Some(rec) => {
             let end = rec.checkpoints().last().filter(|c| c.step == rec.steps());
             if end.is_some_and(|c| c.hash != game.state_hash()) {
-                tracing::warn!(world = %db.id(), "the recording does not end in the saved state");
+                tracing::warn!(world = %db.info().id, "the recording does not end in the saved state");
                 return overworld_recorder(game, false);
             }
             Recorder::resumed(rec)

@@ -4,19 +4,21 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use torchlit_save::{Config, Paths, SaveError, Store, WorldId};
+use torchlit_save::{Config, SaveError, WorldId, WorldStore};
 use torchlit_sim::modes::overworld::{CaRule, CaveParams, CombatRules, OverworldParams, Rules};
 
 /// The mode name stored in `overworld` worlds (and the config's `[keys.overworld]`).
 pub const MODE: &str = "overworld";
 
-/// Where `overworld` worlds live and the config they are played with.
+/// Where `overworld` worlds live (a [`WorldStore`] the front end supplies: the terminal's
+/// and the browser's is the SQLite `torchlit_save::Store`, tests use
+/// [`torchlit_save::MemoryWorlds`]) and the config they are played with.
 ///
 /// Clones share [`Worlds::unsaved`]: the front end keeps one to learn, after the screens
 /// are gone, that the save on quitting failed.
 #[derive(Clone, Debug)]
 pub struct Worlds {
-    store: Store,
+    store: Rc<dyn WorldStore>,
     config: Config,
     unsaved: Rc<RefCell<Option<String>>>,
     seed_rules: bool,
@@ -49,14 +51,9 @@ impl WorldRow {
 }
 
 impl Worlds {
-    /// The worlds of `paths` (`<data dir>/worlds`), played with `config`.
-    pub fn new(paths: &Paths, config: Config) -> Worlds {
-        Worlds { store: Store::new(paths), config, unsaved: Rc::default(), seed_rules: false }
-    }
-
     /// The worlds in `store`, played with `config`.
-    pub fn with_store(store: Store, config: Config) -> Worlds {
-        Worlds { store, config, unsaved: Rc::default(), seed_rules: false }
+    pub fn with_store(store: impl WorldStore + 'static, config: Config) -> Worlds {
+        Worlds { store: Rc::new(store), config, unsaved: Rc::default(), seed_rules: false }
     }
 
     /// These worlds, with new ones made for CaveGame's rules exactly (`--rules seed`) when
@@ -85,8 +82,8 @@ impl Worlds {
     }
 
     /// The store.
-    pub fn store(&self) -> &Store {
-        &self.store
+    pub fn store(&self) -> &dyn WorldStore {
+        &*self.store
     }
 
     /// The config.

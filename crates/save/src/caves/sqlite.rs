@@ -1,10 +1,10 @@
-//! [`SqliteStore`]: `caves` runs kept as worlds of `torchlit-save` (one SQLite database
+//! [`SqliteStore`]: `caves` runs kept as worlds of the save store (one SQLite database
 //! per run, the morgue files beside them), the store the terminal and the browser use.
 
-use torchlit_save::{Config, Paths, SaveError, Store, WorldDb, WorldSpec};
 use torchlit_sim::modes::caves::Caves;
 
-use super::{CavesStore, StoreError};
+use super::{CavesStore, StoreError, describe_run};
+use crate::{Config, ConfigHash, Paths, SaveError, Store, WorldDb, WorldSpec};
 
 /// The mode name in worlds.
 const MODE: &str = "caves";
@@ -14,7 +14,7 @@ const MODE: &str = "caves";
 /// `caves` world.
 pub struct SqliteStore {
     store: Store,
-    config_hash: torchlit_save::ConfigHash,
+    config_hash: ConfigHash,
     current: Option<WorldDb>,
 }
 
@@ -119,7 +119,7 @@ impl CavesStore for SqliteStore {
     }
 
     fn saved(&mut self) -> Result<Option<String>, StoreError> {
-        Ok(self.latest()?.map(|(_, game)| super::describe_run(&game)))
+        Ok(self.latest()?.map(|(_, game)| describe_run(&game)))
     }
 
     fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError> {
