@@ -5,7 +5,8 @@ use torchlit_term::{Error, Exit};
 use torchlit_ui::App;
 
 /// Runs `app` in the terminal (see `torchlit-term`): the terminal is restored, then the
-/// screens are closed (the caves run and the overworld saved).
+/// screens are closed (the caves run and the overworld saved) and their farewells
+/// printed ("The caves run is saved ...").
 ///
 /// # Errors
 /// No terminal ("`play` needs a terminal"), a terminal failure, or a save that failed on
@@ -21,6 +22,9 @@ pub fn run(mut app: App) -> Result<()> {
     };
     if let Err(why) = report.closed {
         bail!("{why}");
+    }
+    if let Some(lines) = app.farewell() {
+        println!("{lines}");
     }
     if let Exit::Signal(sig) = report.exit {
         std::process::exit(128 + sig);

@@ -34,8 +34,15 @@ pub fn sink(settings: &Settings) -> Option<Recordings> {
     Some(Recordings::new(DirSink { dir }))
 }
 
+/// The file's bytes; an error names the path once (I/O and not-a-file errors name it
+/// themselves).
 fn read(path: &Path) -> Result<Vec<u8>> {
-    recording::read_file(path).with_context(|| format!("{}", path.display()))
+    recording::read_file(path).map_err(|e| match e {
+        // Its source is in its own words: printed as a chain it would come twice.
+        RecordingError::Io { path, source } => anyhow::anyhow!("{}: {source}", path.display()),
+        RecordingError::NotAFile { .. } => e.into(),
+        other => anyhow::Error::new(other).context(path.display().to_string()),
+    })
 }
 
 /// `torchlit replay FILE`: the replay screen, or with `verify` one line of checks.
@@ -97,7 +104,7 @@ fn row(path: &Path, info: &Result<(Header, Summary), RecordingError>) -> String 
             };
             let length = format!("{} {unit}", s.turns);
             format!(
-                "{:<9} {:>12}  {:<10} {:>13}  {date} {}:{}  {name}",
+                "{:<9} {:>20}  {:<10} {:>13}  {date} {}:{}  {name}",
                 h.mode,
                 h.seed,
                 s.outcome.as_deref().unwrap_or("-"),
@@ -123,7 +130,7 @@ pub fn list(settings: &Settings) -> Result<()> {
         return Ok(());
     }
     println!(
-        "{:<9} {:>12}  {:<10} {:>13}  {:<16}  file (in {})",
+        "{:<9} {:>20}  {:<10} {:>13}  {:<16}  file (in {})",
         "mode",
         "seed",
         "outcome",

@@ -42,8 +42,16 @@ fn bad_recordings_are_one_line_and_exit_2() {
         let err = stderr(&o);
         assert!(err.contains(says) && err.lines().count() == 1, "{name}: {err}");
     }
-    let o = torchlit(&["replay", "--verify", &dir.path().join("missing.tlrec").to_string_lossy()]);
+    // A missing file and a directory: named once, said once.
+    let missing = dir.path().join("missing.tlrec");
+    let o = torchlit(&["replay", "--verify", &missing.to_string_lossy()]);
     assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.matches("missing.tlrec").count(), 1, "{err}");
+    assert_eq!(err.matches("No such file").count(), 1, "{err}");
+    let o = torchlit(&["replay", "--verify", &dir.path().to_string_lossy()]);
+    let err = stderr(&o);
+    assert!(err.trim_end().ends_with(": a directory, not a recording file"), "{err}");
 }
 
 #[test]

@@ -11,8 +11,8 @@
 //!   [`Stack`] of screens that is itself a screen.
 //! - [`palette`] — named colours (UI chrome, message kinds, health bars, terrain,
 //!   actors) that screens draw with instead of colour literals.
-//! - [`widgets`] — word wrap, a bordered [`widgets::Panel`], a [`widgets::ListPicker`],
-//!   a [`widgets::TextInput`].
+//! - [`widgets`] — word wrap, cutting to a width ([`widgets::fit`]), a bordered
+//!   [`widgets::Panel`], a [`widgets::ListPicker`], a [`widgets::TextInput`].
 //!
 //! No game, no I/O: a front end (`torchlit-term` for terminals) turns device events into
 //! inputs and draws frames.

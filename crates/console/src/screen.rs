@@ -97,6 +97,14 @@ pub trait Screen: Any {
     fn save(&mut self) -> Result<(), String> {
         Ok(())
     }
+
+    /// A line for the shell once the program has ended, such as where a saved run is
+    /// and how to continue it ("The caves run is saved ..."); asked when the screen
+    /// leaves its [`Stack`] and, for the screens still open, after [`Screen::close`].
+    /// None by default.
+    fn farewell(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A stack of screens: inputs and ticks go to the top one, transitions are applied.
@@ -106,12 +114,14 @@ pub trait Screen: Any {
 pub struct Stack {
     screens: Vec<Box<dyn Screen>>,
     releases: bool,
+    /// The farewells of the screens that have left, oldest first.
+    farewells: Vec<String>,
 }
 
 impl Stack {
     /// A stack with `screen` at the bottom.
     pub fn new(screen: Box<dyn Screen>) -> Stack {
-        Stack { screens: vec![screen], releases: false }
+        Stack { screens: vec![screen], releases: false, farewells: Vec::new() }
     }
 
     /// How many screens are open.
@@ -157,12 +167,10 @@ impl Stack {
             Transition::Stay => {}
             Transition::Push(s) => self.push(s),
             Transition::Replace(s) => {
-                self.screens.pop();
+                self.pop();
                 self.push(s);
             }
-            Transition::Pop => {
-                self.screens.pop();
-            }
+            Transition::Pop => self.pop(),
             Transition::Quit => return Transition::Quit,
         }
         if self.screens.is_empty() { Transition::Quit } else { Transition::Stay }
@@ -170,6 +178,13 @@ impl Stack {
 }
 
 impl Stack {
+    /// Closes the top screen, keeping its farewell.
+    fn pop(&mut self) {
+        if let Some(line) = self.screens.pop().and_then(|s| s.farewell()) {
+            self.farewells.push(line);
+        }
+    }
+
     /// Runs `f` on every screen, top first; the first error.
     fn each_screen(
         &mut self,
@@ -237,6 +252,14 @@ impl Screen for Stack {
     /// saved.
     fn save(&mut self) -> Result<(), String> {
         self.each_screen(|s| s.save())
+    }
+
+    /// The farewells of the screens that left, oldest first, then those of the screens
+    /// still open, top first; one per line.
+    fn farewell(&self) -> Option<String> {
+        let open = self.screens.iter().rev().filter_map(|s| s.farewell());
+        let lines: Vec<String> = self.farewells.iter().cloned().chain(open).collect();
+        (!lines.is_empty()).then(|| lines.join("\n"))
     }
 }
 
@@ -312,5 +335,31 @@ mod tests {
         assert_eq!(stack.close(), Err("disk full".to_string()));
         assert!(stack.find::<Failing>().is_some());
         assert!(stack.top::<Failing>().is_none());
+    }
+
+    /// A screen with a farewell: "gone" once it left, "open" while it is up.
+    struct Parting(&'static str);
+
+    impl Screen for Parting {
+        fn render(&self, _: &mut Frame) {}
+        fn handle(&mut self, _: Input) -> Transition {
+            Transition::Pop
+        }
+        fn farewell(&self) -> Option<String> {
+            Some(self.0.to_string())
+        }
+    }
+
+    #[test]
+    fn farewells_of_screens_that_left_come_first_then_the_open_ones() {
+        let mut stack = Stack::new(Box::new(Parting("bottom")));
+        assert_eq!(stack.farewell().as_deref(), Some("bottom"));
+        stack.push(Box::new(Parting("first")));
+        stack.push(Box::new(Label("silent", 0)));
+        assert!(matches!(stack.handle(Input::Esc), Transition::Stay));
+        assert!(matches!(stack.handle(Input::Char('x')), Transition::Stay));
+        stack.push(Box::new(Parting("second")));
+        assert!(matches!(stack.handle(Input::Char('x')), Transition::Stay));
+        assert_eq!(stack.farewell().as_deref(), Some("first\nsecond\nbottom"));
     }
 }

@@ -5,6 +5,29 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::{Cell, Frame, Input, Rgb, palette};
 
+/// `text` cut to at most `cols` columns, ending in `…` when it was cut (`cols` 0 gives
+/// an empty string). Columns are terminal cells (a wide character takes two).
+pub fn fit(text: &str, cols: usize) -> String {
+    let total: usize = text.chars().map(|c| c.width().unwrap_or(0)).sum();
+    if total <= cols {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > cols {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    if cols > 0 {
+        out.push('…');
+    }
+    out
+}
+
 /// Splits `text` into lines of at most `width` columns, breaking at spaces where it can
 /// (a word longer than a line is cut). Explicit newlines are kept; `width` 0 is 1.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -227,6 +250,15 @@ impl TextInput {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fit_cuts_with_an_ellipsis_only_when_needed() {
+        assert_eq!(fit("teddy bear", 10), "teddy bear");
+        assert_eq!(fit("teddy bear", 6), "teddy…");
+        assert_eq!(fit("teddy bear", 1), "…");
+        assert_eq!(fit("teddy bear", 0), "");
+        assert_eq!(fit("龍龍龍", 4), "龍…", "a wide character takes two columns");
+    }
 
     #[test]
     fn wrap_breaks_at_spaces_and_cuts_long_words() {

@@ -85,6 +85,14 @@ pub enum RecordingError {
     /// The recording could not be encoded (an input type whose serialization fails).
     #[error("the recording could not be encoded: {0}")]
     Encode(String),
+    /// The path is not a regular file (a FIFO, a device, a directory): it is not read.
+    #[error("{}: {kind}, not a recording file", path.display())]
+    NotAFile {
+        /// The path given.
+        path: PathBuf,
+        /// What it is ("a FIFO (named pipe)", "a directory"...).
+        kind: &'static str,
+    },
     /// A file could not be read or written.
     #[error("{}: {source}", path.display())]
     Io {
@@ -376,14 +384,16 @@ fn part<'a, T: DeserializeOwned>(
 /// Reads a recording file's bytes (at most [`MAX_FILE_BYTES`]).
 ///
 /// # Errors
-/// [`RecordingError::Io`] when it can't be read; [`RecordingError::Damaged`] when it is
-/// too large or not a regular file (a FIFO, a device, a directory).
+/// [`RecordingError::Io`] when it can't be read; [`RecordingError::NotAFile`] for a
+/// FIFO, a device or a directory; [`RecordingError::Damaged`] when it is too large.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, RecordingError> {
     let io = |source| RecordingError::Io { path: path.to_path_buf(), source };
     // A FIFO would block and /dev/zero never ends: only regular files are read, and
     // never past the cap (a file may grow between the check and the read).
-    if !fs::metadata(path).map_err(io)?.is_file() {
-        return Err(damaged("not a regular file".to_owned()));
+    let meta = fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        let kind = crate::lock::kind_of(meta.file_type());
+        return Err(RecordingError::NotAFile { path: path.to_path_buf(), kind });
     }
     let mut bytes = Vec::new();
     fs::File::open(path)
@@ -614,9 +624,9 @@ mod read_file_tests {
 
     #[test]
     fn devices_and_directories_are_refused_not_read() {
-        for path in ["/dev/zero", "/"] {
+        for (path, kind) in [("/dev/zero", "a device"), ("/", "a directory")] {
             let e = read_file(Path::new(path)).expect_err("refused");
-            assert!(e.to_string().contains("not a regular file"), "{path}: {e}");
+            assert_eq!(e.to_string(), format!("{path}: {kind}, not a recording file"));
         }
     }
 }

@@ -266,3 +266,20 @@ fn auto_explore_walks_up_to_a_monster_in_the_way_and_names_it() {
     assert_eq!(last, Some(Stop::Blocked(CreatureKind::Fungus, Direction::East)));
     assert_eq!(g.player().at(), Point::new(5, 1), "next to the fungus");
 }
+
+#[test]
+fn a_creature_at_the_foot_of_the_stairs_is_attacked_and_the_player_is_told_why() {
+    let mut g = game(&[&["#####", "#@>.#", "#####"], &["#####", "#.z.#", "#####"]]);
+    g.apply(Action::Move(Direction::East));
+    let e = g.apply(Action::Descend);
+    let blocked = Event::StairsBlocked { way: Stairs::Down, kind: CreatureKind::Zombie };
+    let at = e.iter().position(|x| *x == blocked);
+    let hit = e.iter().position(|x| {
+        matches!(
+            x,
+            Event::Attacked { attacker: Who::You, target: Who::It(CreatureKind::Zombie), .. }
+        )
+    });
+    assert!(matches!((at, hit), (Some(a), Some(h)) if a < h), "told first, then the blow: {e:?}");
+    assert_eq!(g.depth(), 0, "the blow takes the turn: still on level 1");
+}

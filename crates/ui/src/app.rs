@@ -270,6 +270,12 @@ impl App {
         self.stack.close()
     }
 
+    /// Lines for the shell once the program has ended (where a saved run is), one per
+    /// line; see [`Screen::farewell`].
+    pub fn farewell(&self) -> Option<String> {
+        self.stack.farewell()
+    }
+
     /// Saves the caves run and the overworld in play, and plays on (a browser tab that
     /// may come back was closed).
     ///
@@ -321,6 +327,10 @@ impl Screen for App {
 
     fn describe(&self) -> String {
         self.stack.describe()
+    }
+
+    fn farewell(&self) -> Option<String> {
+        App::farewell(self)
     }
 
     fn close(&mut self) -> Result<(), String> {
@@ -516,6 +526,10 @@ impl Screen for CavesScreen {
 
     fn save(&mut self) -> Result<(), String> {
         self.save_on_exit()
+    }
+
+    fn farewell(&self) -> Option<String> {
+        CavesScreen::farewell(self)
     }
 }
 

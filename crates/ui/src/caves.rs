@@ -11,10 +11,11 @@ mod text;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_map::Tile;
-use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, Slot, Stairs};
+use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, ItemKind, Slot, Stairs};
 
 use crate::record::{Recorder, Recordings};
 use crate::{Cell, Frame, Input, Keymap, Rgb, palette};
+use torchlit_console::widgets::fit;
 
 pub use draw::{creature_look, item_look};
 pub use keys::{
@@ -173,6 +174,8 @@ pub struct CavesScreen {
     /// The run's recording (none: a run continued without one, or a replay).
     recorder: Option<Recorder<Action>>,
     pickup: AutoPickup,
+    /// Where the run was last saved, told in the shell when the program ends.
+    saved: Option<String>,
 }
 
 impl CavesScreen {
@@ -202,6 +205,7 @@ impl CavesScreen {
             running: None,
             recorder: None,
             pickup: AutoPickup::default(),
+            saved: None,
         };
         screen.recorder = Some(crate::replay::caves_recorder(&screen.game));
         if screen.game.outcome().is_some() {
@@ -247,6 +251,7 @@ impl CavesScreen {
             help_max: std::cell::Cell::new(0),
             recorder: None,
             pickup: AutoPickup::default(),
+            saved: None,
         }
     }
 
@@ -373,8 +378,12 @@ impl CavesScreen {
             return Ok(());
         }
         match &self.store {
-            Some(store) => CavesScreen::save_run(store, &self.game, self.recorder.as_ref())
-                .map_err(|e| format!("could not save the run: {e}")),
+            Some(store) => {
+                CavesScreen::save_run(store, &self.game, self.recorder.as_ref())
+                    .map_err(|e| format!("could not save the run: {e}"))?;
+                self.saved = Some(self.saved_line());
+                Ok(())
+            }
             None => {
                 let (turns, hash) = (self.game.turn().0, self.game.state_hash());
                 if let Some(Err(e)) =
@@ -385,6 +394,25 @@ impl CavesScreen {
                 Ok(())
             }
         }
+    }
+
+    /// "The caves run is saved (seed 3, level 2, turn 43); `torchlit play caves`
+    /// continues it.", for the shell.
+    fn saved_line(&self) -> String {
+        let g = &self.game;
+        format!(
+            "The caves run is saved (seed {}, level {}, turn {}); `torchlit play caves` \
+             continues it.",
+            g.seed(),
+            g.depth() + 1,
+            g.turn().0
+        )
+    }
+
+    /// The line for the shell when the program ends: where the run was saved, if it
+    /// was (a run that ended has its morgue file instead).
+    pub fn farewell(&self) -> Option<String> {
+        self.saved.clone().filter(|_| self.game.outcome().is_none())
     }
 
     /// One step of auto-explore or travel, if running.
@@ -420,10 +448,29 @@ impl CavesScreen {
                 said.extend(self.stairs_here());
             }
         }
+        self.guide(&self.run_events, &mut said);
         self.set_messages(said);
         if self.game.outcome().is_some() {
             self.running = None;
             self.finish();
+        }
+    }
+
+    /// Hints the rules alone do not give a player: where the teddy bear goes once taken,
+    /// and, on level 1, that the exit may lie in a part only other stairs lead to (every
+    /// cell of the caves is reachable from the exit, but not always within one level).
+    fn guide(&self, events: &[Event], said: &mut Vec<String>) {
+        let took_bear =
+            events.iter().any(|e| matches!(e, Event::PickedUp { item: ItemKind::TeddyBear, .. }));
+        if took_bear {
+            said.push("Now bring it up to level 1 and out by the exit stairs (<).".to_string());
+        }
+        if self.game.depth() == 0 {
+            for line in said.iter_mut().filter(|l| *l == text::NO_WAY_UP) {
+                *line = "You know of no way out that you can reach: the exit (<) may lie in a \
+                         part of level 1 that only other stairs lead to."
+                    .to_string();
+            }
         }
     }
 
@@ -446,6 +493,7 @@ impl CavesScreen {
         {
             said.extend(self.stairs_here());
         }
+        self.guide(&events, &mut said);
         self.set_messages(said);
         if self.game.outcome().is_some() {
             self.finish();
@@ -636,7 +684,10 @@ impl CavesScreen {
             CavesCommand::Save => match &self.store {
                 Some(store) => {
                     match CavesScreen::save_run(store, &self.game, self.recorder.as_ref()) {
-                        Ok(()) => return Leave::Back,
+                        Ok(()) => {
+                            self.saved = Some(self.saved_line());
+                            return Leave::Back;
+                        }
                         Err(e) => self.say(format!("Could not save: {e}")),
                     }
                 }
@@ -910,38 +961,43 @@ impl CavesScreen {
     ) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let hero = self.game.hero();
-        let items: Vec<(Slot, &Item)> = hero.inventory().iter().collect();
+        // A question lists only what it can take (DCSS's prompts do the same).
+        let items: Vec<(Slot, &Item)> =
+            hero.inventory().iter().filter(|(_, i)| verb.is_none_or(|v| v.accepts(i))).collect();
         let floor = if verb == Some(Verb::Eat) { self.food_here() } else { None };
         let rows = (items.len() + usize::from(floor.is_some())).max(1) as i32;
         let bw = 64.min(w);
         let bh = (rows + 4).min(h - 1);
         let (x, y) = (2.min(w - bw).max(0), (h - 1 - bh).max(0));
         // The rows that fit, scrolled so that the selected item shows.
-        let fit = (bh - 4).max(1) as usize;
-        let first =
-            selected.map_or(0, |s| s.min(items.len().saturating_sub(1)) + 1).saturating_sub(fit);
+        let fitting = (bh - 4).max(1) as usize;
+        let first = selected
+            .map_or(0, |s| s.min(items.len().saturating_sub(1)) + 1)
+            .saturating_sub(fitting);
         let bg = palette::PANEL;
         frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
         frame.border(x, y, bw, bh, palette::HEADING);
         let title = match verb {
-            Some(v) => format!(" What would you like to {}? ", v.word()),
-            None => format!(" You are carrying {} of 20 items ", items.len()),
+            Some(v) if bw < 44 => format!("What to {}?", v.word()),
+            Some(v) => format!("What would you like to {}?", v.word()),
+            None => format!("You are carrying {} of 20 items", items.len()),
         };
-        frame.print_bold(x + 2, y, &title, palette::HEADING);
+        let inner = (bw - 5).max(0) as usize;
+        frame.print_bold(x + 2, y, &format!(" {} ", fit(&title, inner)), palette::HEADING);
         if items.is_empty() && floor.is_none() {
             frame.print(x + 2, y + 2, "Nothing.", Rgb::GREY, bg);
         }
         let mut row = y + 2;
         if let Some(item) = floor {
             let line = format!("- - {} (lying here)", item_details(&item));
-            frame.print(x + 2, row, &line, Rgb::WHITE, bg);
+            frame.print(x + 2, row, &fit(&line, inner + 1), Rgb::WHITE, bg);
             row += 1;
         }
         let shown = items
             .iter()
             .enumerate()
             .skip(first)
-            .take(fit.saturating_sub(usize::from(floor.is_some())));
+            .take(fitting.saturating_sub(usize::from(floor.is_some())));
         for (i, (slot, item)) in shown {
             let ok = verb.is_none_or(|v| v.accepts(item));
             let fg = if ok { Rgb::WHITE } else { Rgb::GREY };
@@ -956,13 +1012,16 @@ impl CavesScreen {
             let (glyph, colour) = item_look(item.kind);
             frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
             frame.put(x + 6, row, Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg));
-            let mut line = item_details(item);
-            if hero.weapon() == Some(*slot) {
-                line += " (wielded)";
+            let mark = if hero.weapon() == Some(*slot) {
+                " (wielded)"
             } else if hero.armor() == Some(*slot) {
-                line += " (worn)";
-            }
-            frame.print(x + 8, row, &line, fg, bg);
+                " (worn)"
+            } else {
+                ""
+            };
+            // On a narrow screen the details are cut, never whether it is in use.
+            let room = ((bw - 9).max(0) as usize).saturating_sub(mark.len());
+            frame.print(x + 8, row, &format!("{}{mark}", fit(&item_details(item), room)), fg, bg);
         }
         let hint = match (note, verb) {
             (Some(n), _) => n.to_string(),
@@ -971,7 +1030,7 @@ impl CavesScreen {
             (None, None) if bw < 56 => "Up/Down; d drop, e eat, w wear".to_string(),
             (None, None) => "Up/Down; d drop, e eat, w wear or wield; other keys close".to_string(),
         };
-        frame.print(x + 2, y + bh - 1, &format!(" {hint} "), palette::HIGHLIGHT, bg);
+        frame.print(x + 2, y + bh - 1, &format!(" {} ", fit(&hint, inner)), palette::HIGHLIGHT, bg);
     }
 
     /// The help's lines: keys (wrapped to the width), then the goal.
@@ -1013,7 +1072,10 @@ impl CavesScreen {
         let rows = (h - 1).max(1) as usize;
         self.help_max.set(lines.len().saturating_sub(rows));
         let scroll = scroll.min(self.help_max.get());
-        let title = if lines.len() > rows {
+        let title = if lines.len() > rows && w < 60 {
+            let last = (scroll + rows).min(lines.len());
+            format!("keys {}-{} of {} (Up/Down; Esc)", scroll + 1, last, lines.len())
+        } else if lines.len() > rows {
             format!(
                 "caves keys {}-{} of {} (Up/Down scroll; other keys close)",
                 scroll + 1,
@@ -1023,7 +1085,7 @@ impl CavesScreen {
         } else {
             "caves keys (any key closes)".to_string()
         };
-        frame.print_bold(1, 0, &title, palette::HEADING);
+        frame.print_bold(1, 0, &fit(&title, (w - 1).max(0) as usize), palette::HEADING);
         for (i, (keys, what)) in lines.iter().skip(scroll).take(rows).enumerate() {
             let row = 1 + i as i32;
             frame.print(1, row, keys, palette::HIGHLIGHT, bg);
@@ -1064,45 +1126,39 @@ impl CavesScreen {
         } else {
             ("R . I . P .", palette::DEATH)
         };
-        let mut rows: Vec<(String, Rgb)> = vec![
-            (title.to_string(), colour),
-            (String::new(), Rgb::WHITE),
-            (format!("{}.", verdict(&s, self.game.depth())), Rgb::WHITE),
-            (String::new(), Rgb::WHITE),
-            (format!("Turns played   {}", s.turns.0), Rgb::WHITE),
-            (format!("Depth reached  {} of {}", s.deepest_level, s.levels), Rgb::WHITE),
-            (format!("Monsters slain {}", s.record.total_kills()), Rgb::WHITE),
+        // (line, colour, whether it belongs to the table: its lines share one left edge).
+        let mut rows: Vec<(String, Rgb, bool)> = vec![
+            (title.to_string(), colour, false),
+            (String::new(), Rgb::WHITE, false),
+            (format!("{}.", verdict(&s, self.game.depth())), Rgb::WHITE, false),
+            (String::new(), Rgb::WHITE, false),
         ];
-        let by_kind: Vec<String> = torchlit_sim::modes::caves::CreatureKind::MONSTERS
-            .iter()
-            .filter(|k| s.record.kills_of(**k) > 0)
-            .map(|k| count_of(s.record.kills_of(*k), *k))
-            .collect();
-        if !by_kind.is_empty() {
-            rows.push((format!("               ({})", by_kind.join(", ")), Rgb::GREY));
+        for line in end_table(&s) {
+            let fg = if line.starts_with(' ') { Rgb::GREY } else { Rgb::WHITE };
+            rows.push((line, fg, true));
         }
-        rows.push((format!("Walls dug      {}", s.record.dug), Rgb::WHITE));
-        rows.push((format!("Meals eaten    {}", s.record.eaten), Rgb::WHITE));
-        rows.push((format!("Seed           {}", s.seed), Rgb::WHITE));
-        rows.push((String::new(), Rgb::WHITE));
-        rows.push((morgue.to_string(), Rgb::GREY));
-        rows.push((String::new(), Rgb::WHITE));
-        rows.push(("Press Enter to continue.".to_string(), palette::HIGHLIGHT));
+        rows.push((String::new(), Rgb::WHITE, false));
+        rows.push((morgue.to_string(), Rgb::GREY, false));
+        rows.push((String::new(), Rgb::WHITE, false));
+        rows.push(("Press Enter to continue.".to_string(), palette::HIGHLIGHT, false));
         // Small terminals: long lines wrap, then blank lines go.
-        let mut rows: Vec<(String, Rgb)> = rows
+        let mut rows: Vec<(String, Rgb, bool)> = rows
             .into_iter()
-            .flat_map(|(line, fg)| {
+            .flat_map(|(line, fg, table)| {
                 let long = line.chars().count() > w as usize;
                 let parts = if long { wrap(&line, w as usize) } else { vec![line] };
-                parts.into_iter().map(move |l| (l, fg))
+                parts.into_iter().map(move |l| (l, fg, table))
             })
             .collect();
         if rows.len() as i32 > h {
-            rows.retain(|(line, _)| !line.is_empty());
+            rows.retain(|(line, _, _)| !line.is_empty());
         }
+        let table_w = rows.iter().filter(|r| r.2).map(|r| r.0.chars().count()).max();
+        let table_x = ((w - table_w.unwrap_or(0) as i32) / 2).max(0);
         let top = ((h - rows.len() as i32) / 2).max(0);
-        for (i, (line, fg)) in rows.iter().enumerate() {
-            let x = ((w - line.chars().count() as i32) / 2).max(0);
+        for (i, (line, fg, table)) in rows.iter().enumerate() {
+            let centred = ((w - line.chars().count() as i32) / 2).max(0);
+            let x = if *table { table_x } else { centred };
             if i == 0 {
                 frame.print_bold(x, top, line, *fg);
             } else {
@@ -1110,6 +1166,28 @@ impl CavesScreen {
             }
         }
     }
+}
+
+/// The end screen's table of the run: a label column, then the values; the kills by
+/// kind are indented under their total.
+fn end_table(s: &torchlit_sim::modes::caves::Summary) -> Vec<String> {
+    let mut lines = vec![
+        format!("Turns played   {}", s.turns.0),
+        format!("Depth reached  {} of {}", s.deepest_level, s.levels),
+        format!("Monsters slain {}", s.record.total_kills()),
+    ];
+    let by_kind: Vec<String> = torchlit_sim::modes::caves::CreatureKind::MONSTERS
+        .iter()
+        .filter(|k| s.record.kills_of(**k) > 0)
+        .map(|k| count_of(s.record.kills_of(*k), *k))
+        .collect();
+    if !by_kind.is_empty() {
+        lines.push(format!("               ({})", by_kind.join(", ")));
+    }
+    lines.push(format!("Walls dug      {}", s.record.dug));
+    lines.push(format!("Meals eaten    {}", s.record.eaten));
+    lines.push(format!("Seed           {}", s.seed));
+    lines
 }
 
 fn tile_phrase(name: &str) -> String {

@@ -1,6 +1,7 @@
 //! The title menu: pick a mode or quit.
 
 use crate::{Frame, Input, palette};
+use torchlit_console::widgets::wrap;
 
 /// An entry of the title menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,9 +40,19 @@ impl TitleItem {
             TitleItem::Caves => "caves      descend the caves and bring back the teddy bear",
             TitleItem::Continue => "continue   resume your saved caves run",
             TitleItem::Chase => "chase      watch a monster hunt a hero through a dungeon",
-            TitleItem::Overworld => "overworld  explore an endless cave world: chests, fights",
+            TitleItem::Overworld => "overworld  an endless cave world: find the artefact, live",
             TitleItem::Quit => "quit",
         }
+    }
+
+    /// The entry's name alone ("caves").
+    fn name(self) -> &'static str {
+        self.label().split_whitespace().next().unwrap_or("")
+    }
+
+    /// The entry's description alone ("descend the caves and ...").
+    fn about(self) -> &'static str {
+        self.label().split_once(' ').map_or("", |(_, rest)| rest.trim_start())
     }
 
     fn hotkey(self) -> char {
@@ -107,15 +118,28 @@ impl TitleMenu {
             palette::HINT,
             palette::BACKGROUND,
         );
-        let menu_x = (w - 52).max(0) / 2;
+        // Narrow screens (a phone's browser) show the names only, and the chosen
+        // entry's description below them, wrapped.
+        let widest = TitleItem::ALL.iter().map(|i| i.label().chars().count()).max().unwrap_or(0);
+        let narrow = w < widest as i32 + 7;
+        let menu_x = if narrow { (w - 16).max(0) / 2 } else { (w - 52).max(0) / 2 };
         for (i, item) in TitleItem::ALL.iter().enumerate() {
             let y = top + 8 + i as i32;
-            let text = format!("{}) {}", item.hotkey(), item.label());
+            let label = if narrow { item.name() } else { item.label() };
+            let text = format!("{}) {label}", item.hotkey());
             if i == self.selected {
                 frame.print_bold(menu_x, y, "▶ ", palette::HIGHLIGHT);
                 frame.print_bold(menu_x + 2, y, &text, palette::HIGHLIGHT);
             } else {
                 frame.print(menu_x + 2, y, &text, palette::TEXT, palette::BACKGROUND);
+            }
+        }
+        if narrow {
+            let about = TitleItem::ALL.get(self.selected).map_or("", |i| i.about());
+            let below = top + 10 + TitleItem::ALL.len() as i32;
+            for (k, line) in wrap(about, w.max(1) as usize).iter().enumerate() {
+                let x = (w - line.chars().count() as i32).max(0) / 2;
+                frame.print(x, below + k as i32, line, palette::TEXT, palette::BACKGROUND);
             }
         }
         let hint = "↑/↓ choose · Enter play · q quit";
@@ -143,5 +167,25 @@ mod tests {
         assert_eq!(m.handle(Input::Enter), Some(TitleItem::Ultima));
         assert_eq!(m.handle(Input::Char('q')), Some(TitleItem::Quit));
         assert_eq!(m.handle(Input::Char('u')), Some(TitleItem::Ultima));
+    }
+
+    #[test]
+    fn a_narrow_screen_shows_names_and_the_chosen_entrys_whole_description() {
+        let mut m = TitleMenu::default();
+        m.handle(Input::Down);
+        m.handle(Input::Down);
+        let mut frame = Frame::new(50, 24);
+        m.render(&mut frame);
+        let text = frame.to_text();
+        assert!(text.contains("c) caves") && !text.contains("c) caves      descend"), "{text}");
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("descend the caves and bring back the teddy bear"), "{text}");
+        // Wide enough: every description on its entry's line, nothing cut.
+        let mut frame = Frame::new(80, 24);
+        m.render(&mut frame);
+        let wide = frame.to_text();
+        for item in TitleItem::ALL {
+            assert!(wide.contains(item.label()), "{} cut:\n{wide}", item.label());
+        }
     }
 }

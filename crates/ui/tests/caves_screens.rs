@@ -175,8 +175,13 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
         app.handle(Input::Char(k));
     }
     let before = app.caves_screen().expect("playing").game().state_hash();
+    assert_eq!(app.farewell(), None, "nothing saved yet");
     assert_eq!(app.handle(Input::Char('S')), Control::Continue);
     assert!(app.caves_screen().is_none(), "back on the title");
+    // The shell is told where the run is once the program ends.
+    let said = app.farewell().unwrap_or_default();
+    assert!(said.starts_with("The caves run is saved (seed 77, level 1, turn "), "{said}");
+    assert!(said.ends_with("`torchlit play caves` continues it."), "{said}");
     assert!(store.borrow().saved.is_some());
     app.handle(Input::Char('r'));
     let resumed = app.caves_screen().expect("continued").game();
@@ -397,4 +402,70 @@ fn travel_and_steps_say_what_is_true_and_unknown_keys_answer() {
     // A step onto the stairs says they are there (the @ hides them).
     keys(&mut screen, &[Input::Char('h'), Input::Char('h')]);
     assert!(shown(&screen).contains("There is a staircase down here."), "{}", shown(&screen));
+}
+
+#[test]
+fn the_teddy_bear_and_a_missing_exit_say_where_to_go() {
+    let mut screen =
+        CavesScreen::new(fixture(&["######", "#@*..#", "######"]), default_keymap(), None);
+    // The screen's words, wrapped lines joined.
+    let shown = |s: &CavesScreen| {
+        render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
+    let took = shown(&screen);
+    assert!(took.contains("Now bring it up to level 1 and out by the exit stairs (<)."), "{took}");
+    // No exit known on level 1: travel up says the exit may be elsewhere on the level.
+    keys(&mut screen, &[Input::Char('G'), Input::Char('<')]);
+    run_to_stop(&mut screen);
+    let lost = shown(&screen);
+    assert!(lost.contains("You know of no way out that you can reach"), "{lost}");
+    assert!(!lost.contains("no way up"), "{lost}");
+}
+
+#[test]
+fn the_end_screen_table_shares_one_left_edge() {
+    let mut screen = CavesScreen::new(fixture(&["####", "#@.#", "####"]), default_keymap(), None);
+    for _ in 0..700 {
+        screen.handle(Input::Char('.'));
+    }
+    assert!(screen.has_ended());
+    let text = render_screen(&screen).to_text();
+    let labels = ["Turns played", "Depth reached", "Monsters slain", "Walls dug", "Seed "];
+    let edges: Vec<usize> =
+        labels.iter().filter_map(|l| text.lines().find_map(|line| line.find(l))).collect();
+    assert_eq!(edges.len(), labels.len(), "{text}");
+    assert!(edges.iter().all(|&x| x == edges[0]), "ragged: {edges:?}\n{text}");
+}
+
+#[test]
+fn the_pack_fits_40_columns_and_questions_list_only_what_they_take() {
+    let mut screen = CavesScreen::new(
+        fixture(&["##########", "#@/&(]*,.#", "##########"]),
+        default_keymap(),
+        None,
+    );
+    for _ in 0..6 {
+        keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
+    }
+    keys(&mut screen, &[Input::Char('w'), Input::Char('a'), Input::Char('i')]);
+    let pack = render_at(&screen, 40, 12);
+    // Every row of the box ends in its border; the cut details keep "(wielded)".
+    for line in pack.lines().filter(|l| l.starts_with('│')) {
+        assert!(line.trim_end().ends_with('│'), "past the border: {line:?}\n{pack}");
+    }
+    assert!(
+        pack.contains("(wielded)") && pack.contains("teddy bear (bring it up the ex…"),
+        "{pack}"
+    );
+    keys(&mut screen, &[Input::Esc, Input::Char('e')]);
+    let eat = render_at(&screen, 40, 12);
+    assert!(eat.contains("What to eat?") && eat.contains("b - % apple"), "{eat}");
+    assert!(!eat.contains("sword") && !eat.contains("rock"), "only food: {eat}");
+    keys(&mut screen, &[Input::Esc, Input::Char('w')]);
+    let wear = render_at(&screen, 40, 12);
+    assert!(wear.contains("chainmail") && !wear.contains("apple"), "{wear}");
+    keys(&mut screen, &[Input::Esc, Input::Char('?')]);
+    let help = render_at(&screen, 40, 12);
+    assert!(help.lines().next().is_some_and(|l| l.contains("(Up/Down; Esc)")), "{help}");
 }

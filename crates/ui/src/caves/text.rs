@@ -41,6 +41,16 @@ pub fn describe(event: &Event) -> Option<String> {
                 &format!(" to level {}", depth.saturating_add(1)),
             )
         }
+        Event::StairsBlocked { way, kind } => {
+            let end = match way {
+                Stairs::Down => "foot",
+                Stairs::Up => "top",
+            };
+            format!(
+                "{} stands at the {end} of the stairs: you attack it.",
+                capitalize(&indefinite(kind.name()))
+            )
+        }
         // Fungi spread all the time: their arrivals are noise (spawning is told).
         Event::CameIntoView { kind: CreatureKind::Fungus } => return None,
         Event::CameIntoView { kind } => {
@@ -154,6 +164,10 @@ fn refusal(r: Refusal) -> String {
 /// item, or when the hero was there already).
 pub(crate) const ARRIVED: &str = "You arrive at the stairs.";
 
+/// What travel up says when it knows no reachable staircase up (the screen words it
+/// otherwise on level 1, where the only one is the exit).
+pub(crate) const NO_WAY_UP: &str = "You know of no way up that you can reach.";
+
 fn stopped(stop: Stop) -> Option<String> {
     Some(match stop {
         // The event that stopped it already has its own message.
@@ -174,7 +188,7 @@ fn stopped(stop: Stop) -> Option<String> {
         }
         Stop::Arrived => ARRIVED.to_string(),
         Stop::NoRoute(Stairs::Down) => "You know of no way down that you can reach.".to_string(),
-        Stop::NoRoute(Stairs::Up) => "You know of no way up that you can reach.".to_string(),
+        Stop::NoRoute(Stairs::Up) => NO_WAY_UP.to_string(),
         Stop::NoProgress => "You make no progress: the way keeps changing.".to_string(),
         Stop::HungryWithFood => "You are hungry; eat first.".to_string(),
         Stop::Starving => "You are starving: resting will not help; find food.".to_string(),
@@ -260,6 +274,20 @@ pub fn item_details(item: &torchlit_sim::modes::caves::Item) -> String {
 mod tests {
     use super::*;
     use torchlit_sim::modes::caves::Slot;
+
+    #[test]
+    fn a_creature_on_the_stairs_is_named_before_the_blow() {
+        let down = Event::StairsBlocked { way: Stairs::Down, kind: CreatureKind::Bat };
+        let up = Event::StairsBlocked { way: Stairs::Up, kind: CreatureKind::Zombie };
+        assert_eq!(
+            describe(&down).as_deref(),
+            Some("A bat stands at the foot of the stairs: you attack it.")
+        );
+        assert_eq!(
+            describe(&up).as_deref(),
+            Some("A zombie stands at the top of the stairs: you attack it.")
+        );
+    }
 
     #[test]
     fn second_person_from_the_players_side() {

@@ -256,4 +256,13 @@ pub enum Event {
     AutoStopped(Stop),
     /// The game ended.
     GameOver(Outcome),
+    // Saved runs keep events in their journal by position: new ones go last.
+    /// A creature stands where the stairs lead: taking them attacks it instead (the
+    /// tutorial's `moveBy` rule), and this event comes just before the blow.
+    StairsBlocked {
+        /// Up or down.
+        way: Stairs,
+        /// What stands at the other end.
+        kind: CreatureKind,
+    },
 }

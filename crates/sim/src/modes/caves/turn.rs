@@ -95,6 +95,9 @@ impl Caves {
         }
         // As the seed's `moveBy`: whoever stands at the other end is attacked.
         if let Some(other) = self.occupant(target, at) {
+            if let Some(kind) = self.creatures.get(other).map(|c| c.kind) {
+                out.push(Event::StairsBlocked { way, kind });
+            }
             self.melee(self.player, other, out);
             return true;
         }
