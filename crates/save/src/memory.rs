@@ -133,6 +133,18 @@ impl WorldStore for MemoryWorlds {
         Ok(Box::new(MemoryWorld { shared: Rc::clone(&self.shared), info, path }))
     }
 
+    fn peek(&self, id: &WorldId) -> Result<Box<dyn OpenWorld>, SaveError> {
+        let shelf = self.shelf()?;
+        let kept = shelf.worlds.get(id).ok_or_else(|| missing(id))?;
+        let path = PathBuf::from(format!("{MEMORY}/{id}"));
+        // Not marked open: dropping the look changes nothing (it was closed already).
+        if kept.open {
+            return Err(in_use(&path));
+        }
+        let info = kept.info.clone();
+        Ok(Box::new(MemoryWorld { shared: Rc::clone(&self.shared), info, path }))
+    }
+
     fn delete(&self, id: &WorldId) -> Result<(), SaveError> {
         let mut shelf = self.shelf()?;
         match shelf.worlds.get(id) {

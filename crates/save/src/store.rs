@@ -173,6 +173,16 @@ impl Store {
         WorldDb::open_at(self.db_path(id), id.clone(), Check::Full)
     }
 
+    /// Opens world `id` to read it, as the list does: a light check, no lock taken, no
+    /// migration; nothing is written. For a look at a world's records (the list's marks),
+    /// never for play ([`Store::open`]).
+    ///
+    /// # Errors
+    /// As [`Store::open`]; [`SaveError::InUse`] while it is open for play.
+    pub fn peek(&self, id: &WorldId) -> Result<WorldDb, SaveError> {
+        WorldDb::open_at(self.db_path(id), id.clone(), Check::Light)
+    }
+
     /// Every world in the directory: the readable ones first, most recently played first,
     /// then the ones that can't be opened, each with its error. A missing directory is an
     /// empty list.
@@ -299,6 +309,10 @@ impl WorldStore for Store {
 
     fn open(&self, id: &WorldId) -> Result<Box<dyn OpenWorld>, SaveError> {
         Ok(Box::new(Store::open(self, id)?))
+    }
+
+    fn peek(&self, id: &WorldId) -> Result<Box<dyn OpenWorld>, SaveError> {
+        Ok(Box::new(Store::peek(self, id)?))
     }
 
     fn delete(&self, id: &WorldId) -> Result<(), SaveError> {

@@ -184,6 +184,13 @@ pub trait WorldStore: fmt::Debug {
     /// is left as it was.
     fn open(&self, id: &WorldId) -> Result<Box<dyn OpenWorld>, SaveError>;
 
+    /// Opens world `id` only to read it (the world list's `won`/`died` marks): no lock
+    /// is taken and nothing is written; never for play.
+    ///
+    /// # Errors
+    /// As [`WorldStore::open`]; [`SaveError::InUse`] while it is open for play.
+    fn peek(&self, id: &WorldId) -> Result<Box<dyn OpenWorld>, SaveError>;
+
     /// Deletes world `id` (the caller has asked the player).
     ///
     /// # Errors

@@ -81,7 +81,7 @@ fn benches(c: &mut Criterion) {
         .map(|i| {
             let change = RegionChanges {
                 opened: [Point::new(i % 50, 7)].into_iter().collect(),
-                monster_slain: i % 3 == 0,
+                slain: u8::from(i % 3 == 0),
             };
             (RegionCoord::new(i % 40, i / 40), change)
         })

@@ -322,7 +322,7 @@ fn fights_are_won_and_lost_and_death_costs_an_item() {
     let restored = save_and_restore(&g, Rules::seed());
     assert_eq!(restored, g);
     for (at, change) in g.changes() {
-        if change.monster_slain {
+        if change.slain != 0 {
             assert!(restored.monster_of(*at).is_none());
         }
     }
@@ -369,14 +369,14 @@ fn a_restored_record_is_made_consistent() {
     let mut opened: std::collections::BTreeSet<Point> = not_chests.iter().copied().collect();
     opened.insert(Point::new(50, 3));
     opened.insert(Point::new(-1, 3));
-    let bogus = RegionChanges { opened, monster_slain: true };
+    let bogus = RegionChanges { opened, slain: 1 };
     let restored =
         Overworld::restore(g.seed(), Rules::seed(), player, [(RegionCoord::new(0, 0), bogus)])
             .expect("restore");
     assert_eq!(restored.ground(restored.player().at()), Ground::Floor);
     assert!(restored.watcher(restored.player().at()).is_none());
     let kept = restored.changes().get(&RegionCoord::new(0, 0)).expect("the slain monster");
-    assert!(kept.monster_slain && kept.opened.len() == 2, "{kept:?}");
+    assert!(kept.slain == 1 && kept.opened.len() == 2, "{kept:?}");
     let after: Vec<Ground> = not_chests.iter().map(|&c| restored.ground(c)).collect();
     assert_eq!(after, grounds);
     assert!(restored.monster_of(RegionCoord::new(0, 0)).is_none());
@@ -447,10 +447,7 @@ fn odd_saved_records_never_panic() {
         let player = Player::from(old);
         let changes = [(
             RegionCoord::new(i32::MAX, i32::MIN),
-            RegionChanges {
-                opened: [Point::new(-5, 900)].into_iter().collect(),
-                monster_slain: true,
-            },
+            RegionChanges { opened: [Point::new(-5, 900)].into_iter().collect(), slain: 1 },
         )];
         let rules = Rules { death_loses_item: true, ..Rules::seed() };
         match Overworld::restore(Seed(i as u64), rules, player, changes) {

@@ -139,7 +139,7 @@ fn main() {
     for i in 0..1000 {
         let change = RegionChanges {
             opened: [Point::new(i % 50, 3)].into_iter().collect(),
-            monster_slain: i % 2 == 0,
+            slain: u8::from(i % 2 == 0),
         };
         save.set_region(RegionKey::new(i % 40, 100 + i / 40), &change)
             .unwrap_or_else(|e| panic!("{e}"));

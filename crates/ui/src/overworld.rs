@@ -41,7 +41,7 @@ pub use keys::{
     KeyConfigError, OverworldCommand, default_keymap, key_name, keymap_from_config, keys_of,
 };
 pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError, outcome_word};
-pub use text::{describe, entry_text, outcome_text, rewards_text};
+pub use text::{describe, entry_text, health_text, outcome_text, rewards_text};
 pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};
 
 /// The longest world name accepted, in characters.
@@ -787,7 +787,10 @@ impl Flow {
     fn render(&self, frame: &mut Frame) {
         match &self.page {
             Page::Menu { note } => self.render_menu(frame, note.as_deref()),
-            Page::New(new) => render_new(frame, new),
+            Page::New(new) => {
+                let seed_rules = self.setup.worlds.as_ref().is_some_and(Worlds::seed_rules);
+                render_new(frame, new, seed_rules);
+            }
             Page::Pick(picker) => render_picker(frame, picker),
             Page::Confirm { row, picker } => {
                 render_picker(frame, picker);
@@ -985,7 +988,7 @@ pub(crate) fn render_replay(game: &Overworld, messages: &[String], frame: &mut F
     let p = game.player();
     let (sword, armour) = gear_of(p);
     let health = if game.quest().is_some() {
-        format!("hp {}/{PLAYER_HEALTH}  ", game.health().0.div_ceil(100))
+        format!("{}  ", health_text(game.health(), PLAYER_HEALTH))
     } else {
         String::new()
     };
@@ -1065,9 +1068,12 @@ fn choose(picker: &Picker) -> Option<WorldRow> {
     by_name(&picker.typed).or_else(|| by_name(typed))
 }
 
-/// Saves and waits until the world on disk holds everything.
+/// Saves (when anything was played since the world was opened) and waits until the
+/// world on disk holds everything.
 fn sync(session: &mut OverworldSession) -> Result<(), SessionError> {
-    session.save()?;
+    if session.played() {
+        session.save()?;
+    }
     session.flush()
 }
 
@@ -1119,12 +1125,8 @@ fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: u
     let saved = format!("{saved:<9}");
     let health = match fight {
         // While a fight plays back, the health before it.
-        Some(f) if game.quest().is_some() => {
-            format!("hp {}/{PLAYER_HEALTH}", f.player.health.0 / 100)
-        }
-        _ if game.quest().is_some() => {
-            format!("hp {}/{PLAYER_HEALTH}", game.health().0.div_ceil(100))
-        }
+        Some(f) if game.quest().is_some() => health_text(f.player.health, PLAYER_HEALTH),
+        _ if game.quest().is_some() => health_text(game.health(), PLAYER_HEALTH),
         _ => String::new(),
     };
     // (text, importance: higher stays longer), in the order shown.
@@ -1262,7 +1264,9 @@ fn debug_line(session: &OverworldSession) -> String {
     )
 }
 
-fn render_new(frame: &mut Frame, new: &NewWorld) {
+/// The new-world box: name and seed, and which rules the world gets (`seed_rules`:
+/// CaveGame's own, `--rules seed`).
+fn render_new(frame: &mut Frame, new: &NewWorld, seed_rules: bool) {
     let w = i32::from(frame.width());
     let (x, y, iw, _) = draw::panel(frame, 70.min(w), 11, "A new world", TITLE);
     draw::text(frame, x, y, "Name and seed may hold any characters.", Rgb::GREY, Rgb::BLACK, false);
@@ -1279,6 +1283,20 @@ fn render_new(frame: &mut Frame, new: &NewWorld) {
     };
     field(Field::Name, "Name", &new.name, y + 2, frame);
     field(Field::Seed, "Seed", &new.seed, y + 3, frame);
+    let rules = if seed_rules {
+        "Rules: CaveGame's own (--rules seed): no goal, no death."
+    } else {
+        "Rules: the default game: find the artefact; death ends it."
+    };
+    draw::text(
+        frame,
+        x,
+        y + 4,
+        &draw::fit(rules, iw.max(0) as usize),
+        Rgb::GREY,
+        Rgb::BLACK,
+        false,
+    );
     let hint = "Enter: next / create   Tab: switch field   Esc: back";
     draw::text(frame, x, y + 5, &draw::fit(hint, iw.max(0) as usize), Rgb::GREY, Rgb::BLACK, false);
     if let Some(note) = &new.note {
@@ -1300,7 +1318,7 @@ fn render_picker(frame: &mut Frame, picker: &Picker) {
         1,
         2,
         &draw::fit(
-            &format!("{:>3}  {:<24} {:<16} last played", "#", "name", "seed"),
+            &format!("{:>3}  {:<24} {:<16} {:<5}last played", "#", "name", "seed", ""),
             (w - 1).max(0) as usize,
         ),
         Rgb::GREY,
@@ -1347,7 +1365,8 @@ fn render_picker(frame: &mut Frame, picker: &Picker) {
 }
 
 /// The picker's world rows, `list_h` of them scrolled so the selected one shows, from
-/// row 3: number, name, seed, last played (or why it can't be opened).
+/// row 3: number, name, seed, `won`/`died` for a finished game, last played (or why it
+/// can't be opened).
 fn render_picker_rows(frame: &mut Frame, picker: &Picker, list_h: usize) {
     let w = i32::from(frame.width());
     let first = picker.selected.saturating_sub(list_h.saturating_sub(1));
@@ -1358,10 +1377,11 @@ fn render_picker_rows(frame: &mut Frame, picker: &Picker, list_h: usize) {
             None => format_time(row.last_played),
         };
         let line = format!(
-            "{:>3}  {} {} {when}",
+            "{:>3}  {} {} {:<5}{when}",
             i + 1,
             draw::fit_to(&row.label(), 24, true),
             draw::fit_to(&seed_shown(row), 16, true),
+            row.mark(),
         );
         let line = draw::fit(&line, (w - 3).max(0) as usize);
         if i == picker.selected {
@@ -1397,18 +1417,16 @@ fn render_fight(frame: &mut Frame, p: &Playback) -> usize {
     }
     let last = lines.len().saturating_sub(body);
     let (skip, footer) = if p.done() {
-        let footer =
-            if last > 0 { "↑/↓: scroll   any other key: close" } else { "any key: close" };
-        (p.scroll.min(last), footer)
+        (p.scroll.min(last), draw::scroll_footer(last > 0, width))
     } else {
         // Playing: the latest blow stays in view.
-        (last, "any key: skip to the end")
+        (last, draw::fit("any key: skip to the end", width))
     };
     for (i, line) in lines.iter().skip(skip).take(body).enumerate() {
         let bold = p.done() && skip == 0 && i == 0;
         draw::text(frame, x, y + i as i32, line, Rgb::WHITE, Rgb::BLACK, bold);
     }
-    draw::text(frame, x, y + h - 1, footer, Rgb::GREY, Rgb::BLACK, false);
+    draw::text(frame, x, y + h - 1, &footer, Rgb::GREY, Rgb::BLACK, false);
     last
 }
 
@@ -1427,17 +1445,11 @@ fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<
             Item::Armour(_) if player.is_equipped(item) => "  worn",
             _ => "",
         };
-        let line = format!("{letter}) {}. {item}{times}{worn}", i + 1);
+        // On a narrow panel the name gives way: `wielded` and `worn` always show.
+        let cols = (w.max(0) as usize).saturating_sub(draw::width(worn));
+        let line = draw::fit(&format!("{letter}) {}. {item}{times}", i + 1), cols) + worn;
         let fg = if worn.is_empty() { Rgb::WHITE } else { palette::HIGHLIGHT };
-        draw::text(
-            frame,
-            x,
-            y + i as i32,
-            &draw::fit(&line, w.max(0) as usize),
-            fg,
-            Rgb::BLACK,
-            false,
-        );
+        draw::text(frame, x, y + i as i32, &line, fg, Rgb::BLACK, false);
     }
     if pack.kinds() == 0 {
         draw::text(frame, x, y, "You carry nothing.", Rgb::GREY, Rgb::BLACK, false);
@@ -1536,12 +1548,8 @@ fn render_help(
             false,
         );
     }
-    let footer = if lines.len() > body {
-        "↑/↓: scroll   any other key: close"
-    } else {
-        "any key: close"
-    };
-    draw::text(frame, x, y + h - 1, footer, Rgb::GREY, Rgb::BLACK, false);
+    let footer = draw::scroll_footer(lines.len() > body, w.max(0) as usize);
+    draw::text(frame, x, y + h - 1, &footer, Rgb::GREY, Rgb::BLACK, false);
     lines.len().saturating_sub(body)
 }
 
@@ -1556,6 +1564,7 @@ mod tests {
             seed_text: String::new(),
             last_played: 0,
             problem: None,
+            ending: None,
         }
     }
 

@@ -106,7 +106,7 @@ fn a_killed_game_loads_at_its_last_autosave() -> Result<(), Box<dyn std::error::
             "kill {kill}: {moves} moves < reported {reported} / previous {previous}"
         );
         let opened: usize = game.changes().values().map(|c| c.opened.len()).sum();
-        let slain = game.changes().values().filter(|c| c.monster_slain).count();
+        let slain = game.changes().values().filter(|c| c.slain != 0).count();
         assert_eq!(
             game.player().chests() as usize,
             opened,

@@ -151,7 +151,9 @@ fn a_new_world_is_named_seeded_and_played() {
     let mut app = app(dir.path());
     press(&mut app, &[Input::Char('o'), Input::Char('n')]);
     press(&mut app, &typing("Testing World"));
-    insta::assert_snapshot!("overworld_new_world", text(&app, dir.path()));
+    let new = text(&app, dir.path());
+    assert!(new.contains("Rules: the default game"), "the box names the rules: {new}");
+    insta::assert_snapshot!("overworld_new_world", new);
     press(&mut app, &[Input::Enter, Input::Enter]);
     settle(&mut app);
     let screen = text(&app, dir.path());
@@ -454,6 +456,49 @@ fn small_terminals_keep_what_matters() {
     insta::assert_snapshot!("overworld_too_small", screen);
 }
 
+/// The new-world box says the world gets CaveGame's own rules under `--rules seed`
+/// (play-test OW-15).
+#[test]
+fn the_new_world_box_names_the_seed_rules() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = App::title(world());
+    app.set_overworld(seed_setup(dir.path(), 0));
+    press(&mut app, &[Input::Char('o'), Input::Char('n')]);
+    let new = text(&app, dir.path());
+    assert!(new.contains("Rules: CaveGame's own (--rules seed)"), "{new}");
+}
+
+/// At 40x12 the inventory keeps `wielded`/`worn` and the fight panel's footer stays
+/// inside its border (play-test OW-14, OW-16).
+#[test]
+fn narrow_panels_keep_their_marks_and_footers_inside() {
+    let small = |app: &App| {
+        let mut frame = Frame::new(40, 12);
+        app.render(&mut frame);
+        frame.to_text()
+    };
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut app = App::title(world());
+    app.set_overworld(seed_setup(dir.path(), 0));
+    new_world(&mut app, "narrow");
+    press(&mut app, &[Input::Char('i')]);
+    let screen = small(&app);
+    assert!(screen.contains(" wielded"), "{screen}");
+    assert!(screen.contains(" worn"), "{screen}");
+    press(&mut app, &[Input::Esc]);
+    let g = game_of(&app);
+    press(&mut app, &keys_to(&g, |p| g.watcher(p).is_some()));
+    settle(&mut app);
+    let screen = small(&app);
+    assert!(screen.contains("key: close"), "{screen}");
+    // Every line of the panel ends at its border: nothing is drawn past it.
+    let footer = screen.lines().find(|l| l.contains("key: close")).expect("the footer");
+    let border = footer.chars().position(|c| c == '│').expect("the left border");
+    let right = footer.chars().skip(border + 1).position(|c| c == '│');
+    let inside: String = footer.chars().skip(border + 1).take(right.unwrap_or(0)).collect();
+    assert!(right.is_some() && inside.contains("close"), "{footer:?}");
+}
+
 #[test]
 fn a_key_shows_all_it_brought_and_resting_until_healed_says_why_it_stopped() {
     let dir = Data::default();
@@ -514,4 +559,18 @@ fn a_finished_game_refuses_every_action_and_is_scored_once() {
         assert!(screen.contains("This game is over (score"), "{key}: {screen}");
     }
     assert_eq!(scores.high_scores("overworld").expect("a table").len(), before, "scored once");
+    // The world list marks it, and merely opening it again saves nothing: it keeps its
+    // last-played time and its place in the list (play-test OW-7, OW-10).
+    press(&mut app, &[Input::Char('x')]);
+    let saves = || scores.list().expect("a list")[0].info.as_ref().map(|i| i.saves).ok();
+    let before = saves();
+    press(&mut app, &[Input::Char('l')]);
+    let list = text(&app, dir.path());
+    let row = list.lines().find(|l| l.contains("doomed")).expect("listed");
+    assert!(row.contains(" died "), "{list}");
+    press(&mut app, &[Input::Enter]);
+    settle(&mut app);
+    assert!(text(&app, dir.path()).contains("This game is over"));
+    press(&mut app, &[Input::Char('x')]);
+    assert_eq!(saves(), before, "opened and left: not saved again");
 }

@@ -67,7 +67,8 @@ pub use combat::{CombatRules, CombatTuning};
 use combat::{Combatant, FightLog, Hundredths, RngDice, Side, fight};
 pub use items::{ArmourTier, Item, ItemRegistry, Pack, Reward, SwordTier};
 pub use monsters::{MAX_SIGHT, Monster, MonsterKind, in_sight_area};
-pub use quest::{Ending, PlayerV1, QuestRules, Vitals};
+use quest::Turned;
+pub use quest::{Ending, MAX_GUARDS, PlayerV1, QuestRules, Vitals};
 pub use regions::RegionChanges;
 use regions::{Area, AreaCache};
 pub use torchlit_procgen::{CaRule, CaveParams, OverworldParams, RegionCoord};
@@ -611,15 +612,29 @@ impl Overworld {
         }
     }
 
-    /// The living monster of region `at`, if it has one.
+    /// The living roaming monster of region `at` (CaveGame's one monster a region), if it
+    /// has one.
     pub fn monster_of(&self, at: RegionCoord) -> Option<Monster> {
-        let slain = self.changes.get(&at).is_some_and(|c| c.monster_slain);
+        let slain = self.changes.get(&at).is_some_and(|c| c.slain & 1 != 0);
         if slain { None } else { self.area(at)?.monster.map(|m| self.roamed(at, m)) }
+    }
+
+    /// Every living monster of region `at`: its roaming monster, then its guards (the
+    /// default game's, [`QuestRules::guard_every`]).
+    pub fn monsters_of(&self, at: RegionCoord) -> Vec<Monster> {
+        let mut out: Vec<Monster> = self.monster_of(at).into_iter().collect();
+        let slain = self.changes.get(&at).map_or(0, |c| c.slain);
+        for (k, g) in self.guards(at).into_iter().enumerate() {
+            if slain & quest::guard_bit(k) == 0 {
+                out.push(g);
+            }
+        }
+        out
     }
 
     /// The living monster standing on `p`.
     pub fn monster_at(&self, p: Point) -> Option<Monster> {
-        self.monster_of(self.region_of(p)).filter(|m| m.at == p)
+        self.monsters_of(self.region_of(p)).into_iter().find(|m| m.at == p)
     }
 
     /// What world cell `p` looks like.
@@ -632,7 +647,7 @@ impl Overworld {
         let m = MAX_SIGHT as i32;
         let a = Point::new(rect.left().saturating_sub(m), rect.top().saturating_sub(m));
         let b = Point::new(rect.right().saturating_add(m), rect.bottom().saturating_add(m));
-        self.regions_between(a, b).into_iter().filter_map(|rc| self.monster_of(rc)).collect()
+        self.regions_between(a, b).into_iter().flat_map(|rc| self.monsters_of(rc)).collect()
     }
 
     /// The regions overlapping the rectangle of world cells from `a` to `b` (inclusive).
@@ -719,7 +734,7 @@ impl Overworld {
             Action::Rest => {
                 self.player.moves.0 = self.player.moves.0.saturating_add(1);
                 let mut events = vec![Event::Rested];
-                if let Some(monster) = self.pass_turn(true) {
+                if let Some(monster) = self.pass_turn(Turned::Rested) {
                     self.fight_into(monster, &mut events);
                 }
                 events
@@ -787,8 +802,9 @@ impl Overworld {
             self.fight_into(monster, &mut events);
             fought = true;
         }
+        let turned = if fought { Turned::Fought } else { Turned::Walked };
         if self.ending().is_none()
-            && let Some(monster) = self.pass_turn(false)
+            && let Some(monster) = self.pass_turn(turned)
             && !fought
         {
             self.fight_into(monster, &mut events);
@@ -835,7 +851,8 @@ impl Overworld {
                 self.player.take(&rewards);
                 self.player.kills = self.player.kills.saturating_add(1);
                 let rc = self.region_of(monster.at);
-                self.change(rc).monster_slain = true;
+                let bit = self.slain_bit(rc, &monster);
+                self.change(rc).slain |= bit;
                 FightOutcome::Won { rewards }
             }
             Some(Side::Monster) if quest => {

@@ -197,6 +197,21 @@ pub fn fit(text: &str, cols: usize) -> String {
     fit_to(text, cols, false)
 }
 
+/// The footer of a scrolling panel `cols` columns wide: `↑/↓: scroll   any other key:
+/// close` when the log scrolls (shortened on a narrow panel so it stays inside the
+/// border), else `any key: close`.
+pub fn scroll_footer(scrolls: bool, cols: usize) -> String {
+    let footer = match scrolls {
+        false => "any key: close",
+        true if width(SCROLL_FOOTER) <= cols => SCROLL_FOOTER,
+        true => "↑/↓ scroll, other key: close",
+    };
+    fit(footer, cols)
+}
+
+/// The footer of a panel whose log scrolls, when it fits.
+const SCROLL_FOOTER: &str = "↑/↓: scroll   any other key: close";
+
 /// A box with a title, cleared inside; returns the inner area `(x, y, w, h)`.
 pub fn panel(frame: &mut Frame, w: i32, h: i32, title: &str, fg: Rgb) -> (i32, i32, i32, i32) {
     let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
@@ -218,6 +233,16 @@ mod tests {
         let lines = wrap("You hit the rat for 3 damage. Health: 48.72", 38);
         assert_eq!(lines, ["You hit the rat for 3 damage.", "Health: 48.72"]);
         assert_eq!(wrap("Note: the end", 8), ["Note:", "the end"]);
+    }
+
+    #[test]
+    fn the_scroll_footer_stays_inside_a_narrow_panel() {
+        assert_eq!(scroll_footer(true, 40), SCROLL_FOOTER);
+        assert_eq!(scroll_footer(true, 32), "↑/↓ scroll, other key: close");
+        assert_eq!(scroll_footer(false, 32), "any key: close");
+        for cols in 1..40 {
+            assert!(width(&scroll_footer(true, cols)) <= cols, "{cols} columns");
+        }
     }
 
     #[test]

@@ -7,10 +7,11 @@ use torchlit_rng::Seed;
 use torchlit_save::recording::Recording;
 use torchlit_save::{
     Config, GenerationCheck, GenerationConfig, OpenWorld, Record, RegionKey, Save, SaveError,
-    WorldId, WorldInfo, WorldSaver, WorldSpec,
+    WorldId, WorldInfo, WorldSaver, WorldSpec, WorldStore,
 };
 use torchlit_sim::modes::overworld::{
-    Action, Event, Overworld, OverworldError, Player, PlayerV1, RegionChanges, RegionCoord, Rules,
+    Action, Ending, Event, Overworld, OverworldError, Player, PlayerV1, RegionChanges, RegionCoord,
+    Rules,
 };
 
 use super::worlds::{MODE, Worlds, rules_from_config};
@@ -107,6 +108,13 @@ impl WorldSettings {
         let rules = rules_from_config(&self.config(worlds));
         if self.seed_rules { Rules { quest: None, ..rules } } else { rules }
     }
+}
+
+/// How the game of world `id` ended, read without opening it for play (`None` while it
+/// goes on, or when its player record can't be read: the list then shows no mark).
+pub(crate) fn ending_of(store: &dyn WorldStore, id: &WorldId) -> Option<Ending> {
+    let db = store.peek(id).ok()?;
+    load_player(db.as_ref()).ok()?.vitals().ending
 }
 
 /// The player record: layout version 2, or a version 1 record (from before the default
@@ -341,6 +349,13 @@ impl OverworldSession {
         Some(kept)
     }
 
+    /// Whether anything was played since the world was opened. A world merely opened
+    /// and left (a finished game, say) is not saved again: its "last played" time stays,
+    /// and the world list keeps its order.
+    pub fn played(&self) -> bool {
+        self.recorder.recording().steps() != self.opened_at
+    }
+
     /// The game.
     pub fn game(&self) -> &Overworld {
         &self.game
@@ -478,7 +493,7 @@ impl OverworldSession {
             return Ok(());
         }
         self.keep_recording();
-        let saved = self.save();
+        let saved = if self.played() { self.save() } else { Ok(()) };
         let Some(saver) = self.saver.take() else { return saved };
         let db = saver.finish()?;
         saved?;

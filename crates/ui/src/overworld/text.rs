@@ -1,9 +1,19 @@
 //! The words of `overworld`: events and fight logs as sentences.
 
-use torchlit_sim::modes::overworld::combat::{FightEntry, Side};
+use torchlit_sim::modes::overworld::combat::{FightEntry, Hundredths, Side};
 use torchlit_sim::modes::overworld::{
     Blocker, Ending, Event, FightOutcome, FightReport, Item, MonsterKind, Reward,
 };
+
+/// The player's health on the status line, `hp 44.52/50`: the same number the fight log's
+/// last `Health: 44.52` gave (whole hit points without decimals: `hp 50/50`).
+pub fn health_text(health: Hundredths, full: u32) -> String {
+    if health.0.is_multiple_of(100) {
+        format!("hp {}/{full}", health.0 / 100)
+    } else {
+        format!("hp {health}/{full}")
+    }
+}
 
 /// `rewards` as a list, the gold added up first and the same item counted: `7 gold, an
 /// iron sword and leather armour`, `2 iron swords`; `nothing` when empty.
@@ -186,6 +196,21 @@ mod tests {
             rewards_text(&[leather, iron, leather]),
             "2 suits of leather armour and an iron sword"
         );
+    }
+
+    #[test]
+    fn the_status_health_is_the_fight_logs_number() {
+        assert_eq!(health_text(Hundredths(4452), 50), "hp 44.52/50");
+        assert_eq!(health_text(Hundredths(4405), 50), "hp 44.05/50");
+        assert_eq!(health_text(Hundredths(5000), 50), "hp 50/50");
+        assert_eq!(health_text(Hundredths(1), 50), "hp 0.01/50", "alive is never 0");
+    }
+
+    #[test]
+    fn a_stun_says_what_happens_next() {
+        let stun = |attacker| entry_text(&FightEntry::Stun { attacker }, MonsterKind::Goblin);
+        assert_eq!(stun(Side::Monster), "You are stunned! The goblin attacks again.");
+        assert_eq!(stun(Side::Player), "You stun the goblin and attack again.");
     }
 
     #[test]

@@ -5,7 +5,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use torchlit_save::{Config, SaveError, WorldId, WorldStore};
-use torchlit_sim::modes::overworld::{CaRule, CaveParams, CombatRules, OverworldParams, Rules};
+use torchlit_sim::modes::overworld::{
+    CaRule, CaveParams, CombatRules, Ending, OverworldParams, Rules,
+};
 
 /// The mode name stored in `overworld` worlds (and the config's `[keys.overworld]`).
 pub const MODE: &str = "overworld";
@@ -37,6 +39,8 @@ pub struct WorldRow {
     pub last_played: u64,
     /// Why it can't be loaded (damaged, foreign, newer, in use), if so.
     pub problem: Option<String>,
+    /// How its game ended, once it has (the default game): marked `won` or `died`.
+    pub ending: Option<Ending>,
 }
 
 impl WorldRow {
@@ -46,6 +50,15 @@ impl WorldRow {
             Some(name) if name.is_empty() => "(unnamed)".to_string(),
             Some(name) => name.clone(),
             None => format!("[{}]", self.id),
+        }
+    }
+
+    /// `won` or `died` for a finished game, empty while it goes on.
+    pub fn mark(&self) -> &'static str {
+        match self.ending {
+            Some(Ending::Victory) => "won",
+            Some(Ending::Slain(_)) => "died",
+            None => "",
         }
     }
 }
@@ -108,6 +121,7 @@ impl Worlds {
         for entry in self.store.list()? {
             match entry.info {
                 Ok(info) if info.mode == MODE => rows.push(WorldRow {
+                    ending: super::session::ending_of(&*self.store, &entry.id),
                     id: entry.id,
                     name: Some(info.name),
                     seed_text: info.seed_text,
@@ -121,6 +135,7 @@ impl Worlds {
                     seed_text: String::new(),
                     last_played: 0,
                     problem: Some(short_problem(&e)),
+                    ending: None,
                 }),
             }
         }

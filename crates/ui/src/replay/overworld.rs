@@ -14,10 +14,12 @@ use super::Mode;
 use crate::Frame;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
 
-/// The layout version of [`OverworldStart`]: 2 since the default game's hunt (its numbers
-/// and the player's vitals are recorded); 1 before it (always CaveGame's game, the player
-/// record without vitals), still read.
-const START_VERSION: u32 = 2;
+/// The layout version of [`OverworldStart`]: 3 since the hunt's guards and running
+/// hunters ([`QuestRules::guard_every`], [`QuestRules::fast_from`]); 2 since the default
+/// game's hunt (its numbers and the player's vitals are recorded; read with neither guards
+/// nor runners); 1 before it (always CaveGame's game, the player record without vitals).
+/// All are still read.
+const START_VERSION: u32 = 3;
 
 /// Every number of [`Rules`] a config can change, as recorded: the world generator's
 /// parameters, drops per chest, combat and death. The item registry is the built-in one
@@ -97,6 +99,8 @@ struct RecordedQuest {
     artefact_distance: u32,
     level_every: u32,
     heal_price: u32,
+    guard_every: u32,
+    fast_from: u32,
 }
 
 impl RecordedQuest {
@@ -108,6 +112,8 @@ impl RecordedQuest {
             artefact_distance: q.artefact_distance,
             level_every: q.level_every,
             heal_price: q.heal_price,
+            guard_every: q.guard_every,
+            fast_from: q.fast_from,
         }
     }
 
@@ -119,6 +125,8 @@ impl RecordedQuest {
             artefact_distance: self.artefact_distance,
             level_every: self.level_every,
             heal_price: self.heal_price,
+            guard_every: self.guard_every,
+            fast_from: self.fast_from,
         }
     }
 }
@@ -132,6 +140,40 @@ struct OverworldStart {
     rules: RecordedRules,
     resumed: Option<SavedState>,
     quest: Option<RecordedQuest>,
+}
+
+/// The hunt's numbers as version 2 recorded them (before guards and running hunters).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct RecordedQuestV2 {
+    regen_every: u32,
+    notice: u32,
+    roam_percent: u32,
+    artefact_distance: u32,
+    level_every: u32,
+    heal_price: u32,
+}
+
+impl From<RecordedQuestV2> for RecordedQuest {
+    fn from(q: RecordedQuestV2) -> RecordedQuest {
+        RecordedQuest {
+            regen_every: q.regen_every,
+            notice: q.notice,
+            roam_percent: q.roam_percent,
+            artefact_distance: q.artefact_distance,
+            level_every: q.level_every,
+            heal_price: q.heal_price,
+            guard_every: 0,
+            fast_from: 0,
+        }
+    }
+}
+
+/// [`OverworldStart`] version 2.
+#[derive(Deserialize)]
+struct OverworldStartV2 {
+    rules: RecordedRules,
+    resumed: Option<SavedState>,
+    quest: Option<RecordedQuestV2>,
 }
 
 /// [`OverworldStart`] version 1, before the default game's hunt.
@@ -154,6 +196,15 @@ impl OverworldStart {
                     rules: v1.rules,
                     resumed: v1.resumed.map(|(p, c)| (Player::from(p), c)),
                     quest: None,
+                })
+            }
+            2 => {
+                let v2: OverworldStartV2 = postcard::from_bytes(rest).map_err(bad)?;
+                Ok(OverworldStart {
+                    version: START_VERSION,
+                    rules: v2.rules,
+                    resumed: v2.resumed,
+                    quest: v2.quest.map(RecordedQuest::from),
                 })
             }
             START_VERSION => postcard::from_bytes(bytes).map_err(bad),
@@ -247,6 +298,38 @@ mod tests {
             let again = overworld_start(&header).expect("starts");
             assert_eq!(again.rules(), &rules);
         }
+    }
+
+    #[test]
+    fn version_2_options_replay_without_guards_or_runners() {
+        #[derive(Serialize)]
+        struct V2 {
+            version: u32,
+            rules: RecordedRules,
+            resumed: Option<SavedState>,
+            quest: Option<RecordedQuestV2>,
+        }
+        let quest = RecordedQuestV2 {
+            regen_every: 4,
+            notice: 8,
+            roam_percent: 50,
+            artefact_distance: 5,
+            level_every: 2,
+            heal_price: 2,
+        };
+        let rules = RecordedRules::of(&Rules::default());
+        let v2 = V2 { version: 2, rules, resumed: None, quest: Some(quest) };
+        let start = OverworldStart::decode(&postcard::to_allocvec(&v2).expect("encodes"));
+        let q = start.expect("decodes").quest.expect("the hunt").rules();
+        let then = QuestRules {
+            regen_every: 4,
+            notice: 8,
+            level_every: 2,
+            guard_every: 0,
+            fast_from: 0,
+            ..QuestRules::default()
+        };
+        assert_eq!(q, then);
     }
 
     #[test]

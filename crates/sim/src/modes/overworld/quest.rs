@@ -5,7 +5,8 @@
 //!
 //! - **Health carries over**: a fight starts at the player's current health and leaves
 //!   what the last blow left. One hit point comes back every
-//!   [`QuestRules::regen_every`] turns; resting ([`Action::Rest`]) heals one per turn.
+//!   [`QuestRules::regen_every`] turns; resting ([`Action::Rest`]) heals one per turn;
+//!   a turn with a fight heals nothing (the health after it is the log's last number).
 //! - **Monsters roam and hunt**: after each turn (a step or a rest) every living monster
 //!   of the loaded regions (the 3×3 regions around the player's) acts, in region reading
 //!   order. One that sees the player within [`QuestRules::notice`] cells (the same line
@@ -16,7 +17,11 @@
 //!   its actions. A monster that ends its step seeing the player starts a fight.
 //! - **Farther is harder**: a monster `L` levels deep (its region's Chebyshev distance
 //!   from the start region divided by [`QuestRules::level_every`]) has `+25 %·L` health
-//!   and `+L` damage and armour, and leaves `L + 1` times the gold.
+//!   and `+L` damage and armour, and leaves `L + 1` times the gold. A hunting monster of
+//!   level [`QuestRules::fast_from`] or deeper runs (two steps a turn). Besides its
+//!   roaming monster a region `d` regions out holds `d / guard_every` guards
+//!   ([`Overworld::guards`], at most [`MAX_GUARDS`]) that stand still and fight whoever
+//!   steps into their sight; the start region has none.
 //! - **Gold heals**: the shrine at the start cell heals the player who steps on it, one
 //!   hit point per [`QuestRules::heal_price`] gold pieces, as far as the purse goes.
 //! - **A goal with an end**: the artefact lies in one region [`QuestRules::artefact_distance`]
@@ -34,11 +39,12 @@ use torchlit_rng::Rng;
 use super::combat::{Combatant, Hundredths};
 use super::items::{ArmourTier, Pack, SwordTier};
 use super::monsters::{Monster, MonsterKind};
+use super::regions::Area;
 use super::{Event, Overworld, PLAYER_HEALTH, Player};
 use crate::Turn;
 
 #[cfg(doc)]
-use super::{Action, Rules};
+use super::{Action, RegionChanges, Rules};
 
 /// The numbers of the default game's hunt (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,19 +61,31 @@ pub struct QuestRules {
     pub level_every: u32,
     /// Gold pieces per hit point healed at the shrine.
     pub heal_price: u32,
+    /// Regions of distance from the start per guard: a region `d` regions out holds
+    /// `d / guard_every` guards besides its roaming monster, at most [`MAX_GUARDS`] (0:
+    /// none).
+    pub guard_every: u32,
+    /// The level from which a hunting monster runs: two steps a turn (0: never).
+    pub fast_from: u32,
 }
 
+/// The most guards a region holds ([`QuestRules::guard_every`]).
+pub const MAX_GUARDS: u32 = 7;
+
 impl Default for QuestRules {
-    /// Heal every 4 turns, notice at 8 cells, wander half the turns, the artefact 5
-    /// regions out, a level every 2 regions, 2 gold a hit point.
+    /// Heal every 8 turns, notice at 12 cells, wander half the turns, the artefact 5
+    /// regions out, a level and a guard per region of distance, hunters from level 1
+    /// (outside the start region) run, 2 gold a hit point.
     fn default() -> QuestRules {
         QuestRules {
-            regen_every: 4,
-            notice: 8,
+            regen_every: 8,
+            notice: 12,
             roam_percent: 50,
             artefact_distance: 5,
-            level_every: 2,
+            level_every: 1,
             heal_price: 2,
+            guard_every: 1,
+            fast_from: 1,
         }
     }
 }
@@ -183,6 +201,22 @@ impl From<&Player> for PlayerV1 {
     }
 }
 
+/// How the player spent a turn, for healing with time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Turned {
+    /// Rested: a hit point back.
+    Rested,
+    /// Walked without a fight: towards the next hit point.
+    Walked,
+    /// Stepped into a monster's sight and fought: no healing this turn.
+    Fought,
+}
+
+/// The bit of [`RegionChanges::slain`] of guard `k` (bit 0 is the roaming monster's).
+pub(super) fn guard_bit(k: usize) -> u8 {
+    u32::try_from(k + 1).ok().and_then(|b| 1u8.checked_shl(b)).unwrap_or(0)
+}
+
 /// Chebyshev distance between two regions.
 fn region_distance(a: RegionCoord, b: RegionCoord) -> u32 {
     let dx = (i64::from(a.x) - i64::from(b.x)).unsigned_abs();
@@ -272,6 +306,53 @@ impl Overworld {
         }
     }
 
+    /// The guards of region `rc` (the default game; none under `--rules seed` and in the
+    /// start region): `d / guard_every` of them, at most [`MAX_GUARDS`], for a region `d`
+    /// regions from the start. Guard `k` stands on a spawnable cell drawn from the world
+    /// seed, the region and `k` (never the roaming monster's home, the artefact or another
+    /// guard's cell; a guard that finds no cell in 64 draws is left out); its kind is
+    /// rolled like a region's monster. Guards never move.
+    pub fn guards(&self, rc: RegionCoord) -> Vec<Monster> {
+        let Some(q) = self.quest() else { return Vec::new() };
+        let Some(area) = self.area(rc) else { return Vec::new() };
+        let count = match q.guard_every {
+            0 => 0,
+            every => (region_distance(rc, self.region_of(self.shrine)) / every).min(MAX_GUARDS),
+        };
+        area.guards.get_or_init(|| self.place_guards(rc, &area, count)).clone()
+    }
+
+    fn place_guards(&self, rc: RegionCoord, area: &Area, count: u32) -> Vec<Monster> {
+        let s = self.world.region_size();
+        let home = area.monster.map(|m| m.at);
+        let mut out: Vec<Monster> = Vec::new();
+        for k in 0..count {
+            let mut rng = Rng::new(
+                self.seed.derive("overworld/guard", &[rc.x.into(), rc.y.into(), k.into()]),
+            );
+            let kind = MonsterKind::roll(&mut rng);
+            let cell = (0..64).find_map(|_| {
+                let c = Point::new(rng.below(u64::from(s)) as i32, rng.below(u64::from(s)) as i32);
+                let at = region_to_world(rc, c, s)?;
+                let taken =
+                    Some(at) == home || Some(at) == self.artefact || out.iter().any(|g| g.at == at);
+                (area.region.is_spawnable(c) && !taken).then_some(at)
+            });
+            if let Some(at) = cell {
+                out.push(Monster { kind, at });
+            }
+        }
+        out
+    }
+
+    /// The bit of [`RegionChanges::slain`] that records `monster` of region `rc` slain.
+    pub(super) fn slain_bit(&self, rc: RegionCoord, monster: &Monster) -> u8 {
+        match self.guards(rc).iter().position(|g| g == monster) {
+            Some(k) if self.monster_of(rc).as_ref() != Some(monster) => guard_bit(k),
+            _ => 1,
+        }
+    }
+
     /// The score of the game so far: gold, 20 a kill, 5 a chest, 25 a region of the
     /// farthest distance reached, and 500 for taking the artefact.
     pub fn score(&self) -> u64 {
@@ -314,14 +395,20 @@ impl Overworld {
         Event::Healed { hp, paid: u64::from(hp) * price }
     }
 
-    /// One turn passes for the hunt (after a step or a rest): healing with time, then the
-    /// monsters of the loaded regions act. Returns a monster that now sees the player.
-    pub(super) fn pass_turn(&mut self, resting: bool) -> Option<Monster> {
+    /// One turn passes for the hunt (after a step or a rest): healing with time (none on
+    /// a turn the player fought, so the health after a fight is the fight log's last
+    /// number), then the monsters of the loaded regions act. Returns a monster that now
+    /// sees the player.
+    pub(super) fn pass_turn(&mut self, turned: Turned) -> Option<Monster> {
         let q = *self.quest()?;
         let full = Hundredths::from_hp(PLAYER_HEALTH).0;
         let v = &mut self.player.vitals;
-        v.regen = v.regen.saturating_add(if resting { q.regen_every.max(1) } else { 1 });
-        if v.regen >= q.regen_every.max(1) {
+        v.regen = v.regen.saturating_add(match turned {
+            Turned::Rested => q.regen_every.max(1),
+            Turned::Walked => 1,
+            Turned::Fought => 0,
+        });
+        if turned != Turned::Fought && v.regen >= q.regen_every.max(1) {
             v.regen = 0;
             v.health = Hundredths(v.health.0.saturating_add(100).min(full));
         }
@@ -349,7 +436,11 @@ impl Overworld {
         let mut watcher = None;
         for rc in loaded {
             let Some(m) = self.monster_of(rc) else { continue };
-            let to = self.monster_step(m, rc, q);
+            let mut to = self.monster_step(m, rc, q);
+            let fast = q.fast_from > 0 && self.monster_level(rc) >= q.fast_from;
+            if fast && self.hunts(&m, q) && !self.sees(&Monster { at: to, ..m }, self.player.at) {
+                to = self.monster_step(Monster { at: to, ..m }, rc, q);
+            }
             if to != m.at {
                 self.player.vitals.roaming.insert((rc.x, rc.y), to);
             }
@@ -361,16 +452,25 @@ impl Overworld {
         watcher
     }
 
+    /// Whether `m` hunts the player: within [`QuestRules::notice`] cells, in line of sight.
+    fn hunts(&self, m: &Monster, q: &QuestRules) -> bool {
+        let (player, notice) = (self.player.at, i64::from(q.notice));
+        distance2(m.at, player) <= notice * notice
+            && line_of_sight(m.at, player, |c| !self.ground(c).is_walkable())
+    }
+
     /// Where monster `m` of region `rc` goes this turn.
     fn monster_step(&self, m: Monster, rc: RegionCoord, q: &QuestRules) -> Point {
         let player = self.player.at;
         let turn = i64::try_from(self.player.moves.0).unwrap_or(i64::MAX);
         let mut rng =
             Rng::new(self.seed.derive("overworld/roam", &[rc.x.into(), rc.y.into(), turn]));
+        let guards = self.guards(rc);
         let open = |p: Point| {
             p != player
                 && world_to_region(p, self.world.region_size()).0 == rc
                 && self.ground(p).is_walkable()
+                && !guards.iter().any(|g| g.at == p)
         };
         let steps: Vec<Point> = CardinalDirection::ALL
             .iter()
@@ -380,10 +480,7 @@ impl Overworld {
             })
             .filter(|&p| open(p))
             .collect();
-        let notice = i64::from(q.notice);
-        let hunts = distance2(m.at, player) <= notice * notice
-            && line_of_sight(m.at, player, |c| !self.ground(c).is_walkable());
-        if hunts {
+        if self.hunts(&m, q) {
             let now = distance2(m.at, player);
             return steps
                 .into_iter()
@@ -441,8 +538,8 @@ mod tests {
         let far = Monster { kind: MonsterKind::Goblin, at: Point::new(10 + 50 * 6, 10) };
         assert_eq!(g.monster_combatant(&near), MonsterKind::Goblin.combatant());
         let f = g.monster_combatant(&far);
-        assert_eq!(g.monster_level(g.region_of(far.at)), 3);
-        assert_eq!((f.health, f.damage, f.armour), (Hundredths(2500 + 625 * 3), 6, 3));
+        assert_eq!(g.monster_level(g.region_of(far.at)), 6);
+        assert_eq!((f.health, f.damage, f.armour), (Hundredths(2500 + 625 * 6), 9, 6));
     }
 
     #[test]
@@ -458,6 +555,80 @@ mod tests {
         let mut seed = Overworld::new(Seed::from_text("rest"), Rules::seed()).expect("a world");
         assert_eq!(seed.apply(Action::Rest), [Event::CannotRest]);
         assert_eq!(seed.player().moves(), Turn(0));
+    }
+
+    #[test]
+    fn guards_stand_farther_out_and_stay_slain() {
+        let mut g = game("guards");
+        let start = g.region_of(g.shrine().expect("a shrine"));
+        assert!(g.guards(start).is_empty(), "the start region has its wanderer only");
+        let far = RegionCoord::new(start.x + 3, start.y);
+        let guards = g.guards(far);
+        assert_eq!(guards.len(), 3, "a region 3 out holds 3 guards: {guards:?}");
+        assert_eq!(guards, game("guards").guards(far), "placed by the seed");
+        let home = g.monster_of(far).map(|m| m.at);
+        for guard in &guards {
+            assert_eq!(g.region_of(guard.at), far);
+            assert_eq!(g.ground(guard.at), Ground::Floor);
+            assert_ne!(Some(guard.at), home);
+            assert_eq!(g.monster_at(guard.at), Some(*guard));
+        }
+        let art = g.artefact_region().expect("an artefact");
+        let at = g.artefact().expect("an artefact");
+        assert!(g.guards(art).iter().all(|m| m.at != at), "the artefact is never guarded on");
+        assert_eq!(g.guards(RegionCoord::new(start.x + 40, start.y)).len(), MAX_GUARDS as usize);
+        // Slaying guard 1 leaves the others and the wanderer.
+        let bit = g.slain_bit(far, &guards[1]);
+        assert_eq!(bit, 0b100);
+        g.change(far).slain |= bit;
+        let alive = g.monsters_of(far);
+        assert!(!alive.contains(&guards[1]) && alive.contains(&guards[0]), "{alive:?}");
+        assert_eq!(alive.len(), guards.len() - 1 + usize::from(home.is_some()));
+        let seed = Overworld::new(Seed::from_text("guards"), Rules::seed()).expect("a world");
+        assert!(seed.guards(far).is_empty(), "CaveGame's game has one monster a region");
+    }
+
+    #[test]
+    fn a_slain_flag_saved_before_the_guards_reads_as_the_wanderers_bit() {
+        #[derive(serde::Serialize)]
+        struct Before {
+            opened: std::collections::BTreeSet<Point>,
+            monster_slain: bool,
+        }
+        for (flag, bits) in [(false, 0), (true, 1)] {
+            let old = Before { opened: [Point::new(3, 4)].into(), monster_slain: flag };
+            let bytes = postcard::to_allocvec(&old).expect("encodes");
+            let now: super::super::RegionChanges = postcard::from_bytes(&bytes).expect("decodes");
+            assert_eq!((now.slain, now.opened), (bits, old.opened));
+        }
+    }
+
+    #[test]
+    fn a_fights_turn_heals_nothing() {
+        let mut g = game("wounds");
+        let spot = g.loaded_regions().into_iter().filter_map(|rc| g.monster_of(rc)).find_map(|m| {
+            let watched = g.sight_of(&m);
+            watched.iter().find_map(|&p| {
+                CardinalDirection::ALL.iter().find_map(|&d| {
+                    let o = d.offset();
+                    let from = Point::new(p.x - o.dx, p.y - o.dy);
+                    let free = g.ground(from) == Ground::Floor && g.ground(p) == Ground::Floor;
+                    (free && g.watcher(from).is_none() && g.monster_at(p).is_none())
+                        .then_some((from, d))
+                })
+            })
+        });
+        let (from, d) = spot.expect("a watched cell with an unwatched neighbour");
+        g.player.at = from;
+        g.player.vitals.health = Hundredths(4452);
+        g.player.vitals.regen = QuestRules::default().regen_every - 1;
+        let events = g.apply(Action::Move(d));
+        let Some(Event::Fight(report)) = events.iter().find(|e| matches!(e, Event::Fight(_)))
+        else {
+            panic!("stepping into sight starts a fight: {events:?}")
+        };
+        assert_eq!(report.player.health, Hundredths(4452), "the fight starts unhealed");
+        assert_eq!(g.health(), report.log.player_health, "and ends at the log's number");
     }
 
     #[test]

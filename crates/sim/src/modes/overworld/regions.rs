@@ -1,6 +1,7 @@
 //! Regions in play: what was generated (a cache, rebuilt from the seed at will) and what
 //! changed (state, saved per region).
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
@@ -11,21 +12,24 @@ use torchlit_rng::{Rng, Seed};
 use super::monsters::{Monster, MonsterKind};
 
 /// What play changed in one region (CaveGame's region file, minus what the seed
-/// regenerates): the chests opened and whether its monster was slain. Regions never
+/// regenerates): the chests opened and which of its monsters were slain. Regions never
 /// changed have no record and are regenerated from the world seed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RegionChanges {
     /// Opened chests, in the region's cell coordinates (`(0, 0)` its top-left cell).
     pub opened: BTreeSet<Point>,
-    /// Whether the region's monster was slain.
-    pub monster_slain: bool,
+    /// Which of the region's monsters were slain, one bit each: bit 0 its roaming monster
+    /// (CaveGame's one monster), bit `k` its guard `k` (the default game's, see
+    /// [`QuestRules::guard_every`](super::QuestRules::guard_every)). Saved as one byte:
+    /// a record from before the guards, whose flag was `true` or `false`, reads as 1 or 0.
+    pub slain: u8,
 }
 
 impl RegionChanges {
     /// True when nothing changed.
     pub fn is_empty(&self) -> bool {
-        self.opened.is_empty() && !self.monster_slain
+        self.opened.is_empty() && self.slain == 0
     }
 }
 
@@ -34,6 +38,8 @@ impl RegionChanges {
 pub(crate) struct Area {
     pub(crate) region: Region,
     pub(crate) monster: Option<Monster>,
+    /// The region's guards (the default game), placed the first time they are asked for.
+    pub(crate) guards: OnceCell<Vec<Monster>>,
 }
 
 impl Area {
@@ -53,7 +59,7 @@ impl Area {
                     Rng::new(seed.derive("overworld/monster", &[at.x.into(), at.y.into()]));
                 Monster { kind: MonsterKind::roll(&mut rng), at: p }
             });
-        Some(Area { region, monster })
+        Some(Area { region, monster, guards: OnceCell::new() })
     }
 }
 
