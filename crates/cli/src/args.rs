@@ -59,7 +59,7 @@ pub enum Command {
         /// An Ultima world file.
         world: PathBuf,
         /// Where the torch is, `X,Y` in Ultima coordinates (default: the avatar).
-        #[arg(long, value_name = "X,Y")]
+        #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         at: Option<Coord>,
         /// The torch radius in tiles (default 4.0).
         #[arg(long, default_value_t = 4.0, allow_negative_numbers = true)]
@@ -156,6 +156,9 @@ pub enum Mode {
     /// Explore an endless cave world: chests, monsters, fights, autosave (CaveGame, Freddy Heppell's AQA NEA).
     /// `--seed S` opens the new-world prompts with that seed.
     Overworld,
+    /// Watch a monster hunt a hero (DM503 Rogue): the setup screen of the title menu's
+    /// `chase` (`torchlit chase DUNGEON` plays one from the command line).
+    Chase,
 }
 
 /// Which of Ultima 0's test programs `demo` reproduces.

@@ -43,6 +43,11 @@ pub fn run(cli: Cli) -> Result<()> {
             let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length, rules)?;
             play_app(&settings, App::maze(default_world()?, setup).context("play maze")?)
         }
+        Some(Command::Play { mode: Mode::Chase, .. }) => {
+            let settings = settings()?;
+            let _log = settings.start_logging();
+            play_app(&settings, App::chase_setup(default_world()?))
+        }
         Some(Command::Play { mode: Mode::Ultima, file, .. }) => {
             let settings = settings()?;
             let _log = settings.start_logging();

@@ -21,6 +21,9 @@ fn light_outside_the_world_names_its_size() {
     assert!(!o.status.success());
     assert!(stdout(&o).is_empty(), "no `= 0` line: {}", stdout(&o));
     assert!(stderr(&o).contains("outside the world, which is 10x5"), "{}", stderr(&o));
+    // A negative coordinate reaches the same check (not clap's "unexpected argument").
+    let o = torchlit(&["light", &data("ultima/10x5.txt"), "--at", "-1,0"]);
+    assert!(stderr(&o).contains("outside the world, which is 10x5"), "{}", stderr(&o));
     let o = torchlit(&["light", &data("ultima/30x20.txt"), "--at", "3,4"]);
     assert_eq!(stdout(&o), "light(3, 4, 4.0) = 45\n", "the README's explanation");
 }

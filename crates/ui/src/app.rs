@@ -137,6 +137,12 @@ impl App {
         App::alone(Box::new(screen))
     }
 
+    /// Opens straight into the `chase` setup screen (`torchlit play chase`); leaving it
+    /// quits.
+    pub fn chase_setup(_default_world: UltimaWorld) -> App {
+        App::alone(Box::<ChaseSetup>::default())
+    }
+
     /// Opens straight into the replay screen; leaving it quits.
     pub fn replay(_default_world: UltimaWorld, screen: ReplayScreen) -> App {
         App::alone(Box::new(screen))

@@ -141,11 +141,11 @@ pub const CONTROLS: [(&str, &str); 12] = [
     ("Enter", "next page of a dialog"),
     ("p", "pause / resume"),
     ("t", "restart this area"),
-    ("r", "restart the whole game"),
+    ("r", "restart the whole game (asks first)"),
     ("v", "show / hide the monsters' paths"),
     ("m", "map of the whole area (as explored)"),
     ("?", "show / hide this help"),
-    ("q / Esc", "back to the title menu"),
+    ("q / Esc", "leave (to the title menu, or quit)"),
     ("Ctrl-C", "quit at once"),
 ];
 
@@ -155,23 +155,25 @@ pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
         (DialogId::Welcome, 0) => &[
             "Welcome to the maze!",
             "",
-            "Beyond the chained portal lies a chain of mazes. Each one",
-            "hides a key that opens its locked exit (chained logs). At",
-            "the end waits the boss, and behind it a treasure.",
+            "Beyond the chained portal lies a chain of mazes. Each one hides a key that opens \
+             its locked exit (chained logs). At the end waits the boss, and behind it a \
+             treasure.",
         ],
+        // A table: cells apart by three spaces or more (one per line when narrow).
         (DialogId::Welcome, 1) => &[
             "Controls",
             "",
             "w a s d / arrows  walk         e  interact (open portals)",
             "Space / f  pickaxe             p  pause      ? help",
-            "t  restart area   r  restart game   q  quit",
+            "t  restart area   r  restart game   m  map   v  paths",
+            "q  quit",
         ],
         _ => &[
             "A hint",
             "",
-            "Take the pickaxe lying just south of you: it breaks rocks",
-            "and hurts log monsters. The key to the chained portal lies",
-            "nearby; face the portal and press e. Hearts heal.",
+            "Take the pickaxe lying just south of you: it breaks rocks and hurts log \
+             monsters. The key to the chained portal lies nearby; face the portal and press \
+             e. Hearts heal.",
         ],
     }
 }
@@ -188,6 +190,11 @@ pub struct MazeScreen {
     keymap: Keymap<MazeCommand>,
     keys: KeyTracker,
     help: bool,
+    /// The help's first line shown, and the last first line the last frame allowed.
+    help_scroll: usize,
+    help_max: std::cell::Cell<usize>,
+    /// The key that asked to restart the whole game, waiting for `y` (the game waits).
+    confirm_reset: Option<Input>,
     map: bool,
     message: String,
     message_at: u64,
@@ -217,6 +224,9 @@ impl MazeScreen {
             keymap,
             keys: KeyTracker::new(releases),
             help: false,
+            help_scroll: 0,
+            help_max: std::cell::Cell::new(0),
+            confirm_reset: None,
             map: false,
             message: String::new(),
             message_at: 0,
@@ -342,14 +352,37 @@ impl MazeScreen {
     /// A key went down; returns `true` when the player leaves the screen.
     pub fn handle(&mut self, input: Input) -> bool {
         if self.help {
-            self.help = false;
-            self.keys.clear();
+            // Up/Down scroll a help taller than the screen; any other key closes it.
+            match input {
+                Input::Down => self.help_scroll = (self.help_scroll + 1).min(self.help_max.get()),
+                Input::Up => self.help_scroll = self.help_scroll.saturating_sub(1),
+                _ => {
+                    self.help = false;
+                    self.help_scroll = 0;
+                    self.keys.clear();
+                }
+            }
+            return false;
+        }
+        if let Some(key) = self.confirm_reset.take() {
+            if input == Input::Char('y') {
+                self.keys.press(key);
+            } else {
+                self.tell("The game goes on.");
+            }
             return false;
         }
         match self.keymap.get(input) {
             Some(MazeCommand::Back) => {
                 self.end_recording();
                 true
+            }
+            // A stray r would throw a whole game away: ask first (not after a win, where
+            // the victory box offers it).
+            Some(MazeCommand::Button(Button::ResetGame)) if !self.game.is_won() => {
+                self.confirm_reset = Some(input);
+                self.tell("Restart the whole game? y: yes, any other key: no");
+                false
             }
             Some(MazeCommand::Help) => {
                 self.help = true;
@@ -367,6 +400,12 @@ impl MazeScreen {
         }
     }
 
+    /// Shows `text` on the message line from now.
+    fn tell(&mut self, text: &str) {
+        self.message = text.to_string();
+        self.message_at = self.game.stats().ticks;
+    }
+
     /// A key went up (only front ends with keyboard enhancement report this).
     pub fn release(&mut self, input: Input) {
         self.keys.release(input);
@@ -375,7 +414,7 @@ impl MazeScreen {
     /// Advances the game one tick with the keys of this tick (nothing while the help box
     /// is open).
     pub fn tick(&mut self) {
-        if self.help || self.too_small() {
+        if self.help || self.confirm_reset.is_some() || self.too_small() {
             return;
         }
         let (pressed, held) = self.keys.tick();
@@ -436,7 +475,11 @@ impl MazeScreen {
         }
         let fresh = self.game.stats().ticks.saturating_sub(self.message_at) < MESSAGE_TICKS;
         if self.map {
-            let note = "map of the area as explored · m: back to the view";
+            let note = if w < 50 {
+                "area map · m: back"
+            } else {
+                "map of the area as explored · m: back to the view"
+            };
             frame.print(0, h - 2, note, palette::NOTE, palette::BACKGROUND);
         } else if fresh {
             frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
@@ -454,7 +497,7 @@ impl MazeScreen {
             frame.print_bold(0, h - 2, "▌▌ paused · p: resume", palette::HIGHLIGHT);
         }
         if self.help {
-            render_help(frame);
+            self.help_max.set(render_help(frame, self.help_scroll));
         }
     }
 
@@ -734,12 +777,24 @@ fn map_colour(l: Look) -> Rgb {
 }
 
 /// How a key identifier reads on the status line.
+/// A key's short name for the status line ("spawn", "3"); the seed's numbers for the
+/// special keys (`Integer.MAX_VALUE`...) mean nothing to a player.
 fn key_name(k: i32) -> String {
     match k {
-        SPAWN_KEY_ID => "MAX".to_string(),
-        DECOY_KEY_ID => "MAX-1".to_string(),
+        SPAWN_KEY_ID => "spawn".to_string(),
+        DECOY_KEY_ID => "decoy".to_string(),
         BOSS_KEY_ID => "boss".to_string(),
         _ => k.to_string(),
+    }
+}
+
+/// A key in a sentence: "the Spawn key", "the boss's key", "key 3".
+fn key_phrase(k: i32) -> String {
+    match k {
+        SPAWN_KEY_ID => "the Spawn key".to_string(),
+        DECOY_KEY_ID => "the decoy key".to_string(),
+        BOSS_KEY_ID => "the boss's key".to_string(),
+        _ => format!("key {k}"),
     }
 }
 
@@ -831,8 +886,29 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 /// terminal allows are wrapped at spaces.
 fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: Rgb, place: Place) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    let room = (w - 4).max(1) as usize;
-    let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, room)).collect();
+    // Paragraphs wrap at 66 columns at most (a readable measure), table rows that do not
+    // fit become one cell a line.
+    let room = (w - 4).clamp(1, 66) as usize;
+    let mut wrapped: Vec<String> = lines
+        .iter()
+        .flat_map(|l| {
+            let cells: Vec<&str> =
+                l.split("   ").map(str::trim).filter(|c| !c.is_empty()).collect();
+            if l.chars().count() <= room || cells.len() < 2 {
+                wrap(l, room)
+            } else {
+                cells.iter().flat_map(|c| wrap(c, room)).collect()
+            }
+        })
+        .collect();
+    // What does not fit ends in "…" instead of running under the footer.
+    let rows = (h - 4).max(1) as usize;
+    if wrapped.len() > rows {
+        wrapped.truncate(rows);
+        if let Some(last) = wrapped.last_mut() {
+            *last = "…".to_string();
+        }
+    }
     let lines: Vec<&str> = wrapped.iter().map(String::as_str).collect();
     let inner = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(footer.len()) as i32;
     let bw = (inner + 4).min(w);
@@ -854,10 +930,25 @@ fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: R
     frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
 }
 
-fn render_help(frame: &mut Frame) {
-    let lines: Vec<String> = CONTROLS.iter().map(|(k, what)| format!("{k:<18} {what}")).collect();
-    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-    boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
+/// Draws the controls from line `scroll` (when they do not fit, a window of them with
+/// Up/Down to scroll); returns the largest useful `scroll`.
+fn render_help(frame: &mut Frame, scroll: usize) -> usize {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let room = (w - 4).max(1) as usize;
+    let lines: Vec<String> =
+        CONTROLS.iter().flat_map(|(k, what)| wrap(&format!("{k:<18} {what}"), room)).collect();
+    let rows = (h - 4).max(1) as usize;
+    if lines.len() <= rows {
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
+        return 0;
+    }
+    let max = lines.len() - rows;
+    let first = scroll.min(max);
+    let refs: Vec<&str> = lines[first..first + rows].iter().map(String::as_str).collect();
+    let title = format!(" maze controls {}-{} of {} ", first + 1, first + rows, lines.len());
+    boxed(frame, &title, &refs, "↑/↓ · other: close", palette::HEADING, Place::Center);
+    max
 }
 
 /// The message for an event, if it deserves one.
@@ -865,10 +956,12 @@ pub fn describe(event: Event) -> Option<String> {
     Some(match event {
         Event::PickedUp(Pickup::Pickaxe) => "You take the pickaxe. Space swings it.".into(),
         Event::PickedUp(Pickup::Heart) => "A heart: +1 life.".into(),
-        Event::PickedUp(Pickup::Key(k)) => format!("You take the key {}.", key_name(k)),
+        Event::PickedUp(Pickup::Key(k)) => format!("You take {}.", key_phrase(k)),
         Event::PickedUp(Pickup::Treasure) => "The treasure!".into(),
-        Event::PortalOpened { key, .. } => format!("The key {} opens the portal.", key_name(key)),
-        Event::PortalLocked { key, .. } => format!("Locked: it needs the key {}.", key_name(key)),
+        Event::PortalOpened { key, .. } => {
+            format!("{} opens the portal.", torchlit_sim::engine::capitalize(&key_phrase(key)))
+        }
+        Event::PortalLocked { key, .. } => format!("Locked: it needs {}.", key_phrase(key)),
         Event::Crossed { .. } => String::new(),
         Event::RockHit { life, .. } => format!("The rock cracks ({life} left)."),
         Event::RockBroken { .. } => "The rock breaks.".into(),
@@ -906,6 +999,15 @@ fn blinks(life: &torchlit_sim::modes::maze::Life) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_are_named_for_players_not_by_the_seeds_numbers() {
+        let took = |k| describe(Event::PickedUp(Pickup::Key(k)));
+        assert_eq!(took(SPAWN_KEY_ID).as_deref(), Some("You take the Spawn key."));
+        assert_eq!(took(3).as_deref(), Some("You take key 3."));
+        assert_eq!(key_name(SPAWN_KEY_ID), "spawn");
+        assert_eq!(key_name(DECOY_KEY_ID), "decoy");
+    }
 
     #[test]
     fn every_welcome_page_has_text_and_every_action_a_name() {

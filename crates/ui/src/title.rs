@@ -1,7 +1,7 @@
 //! The title menu: pick a mode or quit.
 
 use crate::{Frame, Input, palette};
-use torchlit_console::widgets::wrap;
+use torchlit_console::widgets::{fit, wrap};
 
 /// An entry of the title menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,29 +102,33 @@ impl TitleMenu {
         }
     }
 
-    /// Draws the menu centred in `frame`.
+    /// Draws the menu centred in `frame`: the banner when there is room, the entries (on
+    /// narrow screens names only, with the chosen entry's description below), the keys.
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let top = (h - 14).max(0) / 2;
-        let logo_x = (w - LOGO[0].chars().count() as i32) / 2;
-        for (i, line) in LOGO.iter().enumerate() {
-            frame.print(logo_x, top + i as i32, line, palette::HEADING, palette::BACKGROUND);
-        }
-        let tagline = "a roguelike toolkit and game";
-        frame.print(
-            (w - tagline.len() as i32) / 2,
-            top + 6,
-            tagline,
-            palette::HINT,
-            palette::BACKGROUND,
-        );
-        // Narrow screens (a phone's browser) show the names only, and the chosen
-        // entry's description below them, wrapped.
         let widest = TitleItem::ALL.iter().map(|i| i.label().chars().count()).max().unwrap_or(0);
         let narrow = w < widest as i32 + 7;
+        let about = match TitleItem::ALL.get(self.selected) {
+            Some(item) if narrow => wrap(item.about(), w.max(1) as usize),
+            _ => Vec::new(),
+        };
+        let items = TitleItem::ALL.len() as i32;
+        // Entries, the description and a blank line before it, a blank line, the keys.
+        let body = items + if about.is_empty() { 0 } else { 1 + about.len() as i32 } + 2;
+        // The banner (logo and tagline) needs 8 rows; a one-line title 2; else none.
+        let header = if h >= body + 8 {
+            8
+        } else if h >= body + 2 {
+            2
+        } else {
+            0
+        };
+        let top = (h - header - body).max(0) / 2;
+        self.render_header(frame, top, header);
         let menu_x = if narrow { (w - 16).max(0) / 2 } else { (w - 52).max(0) / 2 };
+        let menu_y = top + header;
         for (i, item) in TitleItem::ALL.iter().enumerate() {
-            let y = top + 8 + i as i32;
+            let y = menu_y + i as i32;
             let label = if narrow { item.name() } else { item.label() };
             let text = format!("{}) {label}", item.hotkey());
             if i == self.selected {
@@ -134,23 +138,38 @@ impl TitleMenu {
                 frame.print(menu_x + 2, y, &text, palette::TEXT, palette::BACKGROUND);
             }
         }
-        if narrow {
-            let about = TitleItem::ALL.get(self.selected).map_or("", |i| i.about());
-            let below = top + 10 + TitleItem::ALL.len() as i32;
-            for (k, line) in wrap(about, w.max(1) as usize).iter().enumerate() {
-                let x = (w - line.chars().count() as i32).max(0) / 2;
-                frame.print(x, below + k as i32, line, palette::TEXT, palette::BACKGROUND);
-            }
+        for (k, line) in about.iter().enumerate() {
+            let x = (w - line.chars().count() as i32).max(0) / 2;
+            let y = menu_y + items + 1 + k as i32;
+            frame.print(x, y, line, palette::TEXT, palette::BACKGROUND);
         }
-        let hint = "↑/↓ choose · Enter play · q quit";
-        let hint_y = top + 9 + TitleItem::ALL.len() as i32;
+        let hint = fit("↑/↓ choose · Enter play · q quit", w.max(0) as usize);
         frame.print(
-            (w - hint.chars().count() as i32) / 2,
-            hint_y,
-            hint,
+            ((w - hint.chars().count() as i32) / 2).max(0),
+            menu_y + body - 1,
+            &hint,
             palette::HINT,
             palette::BACKGROUND,
         );
+    }
+
+    /// The banner in `rows` rows from `top`: the logo and tagline (8 rows), the name and
+    /// tagline on one line (2), or nothing.
+    fn render_header(&self, frame: &mut Frame, top: i32, rows: i32) {
+        let w = i32::from(frame.width());
+        let tagline = "a roguelike toolkit and game";
+        if rows >= 8 {
+            let logo_x = (w - LOGO[0].chars().count() as i32) / 2;
+            for (i, line) in LOGO.iter().enumerate() {
+                frame.print(logo_x, top + i as i32, line, palette::HEADING, palette::BACKGROUND);
+            }
+            let x = (w - tagline.len() as i32) / 2;
+            frame.print(x, top + 6, tagline, palette::HINT, palette::BACKGROUND);
+        } else if rows >= 2 {
+            let line = fit(&format!("torchlit: {tagline}"), w.max(0) as usize);
+            let x = ((w - line.chars().count() as i32) / 2).max(0);
+            frame.print_bold(x, top, &line, palette::HEADING);
+        }
     }
 }
 
@@ -181,6 +200,14 @@ mod tests {
         let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(words.contains("descend the caves and bring back the teddy bear"), "{text}");
         // Wide enough: every description on its entry's line, nothing cut.
+        // 40x12, the smallest terminal: every entry and the keys are on the screen.
+        let mut frame = Frame::new(40, 12);
+        m.render(&mut frame);
+        let small = frame.to_text();
+        for item in TitleItem::ALL {
+            assert!(small.contains(&format!("{}) {}", item.hotkey(), item.name())), "{small}");
+        }
+        assert!(small.contains("Enter play"), "{small}");
         let mut frame = Frame::new(80, 24);
         m.render(&mut frame);
         let wide = frame.to_text();

@@ -6,6 +6,7 @@ use torchlit_sim::modes::ultima::{Action, Event, Ultima};
 use crate::record::{Recorder, Recordings};
 use crate::theme::{avatar_cell, remembered_cell, tile_cell};
 use crate::{Cell, Frame, Input, Keymap, palette};
+use torchlit_console::widgets::{fit, wrap};
 
 /// What a key means on the `ultima` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +90,7 @@ pub const CONTROLS: [(&str, &str); 6] = [
     ("+ / -", "torch brighter / dimmer (0.5 steps, min 2.0)"),
     ("l", "classic flood-fill light / occluding light"),
     ("?", "show / hide this help"),
-    ("q / Esc", "back to the title menu"),
+    ("q / Esc", "leave (to the title menu, or quit)"),
     ("Ctrl-C", "quit at once"),
 ];
 
@@ -194,9 +195,20 @@ impl UltimaScreen {
         }
     }
 
-    /// Draws the world, the status line and (if open) the help box.
+    /// Draws the world, the status line and (if open) the help box; below [`MIN_SIZE`]
+    /// only a notice.
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        if w < i32::from(MIN_SIZE.0) || h < i32::from(MIN_SIZE.1) {
+            let notice = format!(
+                "The terminal is too small: ultima needs {}x{} (now {w}x{h}).",
+                MIN_SIZE.0, MIN_SIZE.1
+            );
+            for (i, line) in wrap(&notice, w.max(1) as usize).iter().enumerate() {
+                frame.print(0, i as i32, line, palette::TEXT, palette::BACKGROUND);
+            }
+            return;
+        }
         let view_h = (h - 2).max(0);
         let size = self.game.size();
         let avatar = self.game.avatar().at();
@@ -218,21 +230,14 @@ impl UltimaScreen {
                 frame.put(sx, sy, cell);
             }
         }
-        frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
-        let at = self.game.avatar_ultima();
-        let status = format!(
-            "ultima  ({}, {})  torch {}  lit {}  light {}  turn {}",
-            at.x,
-            at.y,
-            self.game.avatar().torch(),
-            self.game.lit_count(),
-            self.game.lighting().name(),
-            self.game.turns().0
+        frame.print(
+            0,
+            h - 2,
+            &fit(&self.message, w.max(0) as usize),
+            palette::TEXT,
+            palette::BACKGROUND,
         );
-        frame.fill(0, h - 1, w, 1, Cell { bg: palette::STATUS_BAR, ..Cell::BLANK });
-        frame.print(0, h - 1, &status, palette::HIGHLIGHT, palette::STATUS_BAR);
-        let hint = "? help  q back";
-        frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, palette::STATUS_BAR);
+        self.render_status(frame);
         if self.help {
             render_help(frame);
         }
@@ -248,7 +253,11 @@ fn camera_offset(avatar: i32, world: i32, view: i32) -> i32 {
 pub(crate) fn describe(event: Event) -> String {
     match event {
         Event::Moved { .. } => String::new(),
-        Event::Blocked { tile: Some(t), .. } => format!("The {} blocks your way.", t.name()),
+        Event::Blocked { tile: Some(t), .. } => {
+            // Plural tile names ("mountains") take a plural verb.
+            let verb = if t.name().ends_with('s') { "block" } else { "blocks" };
+            format!("The {} {verb} your way.", t.name())
+        }
         Event::Blocked { tile: None, .. } => "You cannot leave the map.".to_string(),
         Event::TorchChanged { radius, changed: true } => format!("Torch radius {radius}."),
         Event::TorchChanged { radius, changed: false } => {
@@ -257,6 +266,44 @@ pub(crate) fn describe(event: Event) -> String {
         Event::LightingChanged(l) => format!("Lighting: {}.", l.name()),
     }
 }
+
+impl UltimaScreen {
+    /// The status line: the fields that fit, the least important going first (the key
+    /// hint, then the mode's name, the lighting, the lit count and the turn); the
+    /// position and the torch stay.
+    fn render_status(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let at = self.game.avatar_ultima();
+        // (text, importance): higher stays longer.
+        let mut fields = vec![
+            ("ultima".to_string(), 2),
+            (format!("({}, {})", at.x, at.y), 7),
+            (format!("torch {}", self.game.avatar().torch()), 6),
+            (format!("lit {}", self.game.lit_count()), 3),
+            (format!("light {}", self.game.lighting().name()), 1),
+            (format!("turn {}", self.game.turns().0), 4),
+        ];
+        let hint = "? help  q back";
+        let line = |fields: &[(String, i32)]| {
+            fields.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>().join("  ")
+        };
+        let room = w.max(0) as usize;
+        let with_hint = line(&fields).chars().count() + 2 + hint.len() <= room;
+        while fields.len() > 1 && line(&fields).chars().count() > room {
+            if let Some(i) = (0..fields.len()).min_by_key(|&i| fields[i].1) {
+                fields.remove(i);
+            }
+        }
+        frame.fill(0, h - 1, w, 1, Cell { bg: palette::STATUS_BAR, ..Cell::BLANK });
+        frame.print(0, h - 1, &fit(&line(&fields), room), palette::HIGHLIGHT, palette::STATUS_BAR);
+        if with_hint {
+            frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, palette::STATUS_BAR);
+        }
+    }
+}
+
+/// The smallest terminal the `ultima` screen draws on (below it, a notice).
+pub const MIN_SIZE: (u16, u16) = (40, 12);
 
 fn render_help(frame: &mut Frame) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
@@ -269,7 +316,8 @@ fn render_help(frame: &mut Frame) {
     for (i, (keys, what)) in CONTROLS.iter().enumerate() {
         let row = y + 2 + i as i32;
         frame.print(x + 2, row, keys, palette::HIGHLIGHT, palette::PANEL);
-        frame.print(x + 21, row, what, palette::TEXT, palette::PANEL);
+        let room = (bw - 22).max(0) as usize;
+        frame.print(x + 21, row, &fit(what, room), palette::TEXT, palette::PANEL);
     }
 }
 
@@ -283,5 +331,14 @@ mod tests {
         assert_eq!(camera_offset(0, 100, 20), 0);
         assert_eq!(camera_offset(50, 100, 20), 40);
         assert_eq!(camera_offset(99, 100, 20), 80);
+    }
+
+    #[test]
+    fn blocked_by_a_plural_tile_takes_a_plural_verb() {
+        use torchlit_map::Tile;
+        let at = Point::new(1, 1);
+        let said = |tile| describe(Event::Blocked { at, tile: Some(tile) });
+        assert_eq!(said(Tile::Mountains), "The mountains block your way.");
+        assert_eq!(said(Tile::StoneWall), "The stone wall blocks your way.");
     }
 }

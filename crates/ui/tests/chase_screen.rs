@@ -75,6 +75,16 @@ fn the_title_menu_leads_to_the_chase_setup_and_back() {
     assert!(title.contains("h) chase"), "{title}");
 }
 
+#[test]
+fn play_chase_opens_the_setup_and_leaving_it_quits() {
+    let mut app = App::chase_setup(world());
+    assert!(render(&app).to_text().contains("hallway_escape"));
+    app.handle(Input::Enter);
+    assert!(app.chase_screen().is_some(), "Enter starts watching");
+    app.handle(Input::Char('q'));
+    assert_eq!(app.handle(Input::Char('q')), torchlit_ui::Control::Quit, "no menu below");
+}
+
 /// At 62 columns (the browser's grid at 1000 pixels) the status line does not fit on one
 /// row: it goes on two, every piece whole, and the map gives up a row.
 #[test]

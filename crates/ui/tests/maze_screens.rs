@@ -228,7 +228,19 @@ fn maze_welcome_dialog_wraps_at_50_columns() {
     let text = render_at(&s, 50, 20);
     assert!(text.contains("Beyond the chained"), "{text}");
     assert!(text.contains("the boss"), "the end of a long line is wrapped, not cut:\n{text}");
+    // A paragraph flows: no line of it ends far short of the box (the old text kept
+    // its 62-column breaks and wrapped again: "mazes. Each one" alone on a line).
+    assert!(!text.contains("│ mazes. Each one       "), "{text}");
     insta::assert_snapshot!(text);
+    // The controls page's table: one cell a line when the rows do not fit.
+    s.handle(Input::Enter);
+    for _ in 0..3 {
+        s.tick();
+    }
+    let controls = render_at(&s, 40, 20);
+    let has_line =
+        |cell: &str| controls.lines().any(|l| l.trim_matches(|c| c == '│' || c == ' ') == cell);
+    assert!(has_line("e  interact (open portals)") && has_line("m  map"), "{controls}");
 }
 
 /// At 40 columns with keys and the pickaxe, the hint gives way: hearts and keys stay.
@@ -243,11 +255,11 @@ fn the_key_hint_never_covers_hearts_or_keys() {
     s.tick();
     let text = render_at(&s, 40, 12);
     let status = text.lines().nth(11).expect("a status line");
-    assert!(status.contains("♥♥♥♥♥") && status.contains("keys 3 MAX"), "{status}");
+    assert!(status.contains("♥♥♥♥♥") && status.contains("keys 3 spawn"), "{status}");
     assert!(status.contains("pickaxe"), "{status}");
     let text = render(&s);
     let status = text.lines().nth(23).expect("a status line");
-    assert!(status.contains("keys 3 MAX") && status.contains("? help"), "{status}");
+    assert!(status.contains("keys 3 spawn") && status.contains("? help"), "{status}");
 }
 
 /// At 80x24 a 32x32 area shows 22 rows; `m` shows all of it as explored so far.
@@ -293,4 +305,51 @@ fn the_hero_is_one_sprite_however_large_its_block() {
         let ground = frame.cells().iter().filter(|c| c.sprite.name() == "maze_ground").count();
         assert!(ground > 0, "the ground is drawn as tiles");
     }
+}
+
+#[test]
+fn the_help_scrolls_at_40x12_instead_of_being_cut() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    s.handle(Input::Char('?'));
+    let at = |s: &MazeScreen| {
+        let mut frame = Frame::new(40, 12);
+        s.render(&mut frame);
+        frame.to_text()
+    };
+    let first = at(&s);
+    assert!(first.contains("maze controls 1-8 of") && first.contains("other: close"), "{first}");
+    // Scroll to the end: the last control shows, nothing overwrites it.
+    for _ in 0..30 {
+        s.handle(Input::Down);
+    }
+    assert!(s.help_open(), "Down scrolls, it does not close");
+    let last = at(&s);
+    assert!(last.contains("Ctrl-C") && last.contains("quit at once"), "{last}");
+    s.handle(Input::Up);
+    assert!(s.help_open());
+    s.handle(Input::Char('x'));
+    assert!(!s.help_open());
+}
+
+#[test]
+fn r_asks_before_throwing_the_game_away() {
+    let mut s = screen(MazeConfig::fixed(Seed(1)));
+    past_the_dialog(&mut s);
+    tap(&mut s, Input::Right);
+    let moved = s.game().player().at();
+    let ticks = s.game().stats().ticks;
+    s.handle(Input::Char('r'));
+    assert!(s.message().starts_with("Restart the whole game?"), "{}", s.message());
+    s.tick();
+    assert_eq!(s.game().stats().ticks, ticks, "the game waits for the answer");
+    s.handle(Input::Char('n'));
+    assert_eq!(s.message(), "The game goes on.");
+    tap(&mut s, Input::Char('r'));
+    s.handle(Input::Char('y'));
+    for _ in 0..FALLBACK_HOLD_TICKS + 1 {
+        s.tick();
+    }
+    assert!(s.game().dialog().is_some(), "restarted: the welcome dialog again");
+    assert_ne!(s.game().player().at(), moved);
 }

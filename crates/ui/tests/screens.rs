@@ -90,3 +90,24 @@ fn quitting_from_play_and_from_the_title() {
     let mut direct = App::ultima(world_10x5());
     assert_eq!(direct.handle(Input::Esc), Control::Quit);
 }
+
+#[test]
+fn ultima_fits_40x12_and_says_when_the_terminal_is_smaller() {
+    let app = App::ultima(world_10x5());
+    let at = |w, h| {
+        let mut frame = Frame::new(w, h);
+        app.render(&mut frame);
+        frame.to_text()
+    };
+    let small = at(40, 12);
+    let status = small.lines().last().unwrap_or_default().trim_end().to_string();
+    // The hint gives way; position and torch stay, whole.
+    assert!(status.contains("(3, 1)") && status.contains("torch 4.0"), "{small}");
+    assert!(!status.contains("? help"), "{status}");
+    let wide = at(80, 24);
+    let status = wide.lines().last().unwrap_or_default();
+    assert!(status.contains("turn 0") && status.contains("? help  q back"), "{wide}");
+    let tiny = at(30, 8);
+    let words = tiny.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("ultima needs 40x12 (now 30x8)"), "{tiny}");
+}

@@ -184,6 +184,8 @@ pub fn default_bindings() -> Vec<(Input, CavesCommand)> {
         (c('T'), TravelItem),
         (c('?'), Help),
         (c('S'), Save),
+        // Every other screen leaves with q: here it saves first.
+        (c('q'), Save),
     ]
 }
 
