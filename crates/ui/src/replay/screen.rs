@@ -200,8 +200,8 @@ impl ReplayScreen {
         self.status_within(usize::MAX)
     }
 
-    /// The status line in at most `width` columns: the least important fields (the
-    /// speed, then the state, the keys hint, the seed, the turn now) are left out first,
+    /// The status line in at most `width` columns: the least important fields (the keys
+    /// hint, then the seed, the turn now, the speed, the state) are left out first,
     /// whole, so no number is ever cut.
     pub fn status_within(&self, width: usize) -> String {
         let r = &self.replay;
@@ -222,13 +222,13 @@ impl ReplayScreen {
         // (text, rank): the lowest rank goes first when the line is too long.
         let parts = [
             (format!("replay {}", h.mode), 9),
-            (format!("seed {}", h.seed), 3),
+            (format!("seed {}", h.seed), 1),
             (format!("step {}/{}", r.position(), r.len()), 8),
-            (format!("{unit} {}", r.turns()), 4),
-            (speed, 0),
-            (state.to_string(), 1),
+            (format!("{unit} {}", r.turns()), 2),
+            (speed, 3),
+            (state.to_string(), 4),
             (ends, 7),
-            ("? keys".to_string(), 2),
+            ("? keys".to_string(), 0),
         ];
         fit_parts(&parts, width)
     }
