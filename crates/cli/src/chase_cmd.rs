@@ -121,6 +121,7 @@ pub fn run(
     if args.watch {
         let name = path.file_stem().map_or("dungeon".into(), |s| s.to_string_lossy().into_owned());
         let screen = ChaseScreen::new(name, &dungeon, hero, monster, true)
+            .and_then(|s| s.with_start(0, limit))
             .map_err(anyhow::Error::msg)
             .with_context(|| path.display().to_string())?;
         let mut app = App::chase(default_world, screen);

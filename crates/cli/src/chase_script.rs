@@ -325,7 +325,7 @@ impl Strategy for Broken {
 }
 
 /// Reads and compiles the script at `path` and returns a maker of its strategies (named
-/// after the file's stem).
+/// after the file's stem) that keeps the script's text for recordings.
 ///
 /// # Errors
 /// An unreadable file, or a script that does not compile or defines no
@@ -337,11 +337,21 @@ pub fn load(path: &Path) -> Result<StrategyMaker> {
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_SCRIPT_BYTES).read_to_string(&mut source))
         .with_context(|| format!("cannot read the script {file}"))?;
-    Script::compile(&file, &source).map_err(anyhow::Error::msg)?;
     let name = path.file_stem().map_or("script".into(), |s| s.to_string_lossy().into_owned());
-    let maker_name = name.clone();
-    Ok(StrategyMaker::new(maker_name, move || -> Box<dyn Strategy> {
-        match Script::compile(&file, &source) {
+    from_source(&file, &name, &source).map_err(anyhow::Error::msg)
+}
+
+/// Compiles `source` (errors name it `file`) and returns a maker of its strategies named
+/// `name`, keeping the text (so a recording holds it whole).
+///
+/// # Errors
+/// A script that does not compile or defines no `fn choose(game)`, with the file, line
+/// and column.
+pub fn from_source(file: &str, name: &str, source: &str) -> Result<StrategyMaker, String> {
+    Script::compile(file, source)?;
+    let (file, name, text) = (file.to_string(), name.to_string(), source.to_string());
+    let maker = StrategyMaker::new(name.clone(), move || -> Box<dyn Strategy> {
+        match Script::compile(&file, &text) {
             Ok(script) => Box::new(ScriptStrategy {
                 name: name.clone(),
                 script,
@@ -350,7 +360,16 @@ pub fn load(path: &Path) -> Result<StrategyMaker> {
             }),
             Err(e) => Box::new(Broken(name.clone(), e)),
         }
-    }))
+    });
+    Ok(maker.with_source(source))
+}
+
+/// Compiles a script kept in a chase recording (the replay's [`ScriptLoader`]): errors
+/// name it `NAME.rhai (in the recording)`.
+///
+/// [`ScriptLoader`]: torchlit_ui::replay::ScriptLoader
+pub fn from_recording(name: &str, source: &str) -> Result<StrategyMaker, String> {
+    from_source(&format!("{name}.rhai (in the recording)"), name, source)
 }
 
 /// Whether a `--hero`/`--monster` value names a script file.
@@ -435,5 +454,34 @@ mod tests {
             .with_limit(Some(torchlit_sim::Turn(30)));
         assert!(!chase.repetition_rule());
         assert_eq!(chase.run(), Outcome::TurnLimit { turns: torchlit_sim::Turn(30) });
+    }
+
+    #[test]
+    fn a_watched_script_chase_is_recorded_with_its_script_and_replays() {
+        use torchlit_ui::record::{MemoryRecordings, Recordings};
+        use torchlit_ui::{App, Input, chase::ChaseScreen, replay};
+        replay::set_script_loader(from_recording);
+        let source = include_str!("../../../examples/chase/potions.rhai");
+        let hero = from_source("potions.rhai", "potions", source).expect("compiles");
+        let field = include_str!("../../../testdata/dungeons/potion_field.txt");
+        let d = Dungeon::parse_chase(field.as_bytes()).expect("parses");
+        let screen = ChaseScreen::new("potion_field".into(), &d, hero, MonsterKind::Monster, true)
+            .and_then(|s| s.with_start(0, Some(torchlit_sim::Turn(40))))
+            .expect("a chase");
+        let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_10X5.as_bytes())
+            .expect("a world");
+        let kept = MemoryRecordings::default();
+        let mut app = App::chase(world, screen);
+        app.set_recordings(Recordings::new(kept.clone()));
+        for _ in 0..20 {
+            app.handle(Input::Char(' '));
+        }
+        let hash = app.chase_screen().map(|s| s.game().state_hash());
+        app.handle(Input::Char('q'));
+        let kept = kept.0.borrow();
+        assert_eq!(kept.len(), 1);
+        let v = replay::verify(&kept[0].1).expect("the kept script replays");
+        assert_eq!(Some(v.hash), hash, "the replay ends where the watched game did");
+        assert!(v.steps > 0 && v.outcome.is_some(), "{v:?}");
     }
 }

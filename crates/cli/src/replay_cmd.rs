@@ -176,8 +176,8 @@ mod tests {
         ))
         .expect("a catalog recording");
         let text = screen_text(&bytes, &[torchlit_ui::Input::Char('e')], 1).expect("a screen");
-        assert!(text.contains("replay chase seed 0  step 4/4 (turn 4)"), "{text}");
-        assert!(text.contains("at the end") && text.contains("ends: caught"), "{text}");
+        assert!(text.contains("replay chase  seed 0  step 4/4  turn 4"), "{text}");
+        assert!(text.contains("ends: caught at turn 4"), "{text}");
         assert!(screen_text(&bytes, &[torchlit_ui::Input::Char('q')], 0).is_none());
     }
 }

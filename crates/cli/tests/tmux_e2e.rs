@@ -751,7 +751,7 @@ fn a_caves_death_is_replayed_from_the_recording_its_morgue_file_names() {
     let Some(t) = Tmux::start("caves_replay", &["replay", &file]) else { return };
     let screen = t.wait_for("the replay status line", |s| replay_status(s).is_some());
     let status = replay_status(&screen).expect("just seen");
-    assert!(status.contains(&format!("caves seed {seed}")), "{status}");
+    assert!(status.contains(&format!("replay caves  seed {seed}  ")), "{status}");
     let (_, len) = replay_step(&screen).expect("a step");
     // Pause, then seek to the middle: `g`, the step, Enter.
     t.press(&["Space"]);

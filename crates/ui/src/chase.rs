@@ -8,6 +8,7 @@
 use torchlit_geom::Point;
 use torchlit_map::{Dungeon, Tile};
 use torchlit_rng::Seed;
+use torchlit_sim::Turn;
 use torchlit_sim::modes::chase::{
     Chase, Event, HeroKind, MonsterKind, Outcome, Role, StrategyMaker, generate,
 };
@@ -154,14 +155,16 @@ impl ChaseSetup {
     }
 
     fn start(&mut self) -> Option<SetupOutcome> {
-        match self.dungeon.dungeon() {
-            Ok((name, d)) => match ChaseScreen::new(name, &d, self.hero, self.monster, false) {
-                Ok(screen) => Some(SetupOutcome::Start(Box::new(screen))),
-                Err(e) => {
-                    self.note = Some(e);
-                    None
-                }
-            },
+        let seed = match self.dungeon {
+            DungeonChoice::Generated(s) => s,
+            DungeonChoice::Bundled(_) => 0,
+        };
+        let screen = self.dungeon.dungeon().and_then(|(name, d)| {
+            ChaseScreen::new(name, &d, self.hero, self.monster, false)?
+                .with_start(seed, Some(Chase::DEFAULT_LIMIT))
+        });
+        match screen {
+            Ok(screen) => Some(SetupOutcome::Start(Box::new(screen))),
             Err(e) => {
                 self.note = Some(e);
                 None
@@ -223,21 +226,33 @@ pub struct ChaseScreen {
     message: String,
     /// Leaving quits the program (started with `chase --watch`).
     pub back_quits: bool,
-    /// The chase's recording (none: a replay).
+    /// The chase's recording (none: a replay, or a strategy a recording can't keep).
     recorder: Option<Recorder<()>>,
+    /// The generated dungeon's seed (0: a file) and the turn limit.
+    start: Start,
+}
+
+/// How a chase starts besides its dungeon and strategies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Start {
+    /// The seed a generated dungeon was made from (0: a file or a bundled dungeon).
+    seed: u64,
+    /// The turn after which the hero has survived (`None`: no limit).
+    limit: Option<Turn>,
+}
+
+impl Default for Start {
+    fn default() -> Start {
+        Start { seed: 0, limit: Some(Chase::DEFAULT_LIMIT) }
+    }
 }
 
 impl Clone for ChaseScreen {
     fn clone(&self) -> ChaseScreen {
         // A chase holds boxed strategies: a clone replays the same turns on a new game.
-        let mut copy = ChaseScreen::new(
-            self.name.clone(),
-            &self.dungeon,
-            self.hero.clone(),
-            self.monster.clone(),
-            self.back_quits,
-        )
-        .unwrap_or_else(|_| unreachable!("the dungeon already started a chase"));
+        let mut copy = self
+            .restarted()
+            .unwrap_or_else(|_| unreachable!("the dungeon already started a chase"));
         while copy.game.turn() < self.game.turn() && copy.game.outcome().is_none() {
             copy.game.play_turn();
         }
@@ -253,7 +268,9 @@ impl Clone for ChaseScreen {
 
 impl ChaseScreen {
     /// A screen watching a new chase on `dungeon` (shown as `name`) between the hero and
-    /// monster strategies (built-in kinds or makers of others, such as scripts).
+    /// monster strategies (built-in kinds or makers of others, such as scripts), with the
+    /// default turn limit. A strategy a recording can't keep (neither built in nor a
+    /// script with its source) is played unrecorded, and the screen says so.
     ///
     /// # Errors
     /// The chase's refusal (not exactly one monster, too large), as text.
@@ -264,13 +281,46 @@ impl ChaseScreen {
         monster: impl Into<StrategyMaker>,
         back_quits: bool,
     ) -> Result<ChaseScreen, String> {
-        let (hero, monster) = (hero.into(), monster.into());
-        let mut game =
-            Chase::new(dungeon, hero.make(), monster.make()).map_err(|e| e.to_string())?;
+        let players = (hero.into(), monster.into());
+        ChaseScreen::starting(name, dungeon, players, back_quits, Start::default())
+    }
+
+    /// The same chase, started over from a dungeon generated from `seed` (recorded as
+    /// the recording's seed) and ending after `limit` turns (`None`: never by a limit).
+    ///
+    /// # Errors
+    /// As [`ChaseScreen::new`].
+    pub fn with_start(self, seed: u64, limit: Option<Turn>) -> Result<ChaseScreen, String> {
+        let players = (self.hero, self.monster);
+        ChaseScreen::starting(
+            self.name,
+            &self.dungeon,
+            players,
+            self.back_quits,
+            Start { seed, limit },
+        )
+    }
+
+    fn starting(
+        name: String,
+        dungeon: &Dungeon,
+        (hero, monster): (StrategyMaker, StrategyMaker),
+        back_quits: bool,
+        start: Start,
+    ) -> Result<ChaseScreen, String> {
+        let mut game = Chase::new(dungeon, hero.make(), monster.make())
+            .map_err(|e| e.to_string())?
+            .with_limit(start.limit);
         let path = game.monster_path();
-        let recorder = Some(crate::replay::chase_recorder(&name, dungeon, &hero, &monster));
+        let players = (&hero, &monster);
+        let recorder =
+            crate::replay::chase_recorder_with(&name, dungeon, players, start.seed, start.limit);
+        let message = match &recorder {
+            Ok(_) => "space: one turn · p: auto-play".to_string(),
+            Err(e) => format!("Not recorded: {e}."),
+        };
         Ok(ChaseScreen {
-            recorder,
+            recorder: recorder.ok(),
             name,
             dungeon: dungeon.clone(),
             hero,
@@ -280,23 +330,40 @@ impl ChaseScreen {
             auto: false,
             speed: DEFAULT_SPEED,
             ticks: 0,
-            message: "space: one turn · p: auto-play".to_string(),
+            message,
             back_quits,
+            start,
         })
     }
 
-    /// A read-only screen replaying a chase (nothing is recorded).
+    /// A new screen on the same chase, at its start.
+    fn restarted(&self) -> Result<ChaseScreen, String> {
+        let players = (self.hero.clone(), self.monster.clone());
+        ChaseScreen::starting(
+            self.name.clone(),
+            &self.dungeon,
+            players,
+            self.back_quits,
+            self.start,
+        )
+    }
+
+    /// A read-only screen replaying a chase (nothing is recorded) between `players`
+    /// (hero, monster) on a dungeon made from `seed` (0: a file), ending at `limit`.
     ///
     /// # Errors
     /// As [`ChaseScreen::new`].
     pub(crate) fn replaying(
         name: String,
         dungeon: &Dungeon,
-        hero: HeroKind,
-        monster: MonsterKind,
+        players: (StrategyMaker, StrategyMaker),
+        seed: u64,
+        limit: Option<Turn>,
     ) -> Result<ChaseScreen, String> {
-        let mut screen = ChaseScreen::new(name, dungeon, hero, monster, false)?;
+        let mut screen =
+            ChaseScreen::starting(name, dungeon, players, false, Start { seed, limit })?;
         screen.recorder = None;
+        screen.message = "space: one turn · p: auto-play".to_string();
         Ok(screen)
     }
 
@@ -366,13 +433,7 @@ impl ChaseScreen {
             Input::Char('-') => self.speed = self.speed.saturating_sub(1),
             Input::Char('r') => {
                 self.end_recording();
-                if let Ok(fresh) = ChaseScreen::new(
-                    self.name.clone(),
-                    &self.dungeon,
-                    self.hero.clone(),
-                    self.monster.clone(),
-                    self.back_quits,
-                ) {
+                if let Ok(fresh) = self.restarted() {
                     *self = fresh;
                 }
             }
@@ -425,7 +486,7 @@ impl ChaseScreen {
                     turn.0, repeats.0
                 ),
                 Outcome::TurnLimit { turns } => {
-                    format!("The hero survived {} turns (the turn limit).", turns.0)
+                    format!("The hero survived {} turns (the turn limit rule).", turns.0)
                 }
                 Outcome::Failed { who, turn } => format!(
                     "The {}'s strategy failed in turn {}: {}",
@@ -454,30 +515,17 @@ impl ChaseScreen {
         let monster = board.monster().at;
         let ox = camera(hero.x, monster.x, mw, w / cw);
         let oy = camera(hero.y, monster.y, mh, view_h);
-        let path_mark =
-            |under: Cell| under.overlay('∙', palette::PATH_MARK, Sprite::PathMark).bold();
+        // Caught: the monster stands on the hero; with two columns a cell it is drawn
+        // beside the `@`, with one in its place.
+        let caught = matches!(self.game.outcome(), Some(Outcome::Caught { .. }));
         for sy in 0..view_h {
             for sx in 0..(w / cw) {
                 let p = Point::new(sx + ox, sy + oy);
-                let Some(tile) = board.map().tile(p) else { continue };
-                let mut cell = match tile {
-                    Tile::Wall => Cell::BLANK,
-                    t => tile_cell(t),
-                };
-                if board.potions().contains(&p) {
-                    cell = cell.overlay('s', palette::POTION, Sprite::Potion).bold();
-                }
-                if self.path.len() > 2 && self.path[1..self.path.len() - 1].contains(&p) {
-                    cell = path_mark(cell);
-                }
-                if p == monster {
-                    cell =
-                        cell.overlay(board.monster_glyph(), palette::HUNTER, Sprite::Hunter).bold();
-                }
-                if p == hero {
-                    cell = cell.overlay('@', palette::AVATAR, Sprite::Player).bold();
-                }
+                let Some(cell) = self.cell_at(p, caught && cw == 2) else { continue };
                 frame.put(sx * cw, sy, cell);
+                if caught && cw == 2 && p == monster {
+                    frame.put(sx * cw + 1, sy, self.monster_over(Cell::BLANK));
+                }
             }
         }
         frame.print(0, h - 1 - rows, &self.message, palette::TEXT, palette::BACKGROUND);
@@ -493,6 +541,38 @@ impl ChaseScreen {
         if last + hint.len() < w as usize {
             frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bar);
         }
+    }
+
+    /// The monster drawn over `under`.
+    fn monster_over(&self, under: Cell) -> Cell {
+        under.overlay(self.game.board().monster_glyph(), palette::HUNTER, Sprite::Hunter).bold()
+    }
+
+    /// What map cell `p` shows (`None`: off the map): the tile, the monster's path over
+    /// it, a potion over the path (so the path never hides one), then the players, the
+    /// hero over the monster; after a capture, unless `hero_on_top`, the monster on the
+    /// cell where it caught the hero.
+    fn cell_at(&self, p: Point, hero_on_top: bool) -> Option<Cell> {
+        let board = self.game.board();
+        let tile = board.map().tile(p)?;
+        let mut cell = match tile {
+            Tile::Wall => Cell::BLANK,
+            t => tile_cell(t),
+        };
+        if self.path.len() > 2 && self.path[1..self.path.len() - 1].contains(&p) {
+            cell = cell.overlay('∙', palette::PATH_MARK, Sprite::PathMark).bold();
+        }
+        if board.potions().contains(&p) {
+            cell = cell.overlay('s', palette::POTION, Sprite::Potion).bold();
+        }
+        let caught = matches!(self.game.outcome(), Some(Outcome::Caught { .. }));
+        if p == board.monster().at {
+            cell = self.monster_over(cell);
+        }
+        if p == board.hero().at && (hero_on_top || !caught) {
+            cell = cell.overlay('@', palette::AVATAR, Sprite::Player).bold();
+        }
+        Some(cell)
     }
 
     /// The pieces of the status line, in order: the dungeon, the strategies, the turn,

@@ -21,10 +21,11 @@ use crate::Frame;
 
 pub use screen::{CONTROLS, ReplayScreen};
 
-pub(crate) use modes::{caves_options, caves_outcome, caves_pickup};
 pub use modes::{
-    caves_recorder, caves_recorder_with, chase_recorder, maze_recorder, ultima_recorder,
+    ScriptLoader, caves_recorder, caves_recorder_with, chase_recorder, chase_recorder_with,
+    maze_recorder, set_script_loader, ultima_recorder,
 };
+pub(crate) use modes::{caves_options, caves_outcome, caves_pickup};
 pub use overworld::{overworld_recorder, overworld_start};
 
 /// The first checkpoint whose hash the replay did not reproduce.

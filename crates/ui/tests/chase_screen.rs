@@ -104,3 +104,54 @@ fn a_narrow_screen_wraps_the_status_line_instead_of_cutting_it() {
     assert!(status.contains("paused"), "the end of the status line is shown:\n{text}");
     assert!(lines[21].starts_with("Turn 2:"), "the message above the status:\n{text}");
 }
+
+/// The screen's rows as text.
+fn rows(app: &App) -> Vec<String> {
+    render(app).to_text().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_speed_potion_is_drawn_over_the_monsters_path() {
+    // potion_field: the potion lies on the monster's first path to the hero.
+    let app = watch("potion_field", HeroKind::Speedy);
+    let screen = app.chase_screen().expect("watching");
+    let potion = screen.game().board().potions()[0];
+    // 10x10 cells two columns wide, centred in 80 columns and 24 - 2 rows.
+    let (x, y) = (2 * (potion.x + 15), potion.y + 6);
+    let rows = rows(&app);
+    let row = &rows[y as usize];
+    assert_eq!(row.chars().nth(x as usize), Some('s'), "{row:?}");
+}
+
+#[test]
+fn on_capture_the_monster_is_drawn_beside_the_hero() {
+    let mut app = watch("corner_trap", HeroKind::Rogue);
+    for _ in 0..10 {
+        app.handle(Input::Char(' '));
+    }
+    let screen = app.chase_screen().expect("watching");
+    let glyph = screen.game().board().monster_glyph();
+    let text = render(&app).to_text();
+    assert!(text.contains("The monster catches the hero in turn 4."), "{text}");
+    assert!(text.contains(&format!("@{glyph}")), "{text}");
+}
+
+#[test]
+fn a_watched_chase_ends_at_its_turn_limit() {
+    // A 30x30 open room: the monster is far from the hero, so only the limit ends it.
+    let mut rows = vec![". ".repeat(30); 30];
+    rows[2].replace_range(4..6, "@ ");
+    rows[27].replace_range(54..56, "Q ");
+    let d = Dungeon::parse_chase(format!("30\n{}\n", rows.join("\n")).as_bytes()).expect("parses");
+    let screen = ChaseScreen::new("room".into(), &d, HeroKind::Rogue, MonsterKind::Monster, true)
+        .and_then(|s| s.with_start(0, Some(torchlit_sim::Turn(5))))
+        .expect("a chase");
+    let mut app = App::chase(world(), screen);
+    for _ in 0..12 {
+        app.handle(Input::Char(' '));
+    }
+    let screen = app.chase_screen().expect("watching");
+    assert_eq!(screen.game().turn().0, 5);
+    let text = render(&app).to_text();
+    assert!(text.contains("The hero survived 5 turns (the turn limit rule)."), "{text}");
+}

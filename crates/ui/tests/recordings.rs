@@ -16,11 +16,12 @@ use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_rng::{Rng, Seed as RngSeed};
 use torchlit_save::recording::Recording;
 use torchlit_sim::modes::caves::{self, Action, Caves, Slot, Stairs};
-use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, Outcome};
+use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, Outcome, StrategyMaker};
 use torchlit_sim::modes::maze::{Button, Buttons, Maze, MazeConfig, Seed, TickInput};
 use torchlit_sim::modes::overworld;
 use torchlit_sim::modes::ultima::{self, Ultima};
 use torchlit_ui::caves::{CavesScreen, SharedMemoryStore, StoreHandle, default_keymap};
+use torchlit_ui::chase::ChaseScreen;
 use torchlit_ui::record::{MemoryRecordings, Recordings};
 use torchlit_ui::replay::{
     self, ReplayError, ReplayScreen, caves_recorder, chase_recorder, maze_recorder,
@@ -368,7 +369,8 @@ fn chase_recording(name: &str, text: &str, hero: HeroKind) -> Vec<u8> {
     let dungeon = Dungeon::parse(text.as_bytes()).expect("parses");
     let mut game =
         Chase::new(&dungeon, hero.strategy(), MonsterKind::Monster.strategy()).expect("a chase");
-    let mut rec = chase_recorder(name, &dungeon, &hero.into(), &MonsterKind::Monster.into());
+    let mut rec = chase_recorder(name, &dungeon, &hero.into(), &MonsterKind::Monster.into())
+        .expect("built-in strategies are recorded");
     rec.set_started(DATE);
     while game.outcome().is_none() {
         game.play_turn();
@@ -787,4 +789,108 @@ fn a_caves_run_with_another_autopickup_keeps_it_in_its_recording() {
         plain.apply(*a);
     }
     assert_ne!(plain.state_hash(), screen.game().state_hash(), "the pickup made no difference");
+}
+
+/// The replay screen's bottom line at 80x24 after `e` (the end), and the outcome words
+/// it must hold whole.
+fn status_line_at_the_end(bytes: &[u8]) -> (String, String) {
+    let r = replay::open(bytes).expect("opens");
+    let unit = if r.header().mode == "maze" { "tick" } else { "turn" };
+    let ends = format!(
+        "ends: {} at {unit} {}",
+        r.summary().outcome.clone().expect("a finished game"),
+        r.summary().turns
+    );
+    let mut screen = ReplayScreen::new(r);
+    screen.handle(Input::Char('e'));
+    let mut frame = Frame::new(80, 24);
+    screen.render(&mut frame);
+    let text = frame.to_text();
+    let last = text.lines().last().unwrap_or_default().trim_end().to_string();
+    (last, ends)
+}
+
+#[test]
+fn the_replay_status_line_fits_80_columns_without_cutting_a_number() {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(catalog_dir())
+        .expect("the catalog")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tlrec"))
+        .map(|p| (p.display().to_string(), std::fs::read(&p).expect("readable")))
+        .collect();
+    files.push(("a 20-digit seed".into(), caves_recording(u64::MAX, caves_short())));
+    for mode in ["caves", "maze", "ultima", "chase", "overworld"] {
+        assert!(files.iter().any(|(n, _)| n.contains(&format!("/{mode}-"))), "{mode}");
+    }
+    for (name, bytes) in &files {
+        let (line, ends) = status_line_at_the_end(bytes);
+        assert!(line.starts_with("replay ") && line.contains(&ends), "{name}: {line:?}");
+        assert!(line.contains(" step "), "{name}: {line:?}");
+        assert!(line.chars().count() <= 80, "{name}: {line:?}");
+    }
+}
+
+/// A stand-in for the command line's script engine: a "script" whose text names a
+/// built-in hero kind plays as that kind.
+fn fake_scripts(name: &str, source: &str) -> Result<StrategyMaker, String> {
+    let kind = source.trim().parse::<HeroKind>().map_err(|e| format!("{name}: {e}"))?;
+    Ok(StrategyMaker::new(name, move || kind.strategy()).with_source(source))
+}
+
+/// Watches `screen` to its end (at most 100 turns) and returns the recording it kept.
+fn watched_recording(screen: ChaseScreen) -> Vec<u8> {
+    let kept = MemoryRecordings::default();
+    let mut app = App::chase(ultima_world(), screen);
+    app.set_recordings(Recordings::new(kept.clone()));
+    for _ in 0..100 {
+        app.handle(Input::Char(' '));
+    }
+    app.handle(Input::Char('q'));
+    let kept = kept.0.borrow();
+    assert_eq!(kept.len(), 1, "one recording");
+    kept[0].1.clone()
+}
+
+#[test]
+fn a_chase_played_by_a_script_records_the_script_and_its_turn_limit() {
+    replay::set_script_loader(fake_scripts);
+    let (name, text) = torchlit_ui::chase::BUNDLED[2];
+    let d = Dungeon::parse(text.as_bytes()).expect("parses");
+    let hero = fake_scripts("speedy", "SpeedyRogue").expect("a maker");
+    let screen = ChaseScreen::new(name.into(), &d, hero, MonsterKind::Monster, true)
+        .and_then(|s| s.with_start(0, Some(torchlit_sim::Turn(3))))
+        .expect("a chase");
+    let bytes = watched_recording(screen);
+    let v = replay::verify(&bytes).expect("the script replays");
+    assert_eq!((v.outcome.as_deref(), v.turns), (Some("limit"), 3));
+}
+
+#[test]
+fn a_generated_chase_records_its_seed() {
+    let (name, d) = torchlit_ui::chase::DungeonChoice::Generated(3).dungeon().expect("made");
+    let screen = ChaseScreen::new(name, &d, HeroKind::Rogue, MonsterKind::Monster, true)
+        .and_then(|s| s.with_start(3, Some(torchlit_sim::modes::chase::Chase::DEFAULT_LIMIT)))
+        .expect("a chase");
+    let bytes = watched_recording(screen);
+    let v = replay::verify(&bytes).expect("verifies");
+    assert_eq!(v.seed, 3);
+}
+
+#[test]
+fn a_strategy_a_recording_cannot_keep_is_not_recorded_and_the_screen_says_so() {
+    let (name, text) = torchlit_ui::chase::BUNDLED[0];
+    let d = Dungeon::parse(text.as_bytes()).expect("parses");
+    let odd = StrategyMaker::new("odd", || HeroKind::Rogue.strategy());
+    let screen = ChaseScreen::new(name.into(), &d, odd.clone(), MonsterKind::Monster, true)
+        .expect("a chase");
+    let kept = MemoryRecordings::default();
+    let mut app = App::chase(ultima_world(), screen);
+    app.set_recordings(Recordings::new(kept.clone()));
+    let mut frame = Frame::new(80, 24);
+    app.render(&mut frame);
+    assert!(frame.to_text().contains("Not recorded: the strategy odd"), "{}", frame.to_text());
+    app.handle(Input::Char(' '));
+    app.handle(Input::Char('q'));
+    assert!(kept.0.borrow().is_empty(), "no recording that could not be replayed");
+    assert!(chase_recorder(name, &d, &odd, &MonsterKind::Monster.into()).is_err());
 }

@@ -2,10 +2,13 @@
 //! written by a play screen's recorder and the one rebuilt here live side by side, so
 //! they can't drift apart.
 
+use std::sync::OnceLock;
+
 use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_save::recording::{Header, StartFile};
+use torchlit_sim::Turn;
 use torchlit_sim::modes::caves::{self, AutoPickup, Caves};
-use torchlit_sim::modes::chase::{HeroKind, MonsterKind, StrategyMaker};
+use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, StrategyMaker};
 use torchlit_sim::modes::maze::{Maze, MazeConfig, TickInput};
 use torchlit_sim::modes::ultima::{self, Ultima};
 
@@ -199,24 +202,158 @@ impl Mode for UltimaMode {
     }
 }
 
-/// The recorder of a new chase: the dungeon kept whole, the two strategies as their
-/// indices in `HeroKind::ALL` and `MonsterKind::ALL`.
+/// The layout version of [`ChaseStart`] (version 1 is the two bytes of built-in strategy
+/// indices that recordings held before it).
+const CHASE_START_VERSION: u32 = 2;
+
+/// One side's strategy in a chase recording.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+enum ChaseSide {
+    /// A built-in kind, by its index in `HeroKind::ALL` or `MonsterKind::ALL`.
+    BuiltIn(u8),
+    /// A user's script: its name and its whole source text.
+    Script { name: String, source: String },
+}
+
+/// A chase recording's options from version 2 on: both strategies and the turn limit.
+/// Built-in strategies with the default limit are still written as version 1 (two
+/// bytes), so such recordings stay byte for byte as they were.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct ChaseStart {
+    version: u32,
+    hero: ChaseSide,
+    monster: ChaseSide,
+    /// Turns after which the hero has survived (`None`: no limit).
+    limit: Option<u64>,
+}
+
+/// Builds a chase strategy from a script's name and source text (the front end that can
+/// run scripts supplies it: see [`set_script_loader`]).
+pub type ScriptLoader = fn(name: &str, source: &str) -> Result<StrategyMaker, String>;
+
+static SCRIPT_LOADER: OnceLock<ScriptLoader> = OnceLock::new();
+
+/// Lets replays of chases played by scripts run them: `loader` compiles a script kept in
+/// a recording. Set once (at start-up); `false` when one was set already.
+pub fn set_script_loader(loader: ScriptLoader) -> bool {
+    SCRIPT_LOADER.set(loader).is_ok()
+}
+
+/// How the recording keeps one side: its script, else its built-in index.
+fn chase_side<K: Copy>(
+    maker: &StrategyMaker,
+    all: &[K],
+    name: impl Fn(K) -> String,
+) -> Result<ChaseSide, String> {
+    if let Some(source) = maker.source() {
+        return Ok(ChaseSide::Script {
+            name: maker.name().to_string(),
+            source: source.to_string(),
+        });
+    }
+    all.iter()
+        .position(|&k| name(k) == maker.name())
+        .and_then(|i| u8::try_from(i).ok())
+        .map(ChaseSide::BuiltIn)
+        .ok_or_else(|| {
+            format!("the strategy {} is neither built in nor a script kept whole", maker.name())
+        })
+}
+
+/// The strategy one side of a recording names.
+fn chase_maker<K: Copy + Into<StrategyMaker>>(
+    side: &ChaseSide,
+    all: &[K],
+    role: &str,
+) -> Result<StrategyMaker, String> {
+    match side {
+        ChaseSide::BuiltIn(i) => all
+            .get(usize::from(*i))
+            .map(|&k| k.into())
+            .ok_or_else(|| format!("unknown {role} strategy {i}")),
+        ChaseSide::Script { name, source } => {
+            let loader = SCRIPT_LOADER.get().ok_or_else(|| {
+                format!("the {role} is the script {name}, and scripts can't run here")
+            })?;
+            loader(name, source).map_err(|e| format!("the {role}'s script {name}: {e}"))
+        }
+    }
+}
+
+/// The options of a chase recording: version 1 for built-in strategies and the default
+/// limit, else a [`ChaseStart`].
+fn chase_options(
+    hero: &StrategyMaker,
+    monster: &StrategyMaker,
+    limit: Option<Turn>,
+) -> Result<Vec<u8>, String> {
+    let hero = chase_side(hero, &HeroKind::ALL, |k| k.strategy().name().to_string())?;
+    let monster = chase_side(monster, &MonsterKind::ALL, |k| k.strategy().name().to_string())?;
+    if let (ChaseSide::BuiltIn(h), ChaseSide::BuiltIn(m)) = (&hero, &monster)
+        && limit == Some(Chase::DEFAULT_LIMIT)
+    {
+        return Ok(vec![*h, *m]);
+    }
+    let start =
+        ChaseStart { version: CHASE_START_VERSION, hero, monster, limit: limit.map(|t| t.0) };
+    postcard::to_allocvec(&start).map_err(|e| format!("the chase options: {e}"))
+}
+
+/// The hero, monster and turn limit a chase recording's header holds.
+fn chase_start(header: &Header) -> Result<(StrategyMaker, StrategyMaker, Option<Turn>), String> {
+    let start = match header.options.as_slice() {
+        [h, m] => ChaseStart {
+            version: 1,
+            hero: ChaseSide::BuiltIn(*h),
+            monster: ChaseSide::BuiltIn(*m),
+            limit: Some(Chase::DEFAULT_LIMIT.0),
+        },
+        bytes => {
+            let start: ChaseStart =
+                postcard::from_bytes(bytes).map_err(|e| format!("the chase options: {e}"))?;
+            if start.version != CHASE_START_VERSION {
+                return Err(format!("chase options version {} is unknown", start.version));
+            }
+            start
+        }
+    };
+    let hero = chase_maker(&start.hero, &HeroKind::ALL, "hero")?;
+    let monster = chase_maker(&start.monster, &MonsterKind::ALL, "monster")?;
+    Ok((hero, monster, start.limit.map(Turn)))
+}
+
+/// The recorder of a new chase with the default turn limit on a dungeon that is not
+/// generated (seed 0): the dungeon kept whole, the two strategies as their indices in
+/// `HeroKind::ALL` and `MonsterKind::ALL` or as scripts kept whole.
+///
+/// # Errors
+/// A strategy that is neither built in nor a script with its source (such a recording
+/// could not be replayed, so none is made).
 pub fn chase_recorder(
     name: &str,
     dungeon: &Dungeon,
     hero: &StrategyMaker,
     monster: &StrategyMaker,
-) -> Recorder<()> {
-    // A strategy that is not built in (a user's script) is recorded as unknown (255):
-    // such a recording can't be replayed.
-    let index = |i: Option<usize>| i.map_or(u8::MAX, |i| i as u8);
-    let options = vec![
-        index(HeroKind::ALL.iter().position(|h| h.strategy().name() == hero.name())),
-        index(MonsterKind::ALL.iter().position(|m| m.strategy().name() == monster.name())),
-    ];
+) -> Result<Recorder<()>, String> {
+    chase_recorder_with(name, dungeon, (hero, monster), 0, Some(Chase::DEFAULT_LIMIT))
+}
+
+/// The recorder of a new chase between `players` (hero, monster) on `dungeon` (made from
+/// `seed` when generated, else 0) that ends at `limit`.
+///
+/// # Errors
+/// As [`chase_recorder`].
+pub fn chase_recorder_with(
+    name: &str,
+    dungeon: &Dungeon,
+    players: (&StrategyMaker, &StrategyMaker),
+    seed: u64,
+    limit: Option<Turn>,
+) -> Result<Recorder<()>, String> {
+    let options = chase_options(players.0, players.1, limit)?;
     let file =
         StartFile::Contents { name: name.to_string(), bytes: dungeon.to_text().into_bytes() };
-    Recorder::new("chase", 0, file, options, CHECKPOINT_TURNS)
+    Ok(Recorder::new("chase", seed, file, options, CHECKPOINT_TURNS))
 }
 
 /// `chase`: one unit input per turn (the strategies decide everything).
@@ -230,17 +367,12 @@ impl Mode for ChaseMode {
 
     fn start(header: &Header) -> Result<ChaseScreen, String> {
         let dungeon = Dungeon::parse(file_bytes(header)?).map_err(|e| e.to_string())?;
-        let (h, m) = match header.options.as_slice() {
-            [h, m] => (*h as usize, *m as usize),
-            _ => return Err("the chase options are not two strategies".to_string()),
-        };
-        let hero = HeroKind::ALL.get(h).copied().ok_or("unknown hero strategy")?;
-        let monster = MonsterKind::ALL.get(m).copied().ok_or("unknown monster strategy")?;
+        let (hero, monster, limit) = chase_start(header)?;
         let name = match &header.file {
             StartFile::Contents { name, .. } => name.clone(),
             _ => "dungeon".to_string(),
         };
-        ChaseScreen::replaying(name, &dungeon, hero, monster)
+        ChaseScreen::replaying(name, &dungeon, (hero, monster), header.seed, limit)
     }
 
     fn step(game: &mut ChaseScreen, _: &()) -> Vec<String> {

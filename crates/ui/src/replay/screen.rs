@@ -197,6 +197,13 @@ impl ReplayScreen {
 
     /// The status line: mode, seed, position, speed, state and the outcome to come.
     pub fn status(&self) -> String {
+        self.status_within(usize::MAX)
+    }
+
+    /// The status line in at most `width` columns: the least important fields (the keys
+    /// hint, then the seed, the turn now, the speed, the state) are left out first,
+    /// whole, so no number is ever cut.
+    pub fn status_within(&self, width: usize) -> String {
         let r = &self.replay;
         let (h, s) = (r.header(), r.summary());
         let unit = if self.realtime { "tick" } else { "turn" };
@@ -212,14 +219,18 @@ impl ReplayScreen {
             Some(o) => format!("ends: {o} at {unit} {}", s.turns),
             None => "a game in progress".to_string(),
         };
-        format!(
-            "replay {} seed {}  step {}/{} ({unit} {})  {speed} {state}  {ends}  ? keys",
-            h.mode,
-            h.seed,
-            r.position(),
-            r.len(),
-            r.turns()
-        )
+        // (text, rank): the lowest rank goes first when the line is too long.
+        let parts = [
+            (format!("replay {}", h.mode), 9),
+            (format!("seed {}", h.seed), 1),
+            (format!("step {}/{}", r.position(), r.len()), 8),
+            (format!("{unit} {}", r.turns()), 2),
+            (speed, 3),
+            (state.to_string(), 4),
+            (ends, 7),
+            ("? keys".to_string(), 0),
+        ];
+        fit_parts(&parts, width)
     }
 
     /// Draws the game (as its play screen does) above the status line.
@@ -243,7 +254,7 @@ impl ReplayScreen {
                 format!("go to step: {typed}_  (Enter goes, any other key cancels)")
             }
             (None, Some(note)) => note.clone(),
-            (None, None) => self.status(),
+            (None, None) => self.status_within(usize::from(frame.width())),
         };
         frame.print(0, y, &line, palette::HIGHLIGHT, bar);
         if self.help {
@@ -266,4 +277,21 @@ impl ReplayScreen {
             frame.print(x + 18, row, what, palette::TEXT, bg);
         }
     }
+}
+
+/// `parts` joined by two spaces, leaving out the lowest-ranked ones (whole) until the line
+/// fits in `width` columns; the highest-ranked part always stays.
+fn fit_parts(parts: &[(String, u8)], width: usize) -> String {
+    let mut kept: Vec<&(String, u8)> = parts.iter().collect();
+    let len = |kept: &[&(String, u8)]| {
+        kept.iter().map(|(t, _)| t.chars().count()).sum::<usize>()
+            + 2 * kept.len().saturating_sub(1)
+    };
+    while kept.len() > 1 && len(&kept) > width {
+        let lowest = kept.iter().enumerate().min_by_key(|(_, (_, rank))| *rank).map(|(i, _)| i);
+        if let Some(i) = lowest {
+            kept.remove(i);
+        }
+    }
+    kept.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>().join("  ")
 }

@@ -110,6 +110,9 @@ impl<S: Strategy + ?Sized> Strategy for Box<S> {
 pub struct StrategyMaker {
     name: String,
     make: Arc<dyn Fn() -> Box<dyn Strategy> + Send + Sync>,
+    /// The script's source text, for a maker of a user's script (kept so a recording can
+    /// hold it and a replay can play the same script).
+    source: Option<Arc<str>>,
 }
 
 impl StrategyMaker {
@@ -118,7 +121,20 @@ impl StrategyMaker {
         name: impl Into<String>,
         make: impl Fn() -> Box<dyn Strategy> + Send + Sync + 'static,
     ) -> StrategyMaker {
-        StrategyMaker { name: name.into(), make: Arc::new(make) }
+        StrategyMaker { name: name.into(), make: Arc::new(make), source: None }
+    }
+
+    /// The same maker, noting that its strategies run the script `source` (the whole
+    /// text of the file), so a recording can keep it.
+    #[must_use]
+    pub fn with_source(mut self, source: impl Into<Arc<str>>) -> StrategyMaker {
+        self.source = Some(source.into());
+        self
+    }
+
+    /// The script text its strategies run (`None`: not a script, such as a built-in).
+    pub fn source(&self) -> Option<&str> {
+        self.source.as_deref()
     }
 
     /// The name of the strategies it makes.
