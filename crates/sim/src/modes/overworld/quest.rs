@@ -589,6 +589,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn a_slain_flag_saved_before_the_guards_reads_as_the_wanderers_bit() {
         #[derive(serde::Serialize)]
         struct Before {
@@ -645,6 +646,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn monsters_roam_and_hunt_deterministically_and_stay_home() {
         let mut a = game("roam");
         let mut b = game("roam");
@@ -738,6 +740,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn an_old_record_migrates_to_full_health() {
         let g = game("old");
         let old = PlayerV1::from(g.player());
