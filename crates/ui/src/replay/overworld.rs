@@ -324,6 +324,7 @@ mod tests {
         let then = QuestRules {
             regen_every: 4,
             notice: 8,
+            artefact_distance: 5,
             level_every: 2,
             guard_every: 0,
             fast_from: 0,

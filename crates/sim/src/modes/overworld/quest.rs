@@ -73,7 +73,7 @@ pub struct QuestRules {
 pub const MAX_GUARDS: u32 = 7;
 
 impl Default for QuestRules {
-    /// Heal every 8 turns, notice at 12 cells, wander half the turns, the artefact 5
+    /// Heal every 8 turns, notice at 12 cells, wander half the turns, the artefact 4
     /// regions out, a level and a guard per region of distance, hunters from level 1
     /// (outside the start region) run, 2 gold a hit point.
     fn default() -> QuestRules {
@@ -81,11 +81,11 @@ impl Default for QuestRules {
             regen_every: 8,
             notice: 12,
             roam_percent: 50,
-            artefact_distance: 5,
             level_every: 1,
             heal_price: 2,
             guard_every: 1,
             fast_from: 1,
+            artefact_distance: 4,
         }
     }
 }
@@ -524,7 +524,8 @@ mod tests {
             assert_eq!(g.ground(art), Ground::Artefact);
             let rc = g.region_of(art);
             assert_eq!(Some(rc), g.artefact_region());
-            assert_eq!(region_distance(rc, RegionCoord::new(0, 0)), 5);
+            let far = QuestRules::default().artefact_distance;
+            assert_eq!(region_distance(rc, RegionCoord::new(0, 0)), far);
             assert!(g.monster_at(art).is_none(), "the monster's home is another cell");
         }
         let seed = Overworld::new(Seed::from_text("a"), Rules::seed()).expect("a world");
@@ -736,7 +737,9 @@ mod tests {
         let events = g.apply(Action::Move(d));
         assert_eq!(events.last(), Some(&Event::GameOver(Ending::Victory)), "{events:?}");
         assert_eq!(g.ground(art), Ground::Floor);
-        assert!(g.score() >= before + 500 + 25 * 5);
+        assert!(
+            g.score() >= before + 500 + 25 * u64::from(QuestRules::default().artefact_distance)
+        );
     }
 
     #[test]
