@@ -5,6 +5,22 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::{Cell, Frame, Input, Rgb, palette};
 
+/// Below `min` (columns, rows), clears `frame` and says so in wrapped lines from the top
+/// ("The terminal is too small: ultima needs 40x12 (now 30x8).", `needs` being "ultima
+/// needs"); returns whether it did, and then the screen draws nothing else.
+pub fn too_small(frame: &mut Frame, needs: &str, min: (u16, u16)) -> bool {
+    let (w, h) = (frame.width(), frame.height());
+    if w >= min.0 && h >= min.1 {
+        return false;
+    }
+    frame.fill(0, 0, i32::from(w), i32::from(h), Cell::BLANK);
+    let notice = format!("The terminal is too small: {needs} {}x{} (now {w}x{h}).", min.0, min.1);
+    for (i, line) in wrap(&notice, usize::from(w.max(1))).iter().enumerate() {
+        frame.print(0, i as i32, line, palette::TEXT, palette::BACKGROUND);
+    }
+    true
+}
+
 /// `text` cut to at most `cols` columns, ending in `…` when it was cut (`cols` 0 gives
 /// an empty string). Columns are terminal cells (a wide character takes two).
 pub fn fit(text: &str, cols: usize) -> String {

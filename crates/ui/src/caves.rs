@@ -853,15 +853,7 @@ impl CavesScreen {
     /// Draws the screen.
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        if frame.width() < MIN_SIZE.0 || frame.height() < MIN_SIZE.1 {
-            frame.fill(0, 0, w, h, Cell::BLANK);
-            let notice = format!(
-                "The terminal is too small: the caves need {}x{} (now {w}x{h}).",
-                MIN_SIZE.0, MIN_SIZE.1
-            );
-            for (i, line) in wrap(&notice, w.max(1) as usize).iter().enumerate() {
-                frame.print(0, i as i32, line, Rgb::WHITE, Rgb::BLACK);
-            }
+        if torchlit_console::widgets::too_small(frame, "the caves need", MIN_SIZE) {
             return;
         }
         if let Mode::Ended { morgue } = &self.mode {

@@ -6,7 +6,7 @@ use torchlit_sim::modes::ultima::{Action, Event, Ultima};
 use crate::record::{Recorder, Recordings};
 use crate::theme::{avatar_cell, remembered_cell, tile_cell};
 use crate::{Cell, Frame, Input, Keymap, palette};
-use torchlit_console::widgets::{fit, wrap};
+use torchlit_console::widgets::{fit, too_small};
 
 /// What a key means on the `ultima` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,14 +199,7 @@ impl UltimaScreen {
     /// only a notice.
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        if w < i32::from(MIN_SIZE.0) || h < i32::from(MIN_SIZE.1) {
-            let notice = format!(
-                "The terminal is too small: ultima needs {}x{} (now {w}x{h}).",
-                MIN_SIZE.0, MIN_SIZE.1
-            );
-            for (i, line) in wrap(&notice, w.max(1) as usize).iter().enumerate() {
-                frame.print(0, i as i32, line, palette::TEXT, palette::BACKGROUND);
-            }
+        if too_small(frame, "ultima needs", MIN_SIZE) {
             return;
         }
         let view_h = (h - 2).max(0);
