@@ -7,11 +7,6 @@ use crate::Input;
 /// down long enough to open a portal.
 pub const FALLBACK_HOLD_TICKS: u32 = 8;
 
-/// Without releases, how long an auto-repeat keeps its key down before the repeats are
-/// measured: 3 ticks (125 ms), longer than the gap between two repeats of every
-/// common repeat rate (25 to 30 a second, a tick or two).
-const FIRST_REPEAT_GAP: u32 = 3;
-
 /// A press of a key still down within this many ticks (83 ms) of its previous press is
 /// an auto-repeat (terminals repeat 12 to 30 times a second), unless that previous press
 /// was a fresh one: no terminal repeats sooner than [`MIN_REPEAT_DELAY`] after a key goes
@@ -23,12 +18,18 @@ const MAX_REPEAT_INTERVAL: u32 = 2;
 /// 250 to 660 ms).
 const MIN_REPEAT_DELAY: u32 = 5;
 
-/// The gap is the measured time between two repeats plus two ticks (one of jitter), within
-/// these bounds.
-const MIN_REPEAT_GAP: u32 = 3;
+/// The longest auto-repeat delay of common terminals, in ticks (16 = 667 ms).
+const MAX_REPEAT_DELAY: u32 = 16;
+
+/// A press in a stream keeps its key down for the measured time since the stream's
+/// previous press, within these bounds: at 24 to 30 repeats a second, a press every tick,
+/// the key goes up the first tick without one (under two repeat intervals after the last),
+/// so no step starts once the repeats have stopped. A repeat up to a tick late (a
+/// jittery terminal) still continues the stream.
+const MIN_REPEAT_GAP: u32 = 1;
 const MAX_REPEAT_GAP: u32 = 6;
 
-/// A key the tracker counts as down.
+/// A key the tracker counts as down (or, for a few ticks after, remembers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Held {
     input: Input,
@@ -44,6 +45,24 @@ struct Held {
     fresh: bool,
     /// How long a repeat keeps it down.
     gap: u32,
+    /// The first tick the press that began its stream no longer keeps it down: a tap
+    /// holds its key for one step ([`FALLBACK_HOLD_TICKS`]), and the quick presses that
+    /// follow it never shorten that.
+    owed: u32,
+    /// Quick second taps since the press (a key sent again and again with no repeat
+    /// delay counts them up; only the first is owed a step of its own).
+    taps: u32,
+    /// Whether the press came a terminal's repeat delay after the key's previous press:
+    /// it may be the first auto-repeat, and the quick presses after it more repeats, not
+    /// taps owed a step.
+    maybe_repeat: bool,
+}
+
+impl Held {
+    /// Whether it is down at tick `now`.
+    fn down(&self, now: u32) -> bool {
+        self.until.is_none_or(|u| u > now)
+    }
 }
 
 /// Tracks presses and releases between ticks and says, at each tick, which inputs went
@@ -58,11 +77,13 @@ struct Held {
 /// - a press of a key that is still down, within 2 ticks of its previous press (unless
 ///   that one was a tap: two quick taps stay two presses) or in a stream of repeats, is
 ///   an auto-repeat: it is not a new press (holding the pause key
-///   toggles it at most twice, at the press and at the first repeat), and it keeps the
-///   key down for a short gap after it (the measured time between repeats plus two
-///   ticks, 3 to 6 ticks);
+///   toggles it at most twice, at the press and at the first repeat);
+/// - every press within 2 ticks of the previous one (a repeat, or a key sent again and
+///   again with no repeat delay, as tmux's `send-keys` does) keeps the key down only for
+///   a short gap after it (the measured time between the presses, 1 to 6 ticks), never
+///   less than the one step its stream's first press (and a quick second tap) was owed;
 /// - so the hero keeps walking while the repeats come and stops on the cell it is
-///   entering when they stop, not a cell later.
+///   entering when they stop, not a cell later: no step starts after the gap.
 ///
 /// A terminal whose repeat delay is longer than one step (333 ms) still shows a short
 /// stop after the first step, until its first repeat: without release events a tap and
@@ -110,14 +131,59 @@ impl KeyTracker {
             self.pressed.push(input);
         }
         let now = self.now;
-        let fresh = self
-            .held
-            .iter()
-            .find(|h| h.input == input)
-            .is_none_or(|h| now - h.last < MIN_REPEAT_DELAY);
+        let before = self.held.iter().find(|h| h.input == input);
+        let fresh = before.filter(|h| h.down(now)).is_none_or(|h| now - h.last < MIN_REPEAT_DELAY);
+        let maybe_repeat = before.is_some_and(|h| now - h.last >= MIN_REPEAT_DELAY);
         self.held.retain(|h| h.input != input);
-        let gap = FIRST_REPEAT_GAP;
-        self.held.push(Held { input, until, last: self.now, repeats: 0, fresh, gap });
+        let (gap, owed) = (MIN_REPEAT_GAP, now + FALLBACK_HOLD_TICKS);
+        self.held.push(Held {
+            input,
+            until,
+            last: now,
+            repeats: 0,
+            fresh,
+            gap,
+            owed,
+            taps: 0,
+            maybe_repeat,
+        });
+    }
+
+    /// A press without release events, at tick `now`: an auto-repeat, a quick second
+    /// press that continues its stream, or a new press.
+    fn auto_press(&mut self, input: Input, now: u32) {
+        let Some(h) = self.held.iter_mut().find(|h| h.input == input && h.until.is_some()) else {
+            return self.take(input, Some(now + FALLBACK_HOLD_TICKS));
+        };
+        let since = now - h.last;
+        let repeat = if h.repeats > 0 {
+            // One tick more than the gap: a repeat a jittery terminal sent a tick late.
+            since <= h.gap + 1
+        } else {
+            // After a tap, no terminal repeats this soon: a second tap.
+            !h.fresh && since <= MAX_REPEAT_INTERVAL
+        };
+        if !repeat && since > MAX_REPEAT_INTERVAL {
+            return self.take(input, Some(now + FALLBACK_HOLD_TICKS));
+        }
+        if repeat {
+            h.repeats += 1;
+        } else {
+            // A second tap so soon: a press (quick taps page a dialog) and a step of its
+            // own (two taps walk two cells); a third this soon is a key sent again and
+            // again, held only as a repeat is.
+            if h.taps == 0 && !h.maybe_repeat {
+                h.owed = now + FALLBACK_HOLD_TICKS;
+            }
+            h.taps += 1;
+            h.fresh = since < MIN_REPEAT_DELAY;
+            if !self.pressed.contains(&input) {
+                self.pressed.push(input);
+            }
+        }
+        h.gap = since.clamp(MIN_REPEAT_GAP, MAX_REPEAT_GAP);
+        h.last = now;
+        h.until = Some(h.owed.max(now + h.gap));
     }
 
     /// A key went up.
@@ -137,34 +203,16 @@ impl KeyTracker {
     pub fn tick(&mut self) -> (Vec<Input>, Vec<Input>) {
         let now = self.now;
         if let Some(input) = self.queued.pop_front() {
-            let repeat = |h: &Held| {
-                let since = now - h.last;
-                if h.repeats > 0 {
-                    since <= h.gap
-                } else {
-                    // After a tap, no terminal repeats this soon: a second tap.
-                    !h.fresh && since <= MAX_REPEAT_INTERVAL
-                }
-            };
-            match self.held.iter_mut().find(|h| h.input == input && h.until.is_some() && repeat(h))
-            {
-                Some(h) => {
-                    // An auto-repeat: the key stays down a gap longer.
-                    if h.repeats > 0 {
-                        h.gap = (now - h.last + 2).clamp(MIN_REPEAT_GAP, MAX_REPEAT_GAP);
-                    }
-                    h.repeats += 1;
-                    h.last = now;
-                    h.until = h.until.map(|u| u.max(now + h.gap));
-                }
-                None => self.take(input, Some(now + FALLBACK_HOLD_TICKS)),
-            }
+            self.auto_press(input, now);
         }
         let pressed = std::mem::take(&mut self.pressed);
-        let held: Vec<Input> = self.held.iter().map(|h| h.input).collect();
+        let held: Vec<Input> = self.held.iter().filter(|h| h.down(now)).map(|h| h.input).collect();
         self.now = now + 1;
         let next = self.now;
-        self.held.retain(|h| h.until.is_none_or(|u| u > next));
+        // A key that went up is remembered as long as a terminal's first repeat may take,
+        // so that its first repeat is known for one and a repeat a tick late continues
+        // its stream.
+        self.held.retain(|h| h.down(next) || next - h.last <= MAX_REPEAT_DELAY);
         (pressed, held)
     }
 }
@@ -202,9 +250,112 @@ mod tests {
             // The first repeat cannot be told from a second tap; the others are repeats.
             assert_eq!(pressed.is_empty(), t != 6, "tick {t}");
             let down = !held.is_empty();
-            // The last repeat at 30 keeps it down for a gap of 3 ticks: 30 to 32.
-            assert_eq!(down, t <= 32, "tick {t}");
+            // The last repeat at 30 keeps it down for the gap between repeats, one tick.
+            assert_eq!(down, t <= 30, "tick {t}");
         }
+    }
+
+    /// A tick lasts 1000 / 24 ms.
+    const TICK_MS: f64 = 1000.0 / 24.0;
+
+    /// Plays `presses` (times in ms) of `d` into a tracker with no release events, tick
+    /// by tick (a press goes to the first tick at or after it), with a hero who starts a
+    /// step of [`FALLBACK_HOLD_TICKS`] (the hero's 8 ticks) whenever it stands still
+    /// and the key is down; returns the times (ms) at which steps started.
+    fn steps(presses: &[f64]) -> Vec<f64> {
+        let mut k = KeyTracker::new(false);
+        let (mut next, mut busy, mut starts) = (0, 0u32, Vec::new());
+        for tick in 0..200u32 {
+            let at = f64::from(tick) * TICK_MS;
+            while next < presses.len() && presses[next] <= at {
+                k.press(Input::Char('d'));
+                next += 1;
+            }
+            let (_, held) = k.tick();
+            busy = busy.saturating_sub(1);
+            if busy == 0 && !held.is_empty() {
+                starts.push(at);
+                busy = FALLBACK_HOLD_TICKS;
+            }
+        }
+        starts
+    }
+
+    /// Steps that started once the presses had stopped for more than two intervals.
+    fn late_steps(presses: &[f64], interval: f64) -> Vec<f64> {
+        let last = presses.last().copied().unwrap_or(0.0);
+        steps(presses).into_iter().filter(|&t| t > last + 2.0 * interval).collect()
+    }
+
+    #[test]
+    fn a_key_sent_every_30_ms_stops_the_hero_on_the_cell_it_entered_at_release() {
+        // The play-test's tmux loop: `d` every 30 ms for H seconds, no repeat delay.
+        for hold_ms in (300..2000).step_by(10) {
+            let presses: Vec<f64> = (0..hold_ms / 30 + 1).map(|i| f64::from(i) * 30.0).collect();
+            assert_eq!(late_steps(&presses, 30.0), Vec::<f64>::new(), "held {hold_ms} ms");
+            // ...and it kept walking while the key was down: a step every 8 ticks.
+            let started = steps(&presses).len();
+            let expected = (f64::from(hold_ms) / (8.0 * TICK_MS)).floor() as usize + 1;
+            assert!(started + 1 >= expected, "held {hold_ms} ms: {started} steps");
+        }
+    }
+
+    #[test]
+    fn a_key_pressed_every_30_ms_for_1_4_s_starts_no_step_after_release() {
+        let presses: Vec<f64> = (0..47).map(|i| f64::from(i) * 30.0).collect();
+        assert_eq!(presses.last(), Some(&1380.0));
+        let started = steps(&presses);
+        // Steps start every 8 ticks (333 ms): at 0, 333, 667, 1000 and 1333 ms.
+        assert_eq!(started.len(), 5, "{started:?}");
+        assert!(started.iter().all(|&t| t <= 1400.0), "{started:?}");
+    }
+
+    #[test]
+    fn an_auto_repeat_after_its_delay_stops_the_hero_when_the_repeats_stop() {
+        // A press, the terminal's repeat delay (250 to 660 ms), then repeats at 25 to 33
+        // a second until the key goes up.
+        for delay in [250.0, 400.0, 500.0, 660.0] {
+            for interval in [30.0, 33.0, 40.0] {
+                for hold_ms in (700..2000).step_by(7) {
+                    let mut presses = vec![0.0];
+                    let mut t = delay;
+                    while t <= f64::from(hold_ms) {
+                        presses.push(t);
+                        t += interval;
+                    }
+                    let late = late_steps(&presses, interval);
+                    assert!(late.is_empty(), "{delay}/{interval}/{hold_ms}: {late:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn two_quick_taps_walk_two_steps() {
+        assert_eq!(steps(&[0.0, TICK_MS]).len(), 2);
+        assert_eq!(steps(&[0.0, 2.0 * TICK_MS]).len(), 2);
+    }
+
+    #[test]
+    fn a_tap_walks_one_step_even_mid_step() {
+        // One press 4 ticks into a step still walks the next step too.
+        let started = steps(&[0.0, 4.0 * TICK_MS]);
+        assert_eq!(started.len(), 2, "{started:?}");
+        assert_eq!(steps(&[0.0]).len(), 1);
+    }
+
+    #[test]
+    fn quick_taps_are_all_presses() {
+        // Enter three times, a tick or two apart (a dialog paged quickly).
+        let mut k = KeyTracker::new(false);
+        let mut presses = 0;
+        for t in 0..6 {
+            if t % 2 == 0 {
+                k.press(Input::Enter);
+            }
+            presses += k.tick().0.len();
+        }
+        assert_eq!(presses, 3);
     }
 
     #[test]
