@@ -40,7 +40,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = LevelArg::Generated)]
         level: LevelArg,
         /// `maze`: how many maze areas a generated level has (0 goes straight to the boss).
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = torchlit_sim::modes::maze::DEFAULT_LEVEL_LENGTH)]
         length: u32,
         /// `maze`, `caves` and `overworld`: the rules: `seed` is the source document's game
         /// exactly, `default` differs as the README lists (a continued caves run or a saved
@@ -237,6 +237,23 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_maze_length_defaults_to_the_one_constant() {
+        let length = torchlit_sim::modes::maze::DEFAULT_LEVEL_LENGTH.to_string();
+        let mut cli = Cli::command();
+        cli.build();
+        for name in ["play", "bench-play", "gen"] {
+            let cmd = cli.find_subcommand(name).expect("the subcommand");
+            let arg = cmd.get_arguments().find(|a| a.get_id() == "length").expect("--length");
+            let defaults: Vec<String> =
+                arg.get_default_values().iter().map(|v| v.to_string_lossy().into()).collect();
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            let said = defaults == [length.clone()]
+                || help.contains(&format!("(default {length}, as `play maze`)"));
+            assert!(said, "{name}: {defaults:?} {help:?}");
+        }
     }
 
     #[test]

@@ -111,7 +111,7 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = LevelArg::Generated)]
     pub level: LevelArg,
     /// `maze`: maze areas in a generated level.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = torchlit_sim::modes::maze::DEFAULT_LEVEL_LENGTH)]
     pub length: u32,
 }
 

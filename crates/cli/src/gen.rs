@@ -62,7 +62,7 @@ pub struct GenArgs {
     /// caves: how many levels (default 5).
     #[arg(long)]
     pub depth: Option<u32>,
-    /// level-chain: how many maze areas between spawn and boss (default 8).
+    /// level-chain: how many maze areas between spawn and boss (default 4, as `play maze`).
     #[arg(long)]
     pub length: Option<u32>,
     /// maze: easy, medium, hard, hardest (default) or the smallest undivided side.
@@ -552,7 +552,7 @@ impl ChainBounds {
 }
 
 fn gen_chain(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
-    let length = args.length.unwrap_or(8);
+    let length = args.length.unwrap_or(torchlit_sim::modes::maze::DEFAULT_LEVEL_LENGTH);
     let chain = level_chain(seed, length).context("cannot generate the level chain")?;
     let areas = chain.areas();
     let bounds = ChainBounds::of(areas);

@@ -2,7 +2,7 @@
 //! game alone, when started with `play`), and how each torchlit screen sits on it.
 
 use torchlit_map::UltimaWorld;
-use torchlit_sim::modes::maze::{Maze, MazeConfig, MazeError, Seed};
+use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, Maze, MazeConfig, MazeError, Seed};
 use torchlit_sim::modes::ultima::Ultima;
 
 use crate::caves::{CavesScreen, CavesSetup, Leave};
@@ -58,7 +58,7 @@ impl App {
     fn with_title(default_world: UltimaWorld) -> App {
         let launch = Launcher {
             default_world,
-            maze: MazeSetup::new(MazeConfig::generated(Seed(0), 4)),
+            maze: MazeSetup::new(MazeConfig::generated(Seed(0), DEFAULT_LEVEL_LENGTH)),
             caves: CavesSetup::default(),
             overworld: OverworldSetup::default(),
         };

@@ -83,7 +83,7 @@ pub use monster::{LogMonster, MonsterState};
 pub use player::{Player, PlayerState};
 pub use portal::{Link, Portal, PortalState};
 pub use rock::Rock;
-pub use rules::KeyNumber;
+pub use rules::{DEFAULT_LEVEL_LENGTH, KeyNumber};
 pub use thing::Thing;
 pub use torchlit_procgen::{AreaKind, Difficulty, GenError};
 pub use torchlit_rng::Seed;

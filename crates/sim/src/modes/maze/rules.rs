@@ -105,6 +105,10 @@ pub const BOSS_KEY_ID: KeyNumber = -1;
 /// The longest generated level accepted (maze areas between `Spawn` and `BossArea`).
 pub const MAX_LEVEL_LENGTH: u32 = 64;
 
+/// How many maze areas a generated level has when the player does not say (`play maze`,
+/// `gen level-chain`, `bench-play maze`, the title menu's maze; the seed leaves it open).
+pub const DEFAULT_LEVEL_LENGTH: u32 = 4;
+
 #[cfg(test)]
 mod tests {
     use super::*;
