@@ -205,6 +205,14 @@ impl RulesArg {
         }
     }
 
+    /// The maze rules of this choice (the default heart drop).
+    pub fn maze(self) -> torchlit_sim::modes::maze::Rules {
+        match self {
+            RulesArg::Seed => torchlit_sim::modes::maze::Rules::seed(),
+            RulesArg::Default => torchlit_sim::modes::maze::Rules::default(),
+        }
+    }
+
     /// `seed` or `default`, as typed.
     pub fn name(self) -> &'static str {
         match self {

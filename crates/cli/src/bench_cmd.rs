@@ -94,8 +94,8 @@ pub struct BenchArgs {
     /// One game of seed S (its table, or with --watch the game on screen).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// `caves` and `overworld`: the source document's rules or the default game (other
-    /// modes: the same).
+    /// `caves`, `maze` and `overworld`: the source document's rules or the default game
+    /// (other modes: the same).
     #[arg(long, value_enum, default_value_t = RulesArg::Default)]
     pub rules: RulesArg,
     /// Print the results as one JSON object on one line.
@@ -176,10 +176,11 @@ fn play_one(args: &BenchArgs, seed: u64, world: &UltimaWorld) -> Result<Report> 
 }
 
 fn maze_config(args: &BenchArgs, seed: u64) -> MazeConfig {
-    match args.level {
+    let config = match args.level {
         LevelArg::Fixed => MazeConfig::fixed(Seed(seed)),
         LevelArg::Generated => MazeConfig::generated(Seed(seed), args.length),
-    }
+    };
+    MazeConfig { rules: args.rules.maze(), ..config }
 }
 
 /// The bot of one game, for watching.

@@ -23,7 +23,7 @@ pub use screen::{CONTROLS, ReplayScreen};
 
 pub use modes::{
     ScriptLoader, caves_recorder, caves_recorder_with, chase_recorder, chase_recorder_with,
-    maze_recorder, set_script_loader, ultima_recorder,
+    maze_recorder, maze_start, set_script_loader, ultima_recorder,
 };
 pub(crate) use modes::{caves_options, caves_outcome, caves_pickup};
 pub use overworld::{overworld_recorder, overworld_start};

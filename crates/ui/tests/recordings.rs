@@ -17,7 +17,7 @@ use torchlit_rng::{Rng, Seed as RngSeed};
 use torchlit_save::recording::Recording;
 use torchlit_sim::modes::caves::{self, Action, Caves, Slot, Stairs};
 use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, Outcome, StrategyMaker};
-use torchlit_sim::modes::maze::{Button, Buttons, Maze, MazeConfig, Seed, TickInput};
+use torchlit_sim::modes::maze::{Button, Buttons, Maze, MazeConfig, Rules, Seed, TickInput};
 use torchlit_sim::modes::overworld;
 use torchlit_sim::modes::ultima::{self, Ultima};
 use torchlit_ui::caves::{CavesScreen, SharedMemoryStore, StoreHandle, default_keymap};
@@ -478,6 +478,36 @@ fn the_scripts_still_make_the_committed_catalog_and_it_verifies_to_its_hashes() 
     for (name, bytes) in &made {
         let committed = std::fs::read(dir.join(name)).expect("a committed recording");
         assert!(committed == *bytes, "{name}: the script no longer makes the committed file");
+    }
+}
+
+/// Maze recordings made before the monsters' spawn clearance (their options are layout
+/// version 1, without it) still replay to their pinned final hashes.
+#[test]
+fn maze_recordings_from_before_the_spawn_clearance_still_verify() {
+    let dir = catalog_dir().join("maze-options-v1");
+    let pinned = std::fs::read_to_string(dir.join("catalog.txt")).expect("catalog.txt");
+    let lines: Vec<&str> = pinned.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in lines {
+        let name = line.split(' ').next().expect("a name");
+        let bytes = std::fs::read(dir.join(name)).expect("a committed recording");
+        assert_eq!(catalog_line(name, &bytes), line);
+        let r: Recording<TickInput> = Recording::decode(&bytes).expect("decodes");
+        let game = replay::maze_start(&r.header).expect("starts");
+        assert_eq!(game.config().rules.spawn_clearance, None, "{name}");
+    }
+}
+
+/// A maze recording's options give back the config it was played with, clearance or not.
+#[test]
+fn maze_options_keep_the_rules() {
+    let seed_rules = MazeConfig { rules: Rules::seed(), ..MazeConfig::generated(Seed(3), 4) };
+    for config in [MazeConfig::generated(Seed(3), 4), seed_rules] {
+        let bytes = maze_recording(config, &maze_script(7, 200));
+        let r: Recording<TickInput> = Recording::decode(&bytes).expect("decodes");
+        let game = replay::maze_start(&r.header).expect("starts");
+        assert_eq!(game.config(), &config);
     }
 }
 

@@ -4,12 +4,13 @@
 
 use std::sync::OnceLock;
 
+use serde::{Deserialize, Serialize};
 use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_save::recording::{Header, StartFile};
 use torchlit_sim::Turn;
 use torchlit_sim::modes::caves::{self, AutoPickup, Caves};
 use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, StrategyMaker};
-use torchlit_sim::modes::maze::{Maze, MazeConfig, TickInput};
+use torchlit_sim::modes::maze::{LevelKind, Maze, MazeConfig, Rules, Seed, TickInput};
 use torchlit_sim::modes::ultima::{self, Ultima};
 
 use super::Mode;
@@ -119,10 +120,80 @@ impl Mode for CavesMode {
     }
 }
 
+/// The layout version of a maze recording's options: 2 since the monsters' spawn
+/// clearance ([`Rules::spawn_clearance`]): the version 1 fields, then [`MazeOptionsV2`].
+/// Version 1 wrote only the fields of [`MazeOptionsV1`] (the clearance did not exist:
+/// read as `None`). Both are still read.
+const MAZE_OPTIONS_VERSION: u32 = 2;
+
+/// The first fields of every maze recording's options, as version 1 wrote
+/// [`MazeConfig`] (postcard writes a nested struct's fields in order, without framing).
+#[derive(Serialize, Deserialize)]
+struct MazeOptionsV1 {
+    seed: Seed,
+    level: LevelKind,
+    heart_drop_percent: u8,
+    forget_ticks: Option<u32>,
+}
+
+/// What follows [`MazeOptionsV1`] since version 2.
+#[derive(Serialize, Deserialize)]
+struct MazeOptionsV2 {
+    version: u32,
+    spawn_clearance: Option<u32>,
+}
+
+/// A maze recording's options for `config`.
+fn encode_maze_options(config: &MazeConfig) -> Vec<u8> {
+    let v1 = MazeOptionsV1 {
+        seed: config.seed,
+        level: config.level,
+        heart_drop_percent: config.rules.heart_drop_percent,
+        forget_ticks: config.rules.forget_ticks,
+    };
+    let v2 = MazeOptionsV2 {
+        version: MAZE_OPTIONS_VERSION,
+        spawn_clearance: config.rules.spawn_clearance,
+    };
+    let mut bytes = postcard::to_allocvec(&v1).unwrap_or_default();
+    bytes.extend(postcard::to_allocvec(&v2).unwrap_or_default());
+    bytes
+}
+
+/// The config in a maze recording's options, of any known version.
+fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, String> {
+    let bad = |e: postcard::Error| format!("the maze options: {e}");
+    let (v1, rest) = postcard::take_from_bytes::<MazeOptionsV1>(bytes).map_err(bad)?;
+    let spawn_clearance = if rest.is_empty() {
+        None
+    } else {
+        let v2: MazeOptionsV2 = postcard::from_bytes(rest).map_err(bad)?;
+        if v2.version != MAZE_OPTIONS_VERSION {
+            return Err(format!("maze options version {} is unknown", v2.version));
+        }
+        v2.spawn_clearance
+    };
+    let rules = Rules {
+        heart_drop_percent: v1.heart_drop_percent,
+        forget_ticks: v1.forget_ticks,
+        spawn_clearance,
+    };
+    Ok(MazeConfig { seed: v1.seed, level: v1.level, rules })
+}
+
 /// The recorder of a new maze game.
 pub fn maze_recorder(config: &MazeConfig) -> Recorder<TickInput> {
-    let options = postcard::to_allocvec(config).unwrap_or_default();
+    let options = encode_maze_options(config);
     Recorder::new("maze", config.seed.0, StartFile::None, options, CHECKPOINT_TICKS)
+}
+
+/// Rebuilds the game a maze recording starts from.
+///
+/// # Errors
+/// Options that do not decode (of no known version), or a level that can't be built.
+pub fn maze_start(header: &Header) -> Result<Maze, String> {
+    let config = decode_maze_options(&header.options)?;
+    Maze::new(config).map_err(|e| e.to_string())
 }
 
 /// `maze`: the buttons of each tick.
@@ -134,9 +205,7 @@ impl Mode for MazeMode {
     const SNAPSHOT_EVERY: u64 = 720;
 
     fn start(header: &Header) -> Result<Maze, String> {
-        let config: MazeConfig =
-            postcard::from_bytes(&header.options).map_err(|e| format!("the maze options: {e}"))?;
-        Maze::new(config).map_err(|e| e.to_string())
+        maze_start(header)
     }
 
     fn step(game: &mut Maze, input: &TickInput) -> Vec<String> {

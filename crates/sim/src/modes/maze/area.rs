@@ -202,6 +202,8 @@ impl Area {
     /// except the cells just inside `entry` and `exit`, the graph of path cells, the key
     /// `key` and the log monsters on random path cells. `maze` is `size × size` (procgen's
     /// [`WALL`] cells become rocks), placed at `(1, 1)`; `seed` drives the placements.
+    /// With `clearance`, no monster starts within that many steps of a cell where the hero
+    /// arrives ([`Rules::spawn_clearance`](super::Rules::spawn_clearance)).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn maze(
         kind: AreaKind,
@@ -211,6 +213,7 @@ impl Area {
         sides: [Option<Side>; 2],
         seed: Seed,
         follows: SignalId,
+        clearance: Option<u32>,
     ) -> Area {
         let title = format!("icmaze/{}[{key}]", grid_name(kind));
         let mut a = Area::empty(kind, title);
@@ -230,8 +233,18 @@ impl Area {
             }
         }
         // Seed §3.3: the graph's cells, shuffled; the key on the first. Then §4.1.1: how
-        // many monsters, their states, and the next cells for them. Cells just inside the
-        // portals stay free, so nothing ever stands where the hero arrives.
+        // many monsters, their states, and the next cells for them (with a clearance, the
+        // next ones far enough from the arrivals). Cells just inside the portals stay
+        // free, so nothing ever stands where the hero arrives.
+        let steps = clearance.map(|_| {
+            let arrivals: Vec<Point> =
+                sides.iter().flatten().map(|&side| super::geometry::arrival(side, s)).collect();
+            steps_from(&a.graph, &arrivals)
+        });
+        let far_enough = |p: &Point| match (clearance, &steps) {
+            (Some(n), Some(steps)) => steps.get(*p).is_none_or(|d| d.is_none_or(|d| d > n)),
+            _ => true,
+        };
         let mut rng = Rng::new(seed.derive("maze-area/actors", &[]));
         let mut spots: Vec<Point> = a
             .graph
@@ -261,7 +274,7 @@ impl Area {
             } else {
                 MonsterState::Chasing
             };
-            if let Some(at) = spots.next() {
+            if let Some(at) = spots.find(far_enough) {
                 a.things.insert(Thing::LogMonster(LogMonster::new(at, state)));
             }
         }
@@ -422,6 +435,31 @@ impl Area {
     pub fn arrival(&self, side: Side) -> Point {
         super::geometry::arrival(side, self.size())
     }
+}
+
+/// Steps from the nearest of `starts` to every cell over `graph`'s `true` cells (4-way,
+/// breadth-first search); `None` where no start reaches.
+pub(crate) fn steps_from(graph: &Grid<bool>, starts: &[Point]) -> Grid<Option<u32>> {
+    let mut steps = graph.map(|_| None);
+    let mut queue = std::collections::VecDeque::new();
+    for &p in starts {
+        if let Some(d) = steps.get_mut(p) {
+            *d = Some(0);
+            queue.push_back((p, 0));
+        }
+    }
+    while let Some((p, d)) = queue.pop_front() {
+        for c in CardinalDirection::ALL {
+            let q = p + c.offset();
+            if graph.get(q) == Some(&true)
+                && let Some(seen @ None) = steps.get_mut(q)
+            {
+                *seen = Some(d + 1);
+                queue.push_back((q, d + 1));
+            }
+        }
+    }
+    steps
 }
 
 /// The direction as a side, for the level chain's directions.

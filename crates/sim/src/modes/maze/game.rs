@@ -17,7 +17,9 @@ use super::monster::{LogMonster, MonsterState};
 use super::player::{Player, PlayerState};
 use super::portal::{Link, Portal, PortalState};
 use super::rock::Rock;
-use super::rules::{FORGET_TICKS, HEART_DROP_PERCENT, HEART_HEAL, KeyNumber, PICKAXE_DAMAGE};
+use super::rules::{
+    FORGET_TICKS, HEART_DROP_PERCENT, HEART_HEAL, KeyNumber, PICKAXE_DAMAGE, SPAWN_CLEARANCE,
+};
 use super::thing::{Pathing, Stage, Thing, UpdateCtx};
 use crate::Tick;
 use crate::engine::ActorId;
@@ -25,7 +27,8 @@ use crate::engine::ActorId;
 /// The rules a player may tune (the seed calls the heart drop configurable).
 ///
 /// [`Rules::seed`] is the source document's game exactly; [`Rules::default`] differs
-/// in one rule: chasers forget a hero they lost ([`Rules::forget_ticks`]).
+/// in two rules: chasers forget a hero they lost ([`Rules::forget_ticks`]), and no
+/// monster starts next to where the hero arrives ([`Rules::spawn_clearance`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
@@ -37,20 +40,33 @@ pub struct Rules {
     /// hero anywhere in the area ("in chase mode they can track the hero throughout the
     /// maze") until it falls asleep.
     pub forget_ticks: Option<u32>,
+    /// No log monster of a maze area starts within this many steps (4-way, over the
+    /// area's path cells) of a cell where the hero arrives, so an area that starts over
+    /// after a death does not put the hero beside a monster; the placement skips the
+    /// random cells that are too close (an area with no room left gets fewer monsters).
+    /// `None` is the seed's rule: monsters on random path cells, only the cells just
+    /// inside the portals kept free.
+    pub spawn_clearance: Option<u32>,
 }
 
 impl Rules {
-    /// The source document's rules: hearts from 50% of the rocks, chasers never forget.
+    /// The source document's rules: hearts from 50% of the rocks, chasers never forget,
+    /// monsters anywhere but just inside a portal.
     pub const fn seed() -> Rules {
-        Rules { heart_drop_percent: HEART_DROP_PERCENT, forget_ticks: None }
+        Rules { heart_drop_percent: HEART_DROP_PERCENT, forget_ticks: None, spawn_clearance: None }
     }
 }
 
 impl Default for Rules {
     /// The seed's rules, except that a chaser forgets a hero it has not perceived for
-    /// [`FORGET_TICKS`](super::rules::FORGET_TICKS) (3 s).
+    /// [`FORGET_TICKS`](super::rules::FORGET_TICKS) (3 s) and no monster starts within
+    /// [`SPAWN_CLEARANCE`](super::rules::SPAWN_CLEARANCE) steps of an arrival cell.
     fn default() -> Rules {
-        Rules { forget_ticks: Some(FORGET_TICKS), ..Rules::seed() }
+        Rules {
+            forget_ticks: Some(FORGET_TICKS),
+            spawn_clearance: Some(SPAWN_CLEARANCE),
+            ..Rules::seed()
+        }
     }
 }
 
@@ -247,7 +263,7 @@ impl Maze {
     /// [`MAX_LEVEL_LENGTH`](super::rules::MAX_LEVEL_LENGTH);
     /// [`MazeError::Generation`] if procgen refuses a maze.
     pub fn new(config: MazeConfig) -> Result<Maze, MazeError> {
-        let areas = build(config.seed, config.level)?;
+        let areas = build(config.seed, config.level, config.rules.spawn_clearance)?;
         let size = areas.first().map_or(8, Area::size);
         let player = Player::new(from_seed(5, 7, size), CardinalDirection::South);
         Ok(Maze {
@@ -336,9 +352,15 @@ impl Maze {
     /// state). postcard writes integers as fixed-meaning varints and enum variants as
     /// their index, so equal games hash equal on every machine.
     #[cfg(feature = "serde")]
+    ///
+    /// The config is hashed as it was before [`Rules::spawn_clearance`] existed, the
+    /// clearance added after it only when there is one: a game without one (the seed's
+    /// rules, every recording made before it) hashes as it always did.
     pub fn state_hash(&self) -> u64 {
+        let c = &self.config;
+        let config = (c.seed, c.level, c.rules.heart_drop_percent, c.rules.forget_ticks);
         let state = (
-            &self.config,
+            config,
             &self.rng,
             &self.areas,
             &self.visited,
@@ -352,7 +374,11 @@ impl Maze {
         );
         // Serializing plain data into memory does not fail; hash nothing rather than
         // panic if it ever did.
-        postcard::to_allocvec(&state).map_or(0, |bytes| seahash::hash(&bytes))
+        let mut bytes = postcard::to_allocvec(&state).unwrap_or_default();
+        if let Some(n) = c.rules.spawn_clearance {
+            bytes.extend(postcard::to_allocvec(&n).unwrap_or_default());
+        }
+        if bytes.is_empty() { 0 } else { seahash::hash(&bytes) }
     }
 
     /// Advances the game by one tick with `input` and returns what happened.

@@ -87,7 +87,11 @@ fn exit_key(index: usize) -> KeyNumber {
 /// area's key (`Spawn`'s with `Integer.MAX_VALUE`), each maze entry is open, the boss's
 /// entry is locked with key -1 (seed §5.1: the hero is trapped once inside), every other
 /// portal stays invisible.
-pub(crate) fn build(seed: Seed, level: LevelKind) -> Result<Vec<Area>, MazeError> {
+pub(crate) fn build(
+    seed: Seed,
+    level: LevelKind,
+    clearance: Option<u32>,
+) -> Result<Vec<Area>, MazeError> {
     let specs = specs(seed, level)?;
     let boss_signal = SignalId(specs.len().saturating_sub(1) as u32);
     let mut areas = Vec::with_capacity(specs.len());
@@ -108,6 +112,7 @@ pub(crate) fn build(seed: Seed, level: LevelKind) -> Result<Vec<Area>, MazeError
                     [spec.entry, spec.exit],
                     spec.seed,
                     boss_signal,
+                    clearance,
                 )
             }
         };

@@ -66,6 +66,12 @@ pub const LOG_MONSTER_DAMAGE: i32 = 1;
 /// [`crate::modes::maze::Rules::forget_ticks`].
 pub const FORGET_TICKS: u32 = TRANSITION_TICKS;
 
+/// Steps between an arrival cell and the nearest log monster's start, at least, under the
+/// default rules (not in the seed, which keeps only the cells just inside the portals
+/// free): a chaser needs 4 moves, 40 ticks, to stand next to a hero who has not moved.
+/// See [`crate::modes::maze::Rules::spawn_clearance`].
+pub const SPAWN_CLEARANCE: u32 = 4;
+
 /// The reorientation cool-down of log monsters (seed §4.1.1: 0.75 s).
 pub const REORIENTATION_TICKS: u32 = 18;
 
