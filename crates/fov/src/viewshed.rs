@@ -22,6 +22,10 @@ pub struct Viewshed {
     /// scans can write without growing the vector point by point (see [`Writer`]).
     slots: Vec<Point>,
     len: usize,
+    /// The box (inclusive corners) that holds every set bit, when the bits were last
+    /// listed by [`Viewshed::list_marked`] and nothing was inserted since: clearing may
+    /// then zero its words instead of one word per listed point.
+    marked_box: Option<(i32, i32, i32, i32)>,
     pub(crate) point_stack: Vec<Point>,
     pub(crate) row_stack: Vec<crate::symmetric::Row>,
     pub(crate) libtcod: crate::libtcod::Scratch,
@@ -44,6 +48,7 @@ impl Viewshed {
             bits: vec![0; size.area().div_ceil(64)],
             slots: Vec::new(),
             len: 0,
+            marked_box: None,
             point_stack: Vec::new(),
             row_stack: Vec::new(),
             libtcod: crate::libtcod::Scratch::default(),
@@ -60,19 +65,30 @@ impl Viewshed {
         if size != self.size {
             self.size = size;
             self.len = 0;
+            self.marked_box = None;
             self.bits.clear();
             self.bits.resize(size.area().div_ceil(64), 0);
         }
         self.clear();
     }
 
-    /// Forgets every visible cell, in one store per visible cell.
+    /// Forgets every visible cell, in one store per visible cell (or fewer).
     pub fn clear(&mut self) {
         let width = self.size.width as usize;
-        for p in &self.slots[..self.len] {
-            // Every set bit belongs to a visible point: zeroing their whole words clears
-            // them all (and is cheaper than clearing bit by bit).
-            self.bits[(p.y as usize * width + p.x as usize) / 64] = 0;
+        match self.marked_box.take() {
+            Some((x0, y0, x1, y1)) if box_words((x0, y0, x1, y1)) < self.len => {
+                for y in y0 as usize..=y1 as usize {
+                    let (start, end) = (y * width + x0 as usize, y * width + x1 as usize + 1);
+                    self.bits[start / 64..end.div_ceil(64)].fill(0);
+                }
+            }
+            _ => {
+                for p in &self.slots[..self.len] {
+                    // Every set bit belongs to a visible point: zeroing their whole words
+                    // clears them all (and is cheaper than clearing bit by bit).
+                    self.bits[(p.y as usize * width + p.x as usize) / 64] = 0;
+                }
+            }
         }
         self.len = 0;
     }
@@ -89,6 +105,7 @@ impl Viewshed {
             return false;
         }
         *word |= bit;
+        self.marked_box = None;
         self.push_slot(p);
         true
     }
@@ -101,6 +118,7 @@ impl Viewshed {
         let (word, bit) = (&mut self.bits[index / 64], 1u64 << (index % 64));
         if *word & bit == 0 {
             *word |= bit;
+            self.marked_box = None;
             self.push_slot(p);
         }
     }
@@ -124,8 +142,12 @@ impl Viewshed {
     /// cells at a time.
     pub(crate) fn list_marked(&mut self, first: Point, (x0, y0, x1, y1): (i32, i32, i32, i32)) {
         let width = self.size.width as usize;
+        // `first` is listed first: its bit is off while the box is listed.
+        let first_index = self.index_of(first);
+        self.bits[first_index / 64] &= !(1u64 << (first_index % 64));
         self.len = 0;
         self.push_slot(first);
+        let mut len = 1;
         for y in y0 as usize..=y1 as usize {
             let row = y * width;
             let (start, end) = (row + x0 as usize, row + x1 as usize + 1);
@@ -138,16 +160,26 @@ impl Viewshed {
                 if end - base < 64 {
                     word &= (1u64 << (end - base)) - 1;
                 }
-                while word != 0 {
-                    let index = base + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    let p = Point::new((index - row) as i32, y as i32);
-                    if p != first {
-                        self.push_slot(p);
-                    }
+                if word == 0 {
+                    continue;
                 }
+                let next = len + word.count_ones() as usize;
+                if self.slots.len() < next {
+                    let want = next.max(2 * self.slots.len());
+                    self.slots.resize(want, Point::ORIGIN);
+                }
+                // The column of bit 0 (the word may start on the row before).
+                let x = base as i64 - row as i64;
+                for slot in &mut self.slots[len..next] {
+                    *slot = Point::new((x + i64::from(word.trailing_zeros())) as i32, y as i32);
+                    word &= word - 1;
+                }
+                len = next;
             }
         }
+        self.bits[first_index / 64] |= 1u64 << (first_index % 64);
+        self.len = len;
+        self.marked_box = Some((x0, y0, x1, y1));
     }
 
     /// The row-major index of `p`, a cell of the map.
@@ -210,6 +242,7 @@ impl Viewshed {
     /// A writer that inserts row by row without branching on the data, for the scans'
     /// inner loops.
     pub(crate) fn writer(&mut self) -> Writer<'_> {
+        self.marked_box = None;
         Writer { bits: &mut self.bits, slots: &mut self.slots, len: &mut self.len }
     }
 
@@ -254,6 +287,14 @@ impl Viewshed {
         }
         self.len = kept;
     }
+}
+
+/// At most how many words of a row-major bit set hold the box `(x0, y0, x1, y1)`
+/// (inclusive corners on the map).
+fn box_words((x0, y0, x1, y1): (i32, i32, i32, i32)) -> usize {
+    // A row of the box spans at most this many words wherever it starts.
+    let per_row = ((x1 - x0 + 1) as usize).div_ceil(64) + 1;
+    per_row * (y1 - y0 + 1) as usize
 }
 
 /// The bits of the `n <= 64` cells of row `y` from column `lo` on, in a row-major bit
