@@ -82,7 +82,7 @@ pub(crate) fn compute(
         (scan.px + right).min(scan.w - 1) as i32,
         (scan.py + down).min(scan.h - 1) as i32,
     );
-    out.list_marked(origin, corners);
+    out.defer_list(origin, corners);
 }
 
 /// What every row of one call shares.

@@ -1,6 +1,7 @@
 //! The reusable output of a field-of-view computation.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use torchlit_geom::{Point, Size};
 
@@ -9,9 +10,13 @@ use torchlit_geom::{Point, Size};
 ///
 /// - Shape: sized for a map of [`Viewshed::size`]; only cells inside it are ever visible.
 /// - Membership is one bit per cell (a 1025×1025 map's set is 128 KiB and stays in
-///   cache), and clearing costs one store per visible cell, so the cost of a call grows
-///   with the cells it visits, never with the map's area.
-/// - [`Viewshed::iter`] yields each visible cell once, in the order it was found.
+///   cache), and clearing costs at most one store per visible cell, so the cost of a call
+///   grows with the cells it visits, never with the map's area.
+/// - [`Viewshed::iter`] yields each visible cell once, in the order it was found (for
+///   [`Algorithm::Shadow`](crate::Algorithm::Shadow): the origin, then row-major). Shadow
+///   builds that list only when it is first asked for ([`Viewshed::iter`],
+///   [`Viewshed::as_slice`], or a change such as [`Viewshed::insert`]), allocating it
+///   then; [`Viewshed::contains`] and [`Viewshed::len`] never need it.
 #[derive(Clone, Default)]
 pub struct Viewshed {
     size: Size,
@@ -26,6 +31,11 @@ pub struct Viewshed {
     /// listed by [`Viewshed::list_marked`] and nothing was inserted since: clearing may
     /// then zero its words instead of one word per listed point.
     marked_box: Option<(i32, i32, i32, i32)>,
+    /// Set when a scan left its cells marked but not listed ([`Viewshed::defer_list`]):
+    /// `len` is then their count, `slots` holds nothing, and the list is built in `listed`
+    /// the first time it is asked for.
+    unlisted: Option<Unlisted>,
+    listed: OnceLock<Vec<Point>>,
     pub(crate) point_stack: Vec<Point>,
     pub(crate) row_stack: Vec<crate::symmetric::Row>,
     pub(crate) libtcod: crate::libtcod::Scratch,
@@ -49,6 +59,8 @@ impl Viewshed {
             slots: Vec::new(),
             len: 0,
             marked_box: None,
+            unlisted: None,
+            listed: OnceLock::new(),
             point_stack: Vec::new(),
             row_stack: Vec::new(),
             libtcod: crate::libtcod::Scratch::default(),
@@ -66,6 +78,8 @@ impl Viewshed {
             self.size = size;
             self.len = 0;
             self.marked_box = None;
+            self.unlisted = None;
+            self.listed = OnceLock::new();
             self.bits.clear();
             self.bits.resize(size.area().div_ceil(64), 0);
         }
@@ -75,8 +89,11 @@ impl Viewshed {
     /// Forgets every visible cell, in one store per visible cell (or fewer).
     pub fn clear(&mut self) {
         let width = self.size.width as usize;
+        // An unlisted viewshed's cells are only in its box.
+        let unlisted = self.unlisted.take().is_some();
+        self.listed.take();
         match self.marked_box.take() {
-            Some((x0, y0, x1, y1)) if box_words((x0, y0, x1, y1)) < self.len => {
+            Some((x0, y0, x1, y1)) if unlisted || box_words((x0, y0, x1, y1)) < self.len => {
                 for y in y0 as usize..=y1 as usize {
                     let (start, end) = (y * width + x0 as usize, y * width + x1 as usize + 1);
                     self.bits[start / 64..end.div_ceil(64)].fill(0);
@@ -100,6 +117,7 @@ impl Viewshed {
         let Some(index) = self.size.index_of(p) else {
             return false;
         };
+        self.list_now();
         let (word, bit) = (&mut self.bits[index / 64], 1u64 << (index % 64));
         if *word & bit != 0 {
             return false;
@@ -115,6 +133,7 @@ impl Viewshed {
     #[inline]
     pub(crate) fn insert_at(&mut self, index: usize, p: Point) {
         debug_assert_eq!(self.size.index_of(p), Some(index));
+        self.list_now();
         let (word, bit) = (&mut self.bits[index / 64], 1u64 << (index % 64));
         if *word & bit == 0 {
             *word |= bit;
@@ -141,6 +160,8 @@ impl Viewshed {
     /// `(x0, y0, x1, y1)` (inclusive corners on the map), which is scanned a word of 64
     /// cells at a time.
     pub(crate) fn list_marked(&mut self, first: Point, (x0, y0, x1, y1): (i32, i32, i32, i32)) {
+        self.unlisted = None;
+        self.listed.take();
         let width = self.size.width as usize;
         // `first` is listed first: its bit is off while the box is listed.
         let first_index = self.index_of(first);
@@ -180,6 +201,28 @@ impl Viewshed {
         self.bits[first_index / 64] |= 1u64 << (first_index % 64);
         self.len = len;
         self.marked_box = Some((x0, y0, x1, y1));
+    }
+
+    /// [`Viewshed::list_marked`] deferred: counts the marked cells now and lists them the
+    /// first time the list is asked for ([`Viewshed::as_slice`], [`Viewshed::iter`]), or
+    /// before a change. A caller that only asks [`Viewshed::contains`] and
+    /// [`Viewshed::len`] never pays for the list.
+    pub(crate) fn defer_list(&mut self, first: Point, corners: (i32, i32, i32, i32)) {
+        self.listed.take();
+        self.len = self.count_marked(corners);
+        self.unlisted = Some(Unlisted { first, corners });
+        self.marked_box = Some(corners);
+    }
+
+    /// Builds the list of a viewshed left unlisted, in `slots`, before a change.
+    #[inline]
+    fn list_now(&mut self) {
+        if let Some(unlisted) = self.unlisted.take() {
+            self.slots = match self.listed.take() {
+                Some(listed) => listed,
+                None => unlisted.list(&self.bits, self.size.width as usize, self.len),
+            };
+        }
     }
 
     /// The row-major index of `p`, a cell of the map.
@@ -242,6 +285,7 @@ impl Viewshed {
     /// A writer that inserts row by row without branching on the data, for the scans'
     /// inner loops.
     pub(crate) fn writer(&mut self) -> Writer<'_> {
+        self.list_now();
         self.marked_box = None;
         Writer { bits: &mut self.bits, slots: &mut self.slots, len: &mut self.len }
     }
@@ -269,11 +313,17 @@ impl Viewshed {
 
     /// The visible cells as a slice, in the order they were found.
     pub fn as_slice(&self) -> &[Point] {
-        &self.slots[..self.len]
+        match self.unlisted {
+            Some(unlisted) => self
+                .listed
+                .get_or_init(|| unlisted.list(&self.bits, self.size.width as usize, self.len)),
+            None => &self.slots[..self.len],
+        }
     }
 
     /// Keeps only the visible cells for which `keep` holds.
     pub fn retain(&mut self, mut keep: impl FnMut(Point) -> bool) {
+        self.list_now();
         let size = self.size;
         let mut kept = 0;
         for i in 0..self.len {
@@ -286,6 +336,46 @@ impl Viewshed {
             }
         }
         self.len = kept;
+    }
+}
+
+/// The cells of a viewshed marked but not listed: `first` (marked), then the other marked
+/// cells of the box `corners` (inclusive, on the map), row-major.
+#[derive(Clone, Copy, Debug)]
+struct Unlisted {
+    first: Point,
+    corners: (i32, i32, i32, i32),
+}
+
+impl Unlisted {
+    /// The list of the `count` cells marked in `bits` (a map `width` cells wide).
+    fn list(self, bits: &[u64], width: usize, count: usize) -> Vec<Point> {
+        let (x0, y0, x1, y1) = self.corners;
+        let mut out = Vec::with_capacity(count);
+        out.push(self.first);
+        for y in y0 as usize..=y1 as usize {
+            let row = y * width;
+            let (start, end) = (row + x0 as usize, row + x1 as usize + 1);
+            let words = &bits[start / 64..end.div_ceil(64)];
+            for (base, &word) in (start / 64 * 64..).step_by(64).zip(words) {
+                let mut word = word;
+                if base < start {
+                    word &= !0u64 << (start - base);
+                }
+                if end - base < 64 {
+                    word &= (1u64 << (end - base)) - 1;
+                }
+                while word != 0 {
+                    let x = (base + word.trailing_zeros() as usize - row) as i32;
+                    word &= word - 1;
+                    let p = Point::new(x, y as i32);
+                    if p != self.first {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+        out
     }
 }
 
