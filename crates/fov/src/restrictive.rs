@@ -34,15 +34,17 @@ pub(crate) fn compute(
     out: &mut Viewshed,
 ) {
     out.clear();
-    out.insert(origin);
+    let (w, h) = (i64::from(size.width), i64::from(size.height));
+    let (px, py) = (i64::from(origin.x), i64::from(origin.y));
+    out.mark_at((py * w + px) as usize);
     let mut start = std::mem::take(&mut out.libtcod.start_angle);
     let mut end = std::mem::take(&mut out.libtcod.end_angle);
     let mut reciprocals = std::mem::take(&mut out.libtcod.reciprocals);
     let mut mrpas = Mrpas {
-        w: i64::from(size.width),
-        h: i64::from(size.height),
-        px: i64::from(origin.x),
-        py: i64::from(origin.y),
+        w,
+        h,
+        px,
+        py,
         radius,
         light_walls,
         is_opaque,
@@ -51,13 +53,23 @@ pub(crate) fn compute(
         end: &mut end,
         reciprocals: &mut reciprocals,
     };
+    // The cells only set the viewshed's bits; they are counted at the end and listed
+    // (the origin, then row-major) when asked, from the square the octants reached.
+    let mut reach = 0;
     for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        mrpas.octant::<true>(dx, dy);
-        mrpas.octant::<false>(dx, dy);
+        reach = reach.max(mrpas.octant::<true>(dx, dy));
+        reach = reach.max(mrpas.octant::<false>(dx, dy));
     }
     out.libtcod.start_angle = start;
     out.libtcod.end_angle = end;
     out.libtcod.reciprocals = reciprocals;
+    let corners = (
+        (px - reach).max(0) as i32,
+        (py - reach).max(0) as i32,
+        (px + reach).min(w - 1) as i32,
+        (py + reach).min(h - 1) as i32,
+    );
+    out.defer_list(origin, corners);
 }
 
 struct Mrpas<'a, F> {
@@ -131,7 +143,8 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
     }
 
     /// One octant: lines are rows (`VERTICAL`, libtcod's "vertical edge") or columns.
-    fn octant<const VERTICAL: bool>(&mut self, dx: i64, dy: i64) {
+    /// Returns the distance of its last line (0 if none).
+    fn octant<const VERTICAL: bool>(&mut self, dx: i64, dy: i64) -> i64 {
         let (w, h) = (self.w, self.h);
         let g = if VERTICAL {
             Lines {
@@ -176,6 +189,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
                 done = true;
             }
         }
+        st.iteration - 1
     }
 
     /// One line at `l`, from the cell `min_angle` starts in outwards; whether the octant
@@ -251,7 +265,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         // libtcod marks the cell and unmarks a wall again without light_walls; nothing
         // reads the mark in between.
         if transparent || self.light_walls {
-            self.out.insert_at(c as usize, p);
+            self.out.mark_at(c as usize);
         }
         if transparent {
             return Some(false);

@@ -13,10 +13,12 @@ use torchlit_geom::{Point, Size};
 ///   cache), and clearing costs at most one store per visible cell, so the cost of a call
 ///   grows with the cells it visits, never with the map's area.
 /// - [`Viewshed::iter`] yields each visible cell once, in the order it was found (for
-///   [`Algorithm::Shadow`](crate::Algorithm::Shadow): the origin, then row-major). Shadow
-///   builds that list only when it is first asked for ([`Viewshed::iter`],
-///   [`Viewshed::as_slice`], or a change such as [`Viewshed::insert`]), allocating it
-///   then; [`Viewshed::contains`] and [`Viewshed::len`] never need it.
+///   [`Algorithm::Shadow`](crate::Algorithm::Shadow) and
+///   [`Algorithm::Restrictive`](crate::Algorithm::Restrictive): the origin, then
+///   row-major). Those two build that list only when it is first asked for
+///   ([`Viewshed::iter`], [`Viewshed::as_slice`], or a change such as
+///   [`Viewshed::insert`]), allocating it then; [`Viewshed::contains`] and
+///   [`Viewshed::len`] never need it.
 #[derive(Clone, Default)]
 pub struct Viewshed {
     size: Size,
