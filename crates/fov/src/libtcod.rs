@@ -20,7 +20,9 @@ pub(crate) fn int_radius(radius: Option<Radius>, size: Size) -> Option<i64> {
     let Some(r) = radius else {
         return Some(0);
     };
-    let cells = r.get().floor();
+    // A radius is finite and not negative: rounding down is truncating (`as`), which
+    // needs no call to `floor`.
+    let cells = r.get();
     if cells < 1.0 {
         return None;
     }

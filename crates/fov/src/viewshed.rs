@@ -97,8 +97,12 @@ impl Viewshed {
         match self.marked_box.take() {
             Some((x0, y0, x1, y1)) if unlisted || box_words((x0, y0, x1, y1)) < self.len => {
                 for y in y0 as usize..=y1 as usize {
-                    let (start, end) = (y * width + x0 as usize, y * width + x1 as usize + 1);
-                    self.bits[start / 64..end.div_ceil(64)].fill(0);
+                    let (a, b) = ((y * width + x0 as usize) / 64, (y * width + x1 as usize) / 64);
+                    // Mostly a word or two: stored directly, not through `memset`.
+                    (self.bits[a], self.bits[b]) = (0, 0);
+                    if b > a + 1 {
+                        self.bits[a + 1..b].fill(0);
+                    }
                 }
             }
             _ => {
@@ -251,20 +255,17 @@ impl Viewshed {
         let width = self.size.width as usize;
         let mut count = 0;
         for y in y0 as usize..=y1 as usize {
-            let (start, end) = (y * width + x0 as usize, y * width + x1 as usize + 1);
-            for word_index in start / 64..end.div_ceil(64) {
-                let base = word_index * 64;
-                let mut word = self.bits[word_index];
-                if base < start {
-                    word &= !0u64 << (start - base);
-                }
-                if end - base < 64 {
-                    word &= (1u64 << (end - base)) - 1;
-                }
-                count += word.count_ones() as usize;
+            let (start, last) = (y * width + x0 as usize, y * width + x1 as usize);
+            let (a, b) = (start / 64, last / 64);
+            let (low, high) = (!0u64 << (start % 64), !0u64 >> (63 - last % 64));
+            if a == b {
+                count += (self.bits[a] & low & high).count_ones();
+            } else {
+                count += (self.bits[a] & low).count_ones() + (self.bits[b] & high).count_ones();
+                count += self.bits[a + 1..b].iter().map(|w| w.count_ones()).sum::<u32>();
             }
         }
-        count
+        count as usize
     }
 
     /// Appends `p` to the listed cells (its bit is the caller's business).
