@@ -183,6 +183,8 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
     assert!(said.starts_with("The caves run is saved (seed 77, level 1, turn "), "{said}");
     assert!(said.ends_with("`torchlit play caves` continues it."), "{said}");
     assert!(store.borrow().saved.is_some());
+    let title = render(&app).to_text();
+    assert!(title.contains("r) continue   resume your saved caves run"), "{title}");
     app.handle(Input::Char('r'));
     let resumed = app.caves_screen().expect("continued").game();
     assert_eq!(resumed.state_hash(), before, "the exact state");
@@ -203,6 +205,7 @@ fn continue_without_a_save_says_so() {
         next_seed: Seed(1),
         ..CavesSetup::default()
     });
+    assert!(render(&app).to_text().contains("r) continue   (no saved caves run)"));
     app.handle(Input::Char('r'));
     assert!(app.caves_screen().is_none());
     assert!(render(&app).to_text().contains("There is no saved caves run."));
