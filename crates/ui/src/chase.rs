@@ -237,6 +237,8 @@ pub struct ChaseScreen {
     recorder: Option<Recorder<()>>,
     /// The generated dungeon's seed (0: a file) and the turn limit.
     start: Start,
+    /// A replay's screen: the replay bar has the keys, so the watch keys are not hinted.
+    replay: bool,
 }
 
 /// How a chase starts besides its dungeon and strategies.
@@ -269,6 +271,7 @@ impl Clone for ChaseScreen {
         copy.ticks = self.ticks;
         copy.message = self.message.clone();
         copy.recorder = self.recorder.clone();
+        copy.replay = self.replay;
         copy
     }
 }
@@ -340,6 +343,7 @@ impl ChaseScreen {
             message,
             back_quits,
             start,
+            replay: false,
         })
     }
 
@@ -370,6 +374,7 @@ impl ChaseScreen {
         let mut screen =
             ChaseScreen::starting(name, dungeon, players, false, Start { seed, limit })?;
         screen.recorder = None;
+        screen.replay = true;
         screen.message = "space: one turn · p: auto-play".to_string();
         Ok(screen)
     }
@@ -543,9 +548,10 @@ impl ChaseScreen {
         for (i, line) in status.iter().enumerate() {
             frame.print(0, h - rows + i as i32, line, palette::HIGHLIGHT, bar);
         }
+        // A replay (nothing recorded) draws its own keys in its bar.
         let hint = "spc p +/- q";
         let last = status.last().map_or(0, |l| l.chars().count());
-        if last + hint.len() < w as usize {
+        if !self.replay && last + hint.len() < w as usize {
             frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bar);
         }
     }
