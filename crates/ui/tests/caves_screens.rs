@@ -359,7 +359,9 @@ fn play_caves_offers_the_saved_run_and_loading_consumes_it() {
     };
     let mut app = App::caves(world(), setup.clone());
     let text = render(&app).to_text();
-    assert!(text.contains("Continue the saved run (seed 5, level 1, turn 1)?"), "{text}");
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("Continue the saved run (seed 5, level 1, turn 1)?"), "{text}");
+    assert!(words.contains("n: a new run (seed 9)"), "the new run's seed is named:\n{text}");
     app.handle(Input::Char('y'));
     assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(5)));
     assert!(store.borrow().saved.is_none(), "consumed on load");
