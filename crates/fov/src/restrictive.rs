@@ -37,6 +37,13 @@ pub(crate) fn compute(
     let (w, h) = (i64::from(size.width), i64::from(size.height));
     let (px, py) = (i64::from(origin.x), i64::from(origin.y));
     out.mark_at((py * w + px) as usize);
+    // The cells seen and transparent (libtcod's `fov && transparent`), one bit each:
+    // zero between calls, reset at the end from the square the octants reached.
+    let mut floor = std::mem::take(&mut out.libtcod.seen_floor);
+    floor.resize(size.area().div_ceil(64), 0);
+    if !is_opaque(origin) {
+        set_bit(&mut floor, (py * w + px) as usize);
+    }
     let mut start = std::mem::take(&mut out.libtcod.start_angle);
     let mut end = std::mem::take(&mut out.libtcod.end_angle);
     let mut reciprocals = std::mem::take(&mut out.libtcod.reciprocals);
@@ -49,6 +56,7 @@ pub(crate) fn compute(
         light_walls,
         is_opaque,
         out,
+        floor: &mut floor,
         start: &mut start,
         end: &mut end,
         reciprocals: &mut reciprocals,
@@ -63,13 +71,13 @@ pub(crate) fn compute(
     out.libtcod.start_angle = start;
     out.libtcod.end_angle = end;
     out.libtcod.reciprocals = reciprocals;
-    let corners = (
-        (px - reach).max(0) as i32,
-        (py - reach).max(0) as i32,
-        (px + reach).min(w - 1) as i32,
-        (py + reach).min(h - 1) as i32,
-    );
-    out.defer_list(origin, corners);
+    let (x0, y0) = ((px - reach).max(0), (py - reach).max(0));
+    let (x1, y1) = ((px + reach).min(w - 1), (py + reach).min(h - 1));
+    for y in y0..=y1 {
+        floor[((y * w + x0) / 64) as usize..=((y * w + x1) / 64) as usize].fill(0);
+    }
+    out.libtcod.seen_floor = floor;
+    out.defer_list(origin, (x0 as i32, y0 as i32, x1 as i32, y1 as i32));
 }
 
 struct Mrpas<'a, F> {
@@ -81,6 +89,8 @@ struct Mrpas<'a, F> {
     light_walls: bool,
     is_opaque: &'a F,
     out: &'a mut Viewshed,
+    /// The seen transparent cells, one bit each (row-major, as the viewshed's).
+    floor: &'a mut [u64],
     start: &'a mut Vec<f64>,
     end: &'a mut Vec<f64>,
     /// `reciprocals[n] = 1.0 / n` (kept between calls).
@@ -122,24 +132,20 @@ struct Span {
 }
 
 impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
-    fn point(&self, index: i64) -> Point {
-        Point::new((index % self.w) as i32, (index / self.w) as i32)
-    }
-
     /// libtcod's `cells[index].fov && cells[index].transparent`, by flat index; a cell
     /// outside the map's buffer reads as not visible.
     fn seen_floor(&self, index: i64) -> bool {
         if index < 0 || index >= self.w * self.h {
             return false;
         }
-        self.seen_floor_at(index, self.point(index))
+        self.seen_floor_at(index)
     }
 
-    /// `cells[p].fov && cells[p].transparent` for a cell `p` of the map, whose flat
-    /// index is `index`.
+    /// `cells[index].fov && cells[index].transparent` for a cell of the map.
     #[inline]
-    fn seen_floor_at(&self, index: i64, p: Point) -> bool {
-        self.out.contains_at(index as usize) && !(self.is_opaque)(p)
+    fn seen_floor_at(&self, index: i64) -> bool {
+        let index = index as usize;
+        self.floor[index / 64] & (1 << (index % 64)) != 0
     }
 
     /// One octant: lines are rows (`VERTICAL`, libtcod's "vertical edge") or columns.
@@ -238,22 +244,17 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         if st.obstacles_in_last_line > 0 {
             // The cell one line back (always on the map) and the one before it along
             // that line, read by flat index only when it is off the map.
-            let at = |along: i64, across: i64| {
-                let (x, y) =
-                    if VERTICAL { (x - along, y - across) } else { (x - across, y - along) };
-                Point::new(x as i32, y as i32)
-            };
             let diagonal_seen = || {
                 let i = c - g.step_l - g.step_a;
                 // One line back is on the map: only the step along the line can leave it.
                 let along = if VERTICAL { x - g.da } else { y - g.da };
                 if (0..g.len_a).contains(&along) {
-                    self.seen_floor_at(i, at(g.da, g.dl))
+                    self.seen_floor_at(i)
                 } else {
                     self.seen_floor(i)
                 }
             };
-            if !self.seen_floor_at(c - g.step_l, at(0, g.dl)) && !diagonal_seen() {
+            if !self.seen_floor_at(c - g.step_l) && !diagonal_seen() {
                 return None;
             }
         }
@@ -268,6 +269,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
             self.out.mark_at(c as usize);
         }
         if transparent {
+            set_bit(self.floor, c as usize);
             return Some(false);
         }
         if st.min_angle >= span.start {
@@ -324,6 +326,12 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         }
         Some(extended)
     }
+}
+
+/// Sets bit `index` of a row-major bit set.
+#[inline]
+fn set_bit(bits: &mut [u64], index: usize) {
+    bits[index / 64] |= 1 << (index % 64);
 }
 
 /// The first obstacle from `idx` on that `span` overlaps (`starts.len()` if none), four
