@@ -377,7 +377,8 @@ fn chase_watch_steps_auto_plays_and_quits_restoring_the_terminal() {
         |s: &str| s.lines().find(|l| l.starts_with("chase  hallway_escape")).map(str::to_owned);
     let screen = t.wait_for("the chase status line", |s| chase_status(s).is_some());
     let status = chase_status(&screen).expect("just seen");
-    assert!(status.contains("Rogue vs Monster") && status.contains("turn 0"), "{status:?}");
+    // The status names each side's letter: "@ Rogue vs B Monster".
+    assert!(status.contains("Rogue vs B Monster") && status.contains("turn 0"), "{status:?}");
 
     t.press(&["Space"]);
     let screen = t
