@@ -16,6 +16,18 @@ use crate::{caves_cmd, front, maze_cmd, overworld_cmd, replay_cmd};
 /// The world `ultima` plays when no file is given: a 48x28 valley with a walled keep.
 const DEFAULT_WORLD: &[u8] = include_bytes!("../assets/keep.txt");
 
+/// `torchlit demo avatar|tiles`: what Ultima 0's `java Avatar` and `java Tile` print.
+fn print_demo(which: DemoArg) -> Result<()> {
+    print!(
+        "{}",
+        match which {
+            DemoArg::Avatar => avatar_demo(),
+            DemoArg::Tiles => tile_demo(),
+        }
+    );
+    Ok(())
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     let settings = || Settings::load(cli.data_dir.as_deref(), cli.config.as_deref());
@@ -61,16 +73,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Replay { file, verify }) => replay_cmd::run(&file, verify, default_world()?),
         Some(Command::Recordings) => replay_cmd::list(&settings()?),
         Some(Command::Light { world, at, radius }) => print_light(&world, at.map(|c| c.0), radius),
-        Some(Command::Demo { which }) => {
-            print!(
-                "{}",
-                match which {
-                    DemoArg::Avatar => avatar_demo(),
-                    DemoArg::Tiles => tile_demo(),
-                }
-            );
-            Ok(())
-        }
+        Some(Command::Demo { which }) => print_demo(which),
         Some(Command::Fov { map, from, radius, algorithm, light_walls }) => {
             print_fov(&map, from.0, radius, algorithm, light_walls)
         }

@@ -73,6 +73,11 @@ pub trait Screen: Any {
         let _ = releases;
     }
 
+    /// This screen is on top again: the screen above it closed. A screen that shows
+    /// something the one above may have changed (a title menu offering to continue a
+    /// saved run) looks again here. Nothing by default.
+    fn resume(&mut self) {}
+
     /// One line saying what the screen shows now, for lists of games in progress
     /// (`"caves: depth 3, turn 120"`); empty by default.
     fn describe(&self) -> String {
@@ -170,7 +175,12 @@ impl Stack {
                 self.pop();
                 self.push(s);
             }
-            Transition::Pop => self.pop(),
+            Transition::Pop => {
+                self.pop();
+                if let Some(top) = self.screens.last_mut() {
+                    top.resume();
+                }
+            }
             Transition::Quit => return Transition::Quit,
         }
         if self.screens.is_empty() { Transition::Quit } else { Transition::Stay }
@@ -223,6 +233,12 @@ impl Screen for Stack {
 
     fn wants_ticks(&self) -> bool {
         self.screens.last().is_some_and(|s| s.wants_ticks())
+    }
+
+    fn resume(&mut self) {
+        if let Some(top) = self.screens.last_mut() {
+            top.resume();
+        }
     }
 
     fn describe(&self) -> String {
@@ -286,6 +302,9 @@ mod tests {
                 }
             }
         }
+        fn resume(&mut self) {
+            self.1 += 100;
+        }
     }
 
     fn shown(stack: &Stack) -> String {
@@ -308,6 +327,16 @@ mod tests {
         assert_eq!(shown(&stack), "bot\n");
         assert!(matches!(stack.handle(Input::Esc), Transition::Quit), "last pop quits");
         assert!(stack.is_empty());
+    }
+
+    #[test]
+    fn the_screen_below_resumes_when_the_top_one_pops_not_when_one_is_replaced() {
+        let mut stack = Stack::new(Box::new(Label("bot", 0)));
+        stack.handle(Input::Char('o'));
+        stack.handle(Input::Char('r'));
+        assert_eq!(stack.top::<Label>().map(|l| l.1), Some(0), "a replacement is new");
+        stack.handle(Input::Esc);
+        assert_eq!(stack.top::<Label>().map(|l| l.1), Some(100), "the bottom resumed once");
     }
 
     #[test]

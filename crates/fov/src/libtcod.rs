@@ -20,7 +20,9 @@ pub(crate) fn int_radius(radius: Option<Radius>, size: Size) -> Option<i64> {
     let Some(r) = radius else {
         return Some(0);
     };
-    let cells = r.get().floor();
+    // A radius is finite and not negative: rounding down is truncating (`as`), which
+    // needs no call to `floor`.
+    let cells = r.get();
     if cells < 1.0 {
         return None;
     }
@@ -46,6 +48,8 @@ pub(crate) struct Scratch {
     pub(crate) start_angle: Vec<f64>,
     /// See `start_angle`.
     pub(crate) end_angle: Vec<f64>,
+    /// MRPAS's seen transparent cells, one bit each; all zero between calls.
+    pub(crate) seen_floor: Vec<u64>,
     /// MRPAS's `1.0 / n` for the lines `n` met so far (index 0 unused).
     pub(crate) reciprocals: Vec<f64>,
     /// Raycasting's open slope intervals of the current column and of the next one.

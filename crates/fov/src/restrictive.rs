@@ -34,30 +34,50 @@ pub(crate) fn compute(
     out: &mut Viewshed,
 ) {
     out.clear();
-    out.insert(origin);
+    let (w, h) = (i64::from(size.width), i64::from(size.height));
+    let (px, py) = (i64::from(origin.x), i64::from(origin.y));
+    out.mark_at((py * w + px) as usize);
+    // The cells seen and transparent (libtcod's `fov && transparent`), one bit each:
+    // zero between calls, reset at the end from the square the octants reached.
+    let mut floor = std::mem::take(&mut out.libtcod.seen_floor);
+    floor.resize(size.area().div_ceil(64), 0);
+    if !is_opaque(origin) {
+        set_bit(&mut floor, (py * w + px) as usize);
+    }
     let mut start = std::mem::take(&mut out.libtcod.start_angle);
     let mut end = std::mem::take(&mut out.libtcod.end_angle);
     let mut reciprocals = std::mem::take(&mut out.libtcod.reciprocals);
     let mut mrpas = Mrpas {
-        w: i64::from(size.width),
-        h: i64::from(size.height),
-        px: i64::from(origin.x),
-        py: i64::from(origin.y),
+        w,
+        h,
+        px,
+        py,
         radius,
         light_walls,
         is_opaque,
         out,
+        floor: &mut floor,
         start: &mut start,
         end: &mut end,
         reciprocals: &mut reciprocals,
     };
+    // The cells only set the viewshed's bits; they are counted at the end and listed
+    // (the origin, then row-major) when asked, from the square the octants reached.
+    let mut reach = 0;
     for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        mrpas.octant::<true>(dx, dy);
-        mrpas.octant::<false>(dx, dy);
+        reach = reach.max(mrpas.octant::<true>(dx, dy));
+        reach = reach.max(mrpas.octant::<false>(dx, dy));
     }
     out.libtcod.start_angle = start;
     out.libtcod.end_angle = end;
     out.libtcod.reciprocals = reciprocals;
+    let (x0, y0) = ((px - reach).max(0), (py - reach).max(0));
+    let (x1, y1) = ((px + reach).min(w - 1), (py + reach).min(h - 1));
+    for y in y0..=y1 {
+        floor[((y * w + x0) / 64) as usize..=((y * w + x1) / 64) as usize].fill(0);
+    }
+    out.libtcod.seen_floor = floor;
+    out.defer_list(origin, (x0 as i32, y0 as i32, x1 as i32, y1 as i32));
 }
 
 struct Mrpas<'a, F> {
@@ -69,6 +89,8 @@ struct Mrpas<'a, F> {
     light_walls: bool,
     is_opaque: &'a F,
     out: &'a mut Viewshed,
+    /// The seen transparent cells, one bit each (row-major, as the viewshed's).
+    floor: &'a mut [u64],
     start: &'a mut Vec<f64>,
     end: &'a mut Vec<f64>,
     /// `reciprocals[n] = 1.0 / n` (kept between calls).
@@ -110,28 +132,25 @@ struct Span {
 }
 
 impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
-    fn point(&self, index: i64) -> Point {
-        Point::new((index % self.w) as i32, (index / self.w) as i32)
-    }
-
     /// libtcod's `cells[index].fov && cells[index].transparent`, by flat index; a cell
     /// outside the map's buffer reads as not visible.
     fn seen_floor(&self, index: i64) -> bool {
         if index < 0 || index >= self.w * self.h {
             return false;
         }
-        self.seen_floor_at(index, self.point(index))
+        self.seen_floor_at(index)
     }
 
-    /// `cells[p].fov && cells[p].transparent` for a cell `p` of the map, whose flat
-    /// index is `index`.
+    /// `cells[index].fov && cells[index].transparent` for a cell of the map.
     #[inline]
-    fn seen_floor_at(&self, index: i64, p: Point) -> bool {
-        self.out.contains_at(index as usize) && !(self.is_opaque)(p)
+    fn seen_floor_at(&self, index: i64) -> bool {
+        let index = index as usize;
+        self.floor[index / 64] & (1 << (index % 64)) != 0
     }
 
     /// One octant: lines are rows (`VERTICAL`, libtcod's "vertical edge") or columns.
-    fn octant<const VERTICAL: bool>(&mut self, dx: i64, dy: i64) {
+    /// Returns the distance of its last line (0 if none).
+    fn octant<const VERTICAL: bool>(&mut self, dx: i64, dy: i64) -> i64 {
         let (w, h) = (self.w, self.h);
         let g = if VERTICAL {
             Lines {
@@ -176,6 +195,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
                 done = true;
             }
         }
+        st.iteration - 1
     }
 
     /// One line at `l`, from the cell `min_angle` starts in outwards; whether the octant
@@ -189,13 +209,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         }
         let slopes_per_cell = self.reciprocals[n];
         let half_slopes = slopes_per_cell * 0.5;
-        // libtcod's `(min_angle + half) / slopes_per_cell`, which is exactly ½ (halving
-        // is exact) while nothing has raised `min_angle`.
-        let mut processed_cell = if st.min_angle == 0.0 {
-            0
-        } else {
-            ((st.min_angle + half_slopes) / slopes_per_cell) as i64
-        };
+        let mut processed_cell = first_cell(st.min_angle, half_slopes, slopes_per_cell, n);
         let min_a = (g.pa - st.iteration).max(0);
         let max_a = (g.pa + st.iteration).min(g.len_a - 1);
         let mut done = true;
@@ -230,22 +244,17 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         if st.obstacles_in_last_line > 0 {
             // The cell one line back (always on the map) and the one before it along
             // that line, read by flat index only when it is off the map.
-            let at = |along: i64, across: i64| {
-                let (x, y) =
-                    if VERTICAL { (x - along, y - across) } else { (x - across, y - along) };
-                Point::new(x as i32, y as i32)
-            };
             let diagonal_seen = || {
                 let i = c - g.step_l - g.step_a;
                 // One line back is on the map: only the step along the line can leave it.
                 let along = if VERTICAL { x - g.da } else { y - g.da };
                 if (0..g.len_a).contains(&along) {
-                    self.seen_floor_at(i, at(g.da, g.dl))
+                    self.seen_floor_at(i)
                 } else {
                     self.seen_floor(i)
                 }
             };
-            if !self.seen_floor_at(c - g.step_l, at(0, g.dl)) && !diagonal_seen() {
+            if !self.seen_floor_at(c - g.step_l) && !diagonal_seen() {
                 return None;
             }
         }
@@ -257,9 +266,10 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         // libtcod marks the cell and unmarks a wall again without light_walls; nothing
         // reads the mark in between.
         if transparent || self.light_walls {
-            self.out.insert_at(c as usize, p);
+            self.out.mark_at(c as usize);
         }
         if transparent {
+            set_bit(self.floor, c as usize);
             return Some(false);
         }
         if st.min_angle >= span.start {
@@ -292,7 +302,10 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         let (starts, ends) = (&mut self.start[..count], &mut self.end[..count]);
         let mut idx = 0;
         while idx < count {
-            let (start, end) = (starts[idx], ends[idx]);
+            idx = next_overlap(starts, ends, idx, span);
+            let Some((&start, &end)) = starts.get(idx).zip(ends.get(idx)) else {
+                break;
+            };
             if span.start <= end && span.end >= start {
                 if transparent {
                     if span.centre > start && span.centre < end {
@@ -312,5 +325,74 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
             idx += 1;
         }
         Some(extended)
+    }
+}
+
+/// Sets bit `index` of a row-major bit set.
+#[inline]
+fn set_bit(bits: &mut [u64], index: usize) {
+    bits[index / 64] |= 1 << (index % 64);
+}
+
+/// The first obstacle from `idx` on that `span` overlaps (`starts.len()` if none), four
+/// at a time: most obstacles of a line are elsewhere, and four comparisons without a
+/// branch between them beat four branches.
+#[inline]
+fn next_overlap(starts: &[f64], ends: &[f64], mut idx: usize, span: Span) -> usize {
+    let overlaps = |start: f64, end: f64| (span.start <= end) & (span.end >= start);
+    while let (Some(s), Some(e)) = (starts.get(idx..idx + 4), ends.get(idx..idx + 4)) {
+        let any = overlaps(s[0], e[0]) | overlaps(s[1], e[1]) | overlaps(s[2], e[2]);
+        if any | overlaps(s[3], e[3]) {
+            break;
+        }
+        idx += 4;
+    }
+    idx
+}
+
+/// libtcod's first cell of line `n`, `⌊(min_angle + half) / slopes_per_cell⌋` (with
+/// `slopes_per_cell = 1 / n` and `half` its half, as `f64`), without dividing when the
+/// product `(min_angle + half)·n` is clear of every integer: it is then within `10⁻¹¹`
+/// of the quotient for lines up to `10⁴`, and rounds down the same way.
+#[inline]
+fn first_cell(min_angle: f64, half: f64, slopes_per_cell: f64, n: usize) -> i64 {
+    const SLACK: f64 = 1e-6;
+    if min_angle == 0.0 {
+        // `half / slopes_per_cell` is exactly ½ (halving is exact).
+        return 0;
+    }
+    let x = min_angle + half;
+    let product = x * n as f64;
+    let whole = product as i64;
+    let frac = product - whole as f64;
+    if n <= 10_000 && frac > SLACK && frac < 1.0 - SLACK {
+        whole
+    } else {
+        (x / slopes_per_cell) as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`first_cell`] agrees with libtcod's division for every `min_angle` a line can
+    /// carry into line `n` (the end angle `c/m + 1/(2m)` of a cell of an earlier line `m`,
+    /// computed as libtcod does).
+    #[test]
+    fn first_cell_agrees_with_the_division() {
+        let reciprocal = |n: usize| 1.0 / n as f64;
+        for n in 2..=200 {
+            let (slopes_per_cell, half) = (reciprocal(n), reciprocal(n) * 0.5);
+            for m in 1..n {
+                let (per_cell, m_half) = (reciprocal(m), reciprocal(m) * 0.5);
+                for c in 0..=m {
+                    let min_angle = c as f64 * per_cell + m_half;
+                    let want = ((min_angle + half) / slopes_per_cell) as i64;
+                    let got = first_cell(min_angle, half, slopes_per_cell, n);
+                    assert_eq!(got, want, "line {n}, end angle of cell {c} of line {m}");
+                }
+            }
+        }
     }
 }

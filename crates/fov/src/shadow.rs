@@ -38,7 +38,9 @@ pub(crate) struct Row {
 ///
 /// libtcod recurses; the rows only mark cells and never read what was marked, so an
 /// explicit stack (no depth limit) visits the same rows in another order and lights the
-/// same set.
+/// same set. The rows only set the viewshed's bits (a cell on an octant's edge is found
+/// twice, and setting a bit twice costs what setting it once does); the cells are listed
+/// once at the end, row-major after the origin, from the box the octants reached.
 pub(crate) fn compute(
     size: Size,
     origin: Point,
@@ -50,17 +52,37 @@ pub(crate) fn compute(
     out.clear();
     let scan = Scan::new(size, origin, radius, light_walls);
     let mut stack = std::mem::take(&mut out.libtcod.shadow_rows);
-    for octant in OCTANTS {
-        stack.clear();
-        // A row's continuation (its view left open at its end) would be pushed last and
-        // popped next: it is scanned at once instead, in the same order.
-        let mut next = Some(Row { distance: 1, high: 1.0, low: 0.0 });
-        while let Some(row) = next.take().or_else(|| stack.pop()) {
-            next = scan.row(octant, row, is_opaque, out, &mut stack);
-        }
+    // How far each side of the origin the octants reached: left, up, right, down.
+    let mut reach = [0i64; 4];
+    let bits = out.marks();
+    // Each octant's code is compiled with its matrix as constants.
+    let deepest = [
+        scan.octant::<0>(is_opaque, bits, &mut stack),
+        scan.octant::<1>(is_opaque, bits, &mut stack),
+        scan.octant::<2>(is_opaque, bits, &mut stack),
+        scan.octant::<3>(is_opaque, bits, &mut stack),
+        scan.octant::<4>(is_opaque, bits, &mut stack),
+        scan.octant::<5>(is_opaque, bits, &mut stack),
+        scan.octant::<6>(is_opaque, bits, &mut stack),
+        scan.octant::<7>(is_opaque, bits, &mut stack),
+    ];
+    for ([xx, xy, yx, yy], deepest) in OCTANTS.into_iter().zip(deepest) {
+        // The octant's cells are `a·(xx, yx) + d·(xy, yy)` from the origin, `0 <= a <= d`.
+        let (sx, sy) = (xx + xy, yx + yy);
+        let side = |sign: i64, negative: usize| if sign < 0 { negative } else { negative + 2 };
+        reach[side(sx, 0)] = reach[side(sx, 0)].max(deepest);
+        reach[side(sy, 1)] = reach[side(sy, 1)].max(deepest);
     }
     out.libtcod.shadow_rows = stack;
-    out.insert(origin);
+    out.mark_at(scan.index(scan.px, scan.py));
+    let [left, up, right, down] = reach;
+    let corners = (
+        (scan.px - left).max(0) as i32,
+        (scan.py - up).max(0) as i32,
+        (scan.px + right).min(scan.w - 1) as i32,
+        (scan.py + down).min(scan.h - 1) as i32,
+    );
+    out.defer_list(origin, corners);
 }
 
 /// What every row of one call shares.
@@ -93,6 +115,31 @@ impl Scan {
         (0..self.w).contains(&x) && (0..self.h).contains(&y)
     }
 
+    /// Scans octant `OCTANTS[O]`, marking its lit cells in `bits`; returns the distance of
+    /// its furthest scanned row (0 if none).
+    fn octant<const O: usize>(
+        &self,
+        is_opaque: &impl Fn(Point) -> bool,
+        bits: &mut [u64],
+        stack: &mut Vec<Row>,
+    ) -> i64 {
+        stack.clear();
+        let mut deepest = 0;
+        // A row's continuation (its view left open at its end) would be pushed last and
+        // popped next: it is scanned at once instead, in the same order.
+        let mut next = Some(Row { distance: 1, high: 1.0, low: 0.0 });
+        while let Some(row) = next.take().or_else(|| stack.pop()) {
+            next = self.row(OCTANTS[O], row, is_opaque, bits, stack, &mut deepest);
+        }
+        deepest
+    }
+
+    /// The row-major index of `(x, y)`, a cell of the map.
+    #[inline]
+    fn index(&self, x: i64, y: i64) -> usize {
+        (y * self.w + x) as usize
+    }
+
     /// The highest angle of row `distance` whose cell is on the map, given that the cell
     /// of angle 0 (`(bx, by)`) is: the angles on the map are `0..=` it, so libtcod's
     /// skipping of off-map cells (which changes nothing else) is a shorter loop here.
@@ -106,42 +153,55 @@ impl Scan {
         limit(xx, bx, self.w).min(limit(yx, by, self.h))
     }
 
-    /// Scans one row of the octant `[xx, xy, yx, yy]` from the high angle down, lighting
-    /// its cells and pushing the rows one further that the views closed by a wall leave
-    /// open; returns the row one further that the view open at its end reaches, if any.
-    #[inline]
+    /// Scans one row of the octant `[xx, xy, yx, yy]` from the high angle down, marking
+    /// its lit cells in `bits` (the viewshed's) and pushing the rows one further that the
+    /// views closed by a wall leave open; returns the row one further that the view open
+    /// at its end reaches, if any. `deepest` becomes at least the row's distance if it
+    /// scanned a cell.
+    #[inline(always)]
     fn row(
         &self,
         octant: [i64; 4],
         Row { distance, mut high, low }: Row,
         is_opaque: &impl Fn(Point) -> bool,
-        out: &mut Viewshed,
+        bits: &mut [u64],
         stack: &mut Vec<Row>,
+        deepest: &mut i64,
     ) -> Option<Row> {
         let [xx, xy, yx, yy] = octant;
         let (bx, by) = (self.px + distance * xy, self.py + distance * yy);
         if high < low || distance > self.max_radius || !self.in_map(bx, by) {
             return None;
         }
-        let mut prev_blocked = false;
-        let d = distance as f32;
         let first = first_angle(distance, high).min(self.last_on_map(octant, (bx, by)));
         // The cells from `first` down to `stop` are those libtcod scans before a cell's
         // high slope drops below the view's low one.
         let stop = stop_angle(distance, low, first);
+        if stop > first {
+            // Nothing scanned: the view is open at the (empty) row's end.
+            return Some(Row { distance: distance + 1, high, low });
+        }
+        *deepest = (*deepest).max(distance);
+        // The cells at angles with `angle² > room` are out of the radius (scanned, never lit).
         let room = self.r2 - distance * distance;
+        let d = distance as f32;
         let step = xx + yx * self.w;
-        let mut index = by * self.w + bx + first * step;
-        let mut sink = out.writer();
-        // Cells on an octant's edge are found twice: every insertion checks, without a
-        // branch to mispredict.
-        let mut found = sink.row((first - stop + 1).max(0) as usize);
-        for angle in (stop..=first).rev() {
-            let (x, y) = (bx + angle * xx, by + angle * yx);
-            let p = Point::new(x as i32, y as i32);
-            let blocked = is_opaque(p);
+        let (mut x, mut y) = (bx + first * xx, by + first * yx);
+        let mut index = self.index(x, y) as i64;
+        let mut prev_blocked = false;
+        // The bits of the word `word` set so far, stored when the scan leaves it: along a
+        // row of the map, consecutive cells then set bits in a register, not in memory.
+        let (mut word, mut pending) = (index as usize / 64, 0u64);
+        let mut angle = first;
+        while angle >= stop {
+            let blocked = is_opaque(Point::new(x as i32, y as i32));
             let visible = (angle * angle <= room) & (self.light_walls | !blocked);
-            found.insert_if(index as usize, p, visible, true);
+            let i = index as usize;
+            if i / 64 != word {
+                bits[word] |= pending;
+                (word, pending) = (i / 64, 0);
+            }
+            pending |= u64::from(visible) << (i % 64);
             if prev_blocked != blocked {
                 let a = angle as f32;
                 if blocked {
@@ -152,8 +212,11 @@ impl Scan {
             }
             prev_blocked = blocked;
             index -= step;
+            x -= xx;
+            y -= yx;
+            angle -= 1;
         }
-        found.finish();
+        bits[word] |= pending;
         (!prev_blocked).then_some(Row { distance: distance + 1, high, low })
     }
 }

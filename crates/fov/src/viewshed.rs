@@ -1,6 +1,7 @@
 //! The reusable output of a field-of-view computation.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use torchlit_geom::{Point, Size};
 
@@ -9,9 +10,15 @@ use torchlit_geom::{Point, Size};
 ///
 /// - Shape: sized for a map of [`Viewshed::size`]; only cells inside it are ever visible.
 /// - Membership is one bit per cell (a 1025×1025 map's set is 128 KiB and stays in
-///   cache), and clearing costs one store per visible cell, so the cost of a call grows
-///   with the cells it visits, never with the map's area.
-/// - [`Viewshed::iter`] yields each visible cell once, in the order it was found.
+///   cache), and clearing costs at most one store per visible cell, so the cost of a call
+///   grows with the cells it visits, never with the map's area.
+/// - [`Viewshed::iter`] yields each visible cell once, in the order it was found (for
+///   [`Algorithm::Shadow`](crate::Algorithm::Shadow) and
+///   [`Algorithm::Restrictive`](crate::Algorithm::Restrictive): the origin, then
+///   row-major). Those two build that list only when it is first asked for
+///   ([`Viewshed::iter`], [`Viewshed::as_slice`], or a change such as
+///   [`Viewshed::insert`]), allocating it then; [`Viewshed::contains`] and
+///   [`Viewshed::len`] never need it.
 #[derive(Clone, Default)]
 pub struct Viewshed {
     size: Size,
@@ -22,6 +29,15 @@ pub struct Viewshed {
     /// scans can write without growing the vector point by point (see [`Writer`]).
     slots: Vec<Point>,
     len: usize,
+    /// The box (inclusive corners) that holds every set bit, when the bits were last
+    /// listed by [`Viewshed::list_marked`] and nothing was inserted since: clearing may
+    /// then zero its words instead of one word per listed point.
+    marked_box: Option<(i32, i32, i32, i32)>,
+    /// Set when a scan left its cells marked but not listed ([`Viewshed::defer_list`]):
+    /// `len` is then their count, `slots` holds nothing, and the list is built in `listed`
+    /// the first time it is asked for.
+    unlisted: Option<Unlisted>,
+    listed: OnceLock<Vec<Point>>,
     pub(crate) point_stack: Vec<Point>,
     pub(crate) row_stack: Vec<crate::symmetric::Row>,
     pub(crate) libtcod: crate::libtcod::Scratch,
@@ -44,6 +60,9 @@ impl Viewshed {
             bits: vec![0; size.area().div_ceil(64)],
             slots: Vec::new(),
             len: 0,
+            marked_box: None,
+            unlisted: None,
+            listed: OnceLock::new(),
             point_stack: Vec::new(),
             row_stack: Vec::new(),
             libtcod: crate::libtcod::Scratch::default(),
@@ -60,19 +79,39 @@ impl Viewshed {
         if size != self.size {
             self.size = size;
             self.len = 0;
+            self.marked_box = None;
+            self.unlisted = None;
+            self.listed = OnceLock::new();
             self.bits.clear();
             self.bits.resize(size.area().div_ceil(64), 0);
         }
         self.clear();
     }
 
-    /// Forgets every visible cell, in one store per visible cell.
+    /// Forgets every visible cell, in one store per visible cell (or fewer).
     pub fn clear(&mut self) {
         let width = self.size.width as usize;
-        for p in &self.slots[..self.len] {
-            // Every set bit belongs to a visible point: zeroing their whole words clears
-            // them all (and is cheaper than clearing bit by bit).
-            self.bits[(p.y as usize * width + p.x as usize) / 64] = 0;
+        // An unlisted viewshed's cells are only in its box.
+        let unlisted = self.unlisted.take().is_some();
+        self.listed.take();
+        match self.marked_box.take() {
+            Some((x0, y0, x1, y1)) if unlisted || box_words((x0, y0, x1, y1)) < self.len => {
+                for y in y0 as usize..=y1 as usize {
+                    let (a, b) = ((y * width + x0 as usize) / 64, (y * width + x1 as usize) / 64);
+                    // Mostly a word or two: stored directly, not through `memset`.
+                    (self.bits[a], self.bits[b]) = (0, 0);
+                    if b > a + 1 {
+                        self.bits[a + 1..b].fill(0);
+                    }
+                }
+            }
+            _ => {
+                for p in &self.slots[..self.len] {
+                    // Every set bit belongs to a visible point: zeroing their whole words
+                    // clears them all (and is cheaper than clearing bit by bit).
+                    self.bits[(p.y as usize * width + p.x as usize) / 64] = 0;
+                }
+            }
         }
         self.len = 0;
     }
@@ -84,11 +123,13 @@ impl Viewshed {
         let Some(index) = self.size.index_of(p) else {
             return false;
         };
+        self.list_now();
         let (word, bit) = (&mut self.bits[index / 64], 1u64 << (index % 64));
         if *word & bit != 0 {
             return false;
         }
         *word |= bit;
+        self.marked_box = None;
         self.push_slot(p);
         true
     }
@@ -98,9 +139,11 @@ impl Viewshed {
     #[inline]
     pub(crate) fn insert_at(&mut self, index: usize, p: Point) {
         debug_assert_eq!(self.size.index_of(p), Some(index));
+        self.list_now();
         let (word, bit) = (&mut self.bits[index / 64], 1u64 << (index % 64));
         if *word & bit == 0 {
             *word |= bit;
+            self.marked_box = None;
             self.push_slot(p);
         }
     }
@@ -123,9 +166,15 @@ impl Viewshed {
     /// `(x0, y0, x1, y1)` (inclusive corners on the map), which is scanned a word of 64
     /// cells at a time.
     pub(crate) fn list_marked(&mut self, first: Point, (x0, y0, x1, y1): (i32, i32, i32, i32)) {
+        self.unlisted = None;
+        self.listed.take();
         let width = self.size.width as usize;
+        // `first` is listed first: its bit is off while the box is listed.
+        let first_index = self.index_of(first);
+        self.bits[first_index / 64] &= !(1u64 << (first_index % 64));
         self.len = 0;
         self.push_slot(first);
+        let mut len = 1;
         for y in y0 as usize..=y1 as usize {
             let row = y * width;
             let (start, end) = (row + x0 as usize, row + x1 as usize + 1);
@@ -138,15 +187,47 @@ impl Viewshed {
                 if end - base < 64 {
                     word &= (1u64 << (end - base)) - 1;
                 }
-                while word != 0 {
-                    let index = base + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    let p = Point::new((index - row) as i32, y as i32);
-                    if p != first {
-                        self.push_slot(p);
-                    }
+                if word == 0 {
+                    continue;
                 }
+                let next = len + word.count_ones() as usize;
+                if self.slots.len() < next {
+                    let want = next.max(2 * self.slots.len());
+                    self.slots.resize(want, Point::ORIGIN);
+                }
+                // The column of bit 0 (the word may start on the row before).
+                let x = base as i64 - row as i64;
+                for slot in &mut self.slots[len..next] {
+                    *slot = Point::new((x + i64::from(word.trailing_zeros())) as i32, y as i32);
+                    word &= word - 1;
+                }
+                len = next;
             }
+        }
+        self.bits[first_index / 64] |= 1u64 << (first_index % 64);
+        self.len = len;
+        self.marked_box = Some((x0, y0, x1, y1));
+    }
+
+    /// [`Viewshed::list_marked`] deferred: counts the marked cells now and lists them the
+    /// first time the list is asked for ([`Viewshed::as_slice`], [`Viewshed::iter`]), or
+    /// before a change. A caller that only asks [`Viewshed::contains`] and
+    /// [`Viewshed::len`] never pays for the list.
+    pub(crate) fn defer_list(&mut self, first: Point, corners: (i32, i32, i32, i32)) {
+        self.listed.take();
+        self.len = self.count_marked(corners);
+        self.unlisted = Some(Unlisted { first, corners });
+        self.marked_box = Some(corners);
+    }
+
+    /// Builds the list of a viewshed left unlisted, in `slots`, before a change.
+    #[inline]
+    fn list_now(&mut self) {
+        if let Some(unlisted) = self.unlisted.take() {
+            self.slots = match self.listed.take() {
+                Some(listed) => listed,
+                None => unlisted.list(&self.bits, self.size.width as usize, self.len),
+            };
         }
     }
 
@@ -174,20 +255,17 @@ impl Viewshed {
         let width = self.size.width as usize;
         let mut count = 0;
         for y in y0 as usize..=y1 as usize {
-            let (start, end) = (y * width + x0 as usize, y * width + x1 as usize + 1);
-            for word_index in start / 64..end.div_ceil(64) {
-                let base = word_index * 64;
-                let mut word = self.bits[word_index];
-                if base < start {
-                    word &= !0u64 << (start - base);
-                }
-                if end - base < 64 {
-                    word &= (1u64 << (end - base)) - 1;
-                }
-                count += word.count_ones() as usize;
+            let (start, last) = (y * width + x0 as usize, y * width + x1 as usize);
+            let (a, b) = (start / 64, last / 64);
+            let (low, high) = (!0u64 << (start % 64), !0u64 >> (63 - last % 64));
+            if a == b {
+                count += (self.bits[a] & low & high).count_ones();
+            } else {
+                count += (self.bits[a] & low).count_ones() + (self.bits[b] & high).count_ones();
+                count += self.bits[a + 1..b].iter().map(|w| w.count_ones()).sum::<u32>();
             }
         }
-        count
+        count as usize
     }
 
     /// Appends `p` to the listed cells (its bit is the caller's business).
@@ -210,6 +288,8 @@ impl Viewshed {
     /// A writer that inserts row by row without branching on the data, for the scans'
     /// inner loops.
     pub(crate) fn writer(&mut self) -> Writer<'_> {
+        self.list_now();
+        self.marked_box = None;
         Writer { bits: &mut self.bits, slots: &mut self.slots, len: &mut self.len }
     }
 
@@ -236,11 +316,17 @@ impl Viewshed {
 
     /// The visible cells as a slice, in the order they were found.
     pub fn as_slice(&self) -> &[Point] {
-        &self.slots[..self.len]
+        match self.unlisted {
+            Some(unlisted) => self
+                .listed
+                .get_or_init(|| unlisted.list(&self.bits, self.size.width as usize, self.len)),
+            None => &self.slots[..self.len],
+        }
     }
 
     /// Keeps only the visible cells for which `keep` holds.
     pub fn retain(&mut self, mut keep: impl FnMut(Point) -> bool) {
+        self.list_now();
         let size = self.size;
         let mut kept = 0;
         for i in 0..self.len {
@@ -254,6 +340,54 @@ impl Viewshed {
         }
         self.len = kept;
     }
+}
+
+/// The cells of a viewshed marked but not listed: `first` (marked), then the other marked
+/// cells of the box `corners` (inclusive, on the map), row-major.
+#[derive(Clone, Copy, Debug)]
+struct Unlisted {
+    first: Point,
+    corners: (i32, i32, i32, i32),
+}
+
+impl Unlisted {
+    /// The list of the `count` cells marked in `bits` (a map `width` cells wide).
+    fn list(self, bits: &[u64], width: usize, count: usize) -> Vec<Point> {
+        let (x0, y0, x1, y1) = self.corners;
+        let mut out = Vec::with_capacity(count);
+        out.push(self.first);
+        for y in y0 as usize..=y1 as usize {
+            let row = y * width;
+            let (start, end) = (row + x0 as usize, row + x1 as usize + 1);
+            let words = &bits[start / 64..end.div_ceil(64)];
+            for (base, &word) in (start / 64 * 64..).step_by(64).zip(words) {
+                let mut word = word;
+                if base < start {
+                    word &= !0u64 << (start - base);
+                }
+                if end - base < 64 {
+                    word &= (1u64 << (end - base)) - 1;
+                }
+                while word != 0 {
+                    let x = (base + word.trailing_zeros() as usize - row) as i32;
+                    word &= word - 1;
+                    let p = Point::new(x, y as i32);
+                    if p != self.first {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// At most how many words of a row-major bit set hold the box `(x0, y0, x1, y1)`
+/// (inclusive corners on the map).
+fn box_words((x0, y0, x1, y1): (i32, i32, i32, i32)) -> usize {
+    // A row of the box spans at most this many words wherever it starts.
+    let per_row = ((x1 - x0 + 1) as usize).div_ceil(64) + 1;
+    per_row * (y1 - y0 + 1) as usize
 }
 
 /// The bits of the `n <= 64` cells of row `y` from column `lo` on, in a row-major bit

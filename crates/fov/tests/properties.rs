@@ -156,3 +156,48 @@ fn algorithm_names_round_trip() {
     assert_eq!("permissive-4".parse::<Algorithm>(), Ok(Algorithm::Permissive(4)));
     assert!("permissive-9".parse::<Algorithm>().is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// A viewshed reused from call to call (as a game reuses one) lists exactly the cells
+    /// it contains, each once, and its length counts them, for every algorithm (some list
+    /// only when asked); a change after a call (insert, retain) keeps list, length and
+    /// membership in step.
+    #[test]
+    fn list_length_and_membership_agree(
+        (size, cells, origin) in map_and_origin(),
+        other in (0u32..24, 0u32..24),
+        r in radius(),
+        light_walls: bool,
+    ) {
+        let opaque = |p: Point| cells[p.y as usize * size.width as usize + p.x as usize];
+        let second = Point::new(other.0 as i32 % size.width as i32, other.1 as i32 % size.height as i32);
+        let mut seen = Viewshed::new(size);
+        for algorithm in Algorithm::ALL {
+            let fov = Fov { algorithm, radius: r, light_walls };
+            for o in [origin, second] {
+                fov.compute(size, o, opaque, &mut seen).expect("origin on the map");
+                let listed: Vec<Point> = seen.iter().collect();
+                let members: Vec<Point> = (0..size.area()).map(|i| size.point_at(i)).filter(|&p| seen.contains(p)).collect();
+                let mut sorted = listed.clone();
+                sorted.sort_by_key(|p| (p.y, p.x));
+                sorted.dedup();
+                prop_assert_eq!(sorted.len(), listed.len(), "{} lists a cell twice", algorithm);
+                prop_assert_eq!(listed.len(), seen.len(), "{}", algorithm);
+                let mut members_sorted = members.clone();
+                members_sorted.sort_by_key(|p| (p.y, p.x));
+                prop_assert_eq!(&sorted, &members_sorted, "{}", algorithm);
+            }
+            // A change after the call: the list follows.
+            let corner = Point::new(0, 0);
+            let was = seen.contains(corner);
+            prop_assert_eq!(seen.insert(corner), !was);
+            seen.retain(|p| p != second || p == corner);
+            let listed: Vec<Point> = seen.iter().collect();
+            prop_assert!(listed.contains(&corner) && seen.contains(corner));
+            prop_assert_eq!(listed.contains(&second), second == corner);
+            prop_assert_eq!(listed.len(), seen.len());
+        }
+    }
+}

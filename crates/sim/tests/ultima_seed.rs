@@ -56,6 +56,20 @@ fn world_main_lights_23_tiles() {
     assert_eq!(classic_light(&w.map, at, radius), 23);
 }
 
+/// The game's `lit` count adds the tiles only the lava's glow lights to the torch's: at the
+/// 10x5 start in classic light it says 24 where `light()` (the torch alone) says 23.
+#[test]
+fn the_games_lit_count_adds_the_lava_glow_to_lights_23() {
+    let mut game = Ultima::new(world(WORLD_10X5));
+    if game.lighting() != Lighting::Classic {
+        game.apply(Action::ToggleLighting);
+    }
+    assert_eq!(game.avatar().torch().cells(), 4.0);
+    let at = game.avatar().at();
+    let torch = classic_light(game.map(), at, Radius::new(4.0).expect("radius"));
+    assert_eq!((torch, game.lit_count()), (23, 24));
+}
+
 /// Seed 000 prints `light(3, 4, 4.0) = 42` for its 30x20 world. The shared `30x20.txt`
 /// starts the avatar at (11, 10), where the seed's base-case order (off map, lit, outside
 /// the radius, then opaque) gives 42; lighting opaque tiles before the radius test would

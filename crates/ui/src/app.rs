@@ -113,6 +113,7 @@ impl App {
                 if let Some(title) = app.stack.top_mut::<TitleScreen>() {
                     title.note = Some(note);
                     title.launch.caves = setup;
+                    title.resume();
                 }
                 app
             }
@@ -189,8 +190,9 @@ impl App {
     /// Sets what `caves` starts and continues with from the title menu (store, keys,
     /// seed).
     pub fn set_caves(&mut self, setup: CavesSetup) {
-        if let Some(l) = self.launcher() {
-            l.caves = setup;
+        if let Some(title) = self.stack.top_mut::<TitleScreen>() {
+            title.launch.caves = setup;
+            title.resume();
         }
     }
 
@@ -439,6 +441,16 @@ impl Screen for TitleScreen {
 
     fn set_key_releases(&mut self, releases: bool) {
         self.key_releases = releases;
+    }
+
+    /// Back from a game (or given a store): is there a caves run to continue now?
+    fn resume(&mut self) {
+        let saved = match &self.launch.caves.store {
+            // A run that can't be read is offered, so choosing it says why.
+            Some(store) => !matches!(store.saved(), Ok(None)),
+            None => false,
+        };
+        self.menu.set_saved_run(saved);
     }
 }
 

@@ -871,7 +871,11 @@ impl CavesScreen {
         if let Mode::OfferContinue { about } = &self.mode {
             // Only the question: the new run behind it does not exist until it is chosen.
             frame.fill(0, 0, w, h, Cell::BLANK);
-            let question = format!("Continue the saved run ({about})? (y/n)");
+            // The new run's seed is named: `--seed X` must not look like it opened another.
+            let question = format!(
+                "Continue the saved run ({about})? y: continue it · n: a new run (seed {})",
+                self.game.seed()
+            );
             for (i, line) in wrap(&question, w.max(1) as usize).iter().enumerate() {
                 frame.print(0, h / 2 + i as i32, line, palette::HIGHLIGHT, palette::BACKGROUND);
             }

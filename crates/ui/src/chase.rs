@@ -16,6 +16,7 @@ use torchlit_sim::modes::chase::{
 use crate::record::{Recorder, Recordings};
 use crate::theme::tile_cell;
 use crate::{Cell, Frame, Input, Sprite, palette};
+use torchlit_console::widgets::{fit, wrap};
 
 /// The dungeons bundled into the program (the sim's [`torchlit_sim::modes::chase::BUNDLED`]).
 pub use torchlit_sim::modes::chase::BUNDLED;
@@ -130,10 +131,12 @@ impl ChaseSetup {
                     _ => {}
                 }
             }
-            Input::Char('n') if matches!(self.dungeon, DungeonChoice::Generated(_)) => {
-                if let DungeonChoice::Generated(s) = self.dungeon {
-                    self.dungeon = DungeonChoice::Generated(s.wrapping_add(1));
-                }
+            // On a bundled dungeon, the first generated one.
+            Input::Char('n') => {
+                self.dungeon = match self.dungeon {
+                    DungeonChoice::Generated(s) => DungeonChoice::Generated(s.wrapping_add(1)),
+                    DungeonChoice::Bundled(_) => DungeonChoice::Generated(1),
+                };
             }
             Input::Enter | Input::Char(' ') => return self.start(),
             Input::Char('q') | Input::Esc | Input::Ctrl('c') => return Some(SetupOutcome::Back),
@@ -176,12 +179,9 @@ impl ChaseSetup {
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let (x, top) = ((w - 56).max(0) / 2, (h - 12).max(0) / 2);
-        frame.print_bold(
-            x,
-            top,
-            "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)",
-            palette::HEADING,
-        );
+        let heading = "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)";
+        let heading = if w - x >= 66 { heading } else { "chase: pursuit and evasion" };
+        frame.print_bold(x, top, &fit(heading, (w - x).max(0) as usize), palette::HEADING);
         let rows = [
             ("dungeon", self.dungeon.label()),
             ("hero", self.hero.strategy().name().to_string()),
@@ -199,12 +199,19 @@ impl ChaseSetup {
                 frame.print(x + 2, y, &text, palette::TEXT, palette::BACKGROUND);
             }
         }
+        // At 40 columns the hints take four lines and a note the rest of the screen.
+        let width = (w - x).max(1) as usize;
         let hints = ["↑/↓ choose · ←/→ change · n next generated seed", "Enter watch · q back"];
+        let hints: Vec<String> = hints.iter().flat_map(|hint| wrap(hint, width)).collect();
         for (i, hint) in hints.iter().enumerate() {
             frame.print(x, top + 7 + i as i32, hint, palette::HINT, palette::BACKGROUND);
         }
         if let Some(note) = &self.note {
-            frame.print(x, top + 10, note, palette::WARNING, palette::BACKGROUND);
+            for (i, line) in wrap(note, width).iter().enumerate() {
+                let gap = i32::from(h > 12);
+                let y = top + 7 + gap + hints.len() as i32 + i as i32;
+                frame.print(x, y, line, palette::WARNING, palette::BACKGROUND);
+            }
         }
     }
 }
@@ -230,6 +237,8 @@ pub struct ChaseScreen {
     recorder: Option<Recorder<()>>,
     /// The generated dungeon's seed (0: a file) and the turn limit.
     start: Start,
+    /// A replay's screen: the replay bar has the keys, so the watch keys are not hinted.
+    replay: bool,
 }
 
 /// How a chase starts besides its dungeon and strategies.
@@ -262,6 +271,7 @@ impl Clone for ChaseScreen {
         copy.ticks = self.ticks;
         copy.message = self.message.clone();
         copy.recorder = self.recorder.clone();
+        copy.replay = self.replay;
         copy
     }
 }
@@ -333,6 +343,7 @@ impl ChaseScreen {
             message,
             back_quits,
             start,
+            replay: false,
         })
     }
 
@@ -363,6 +374,7 @@ impl ChaseScreen {
         let mut screen =
             ChaseScreen::starting(name, dungeon, players, false, Start { seed, limit })?;
         screen.recorder = None;
+        screen.replay = true;
         screen.message = "space: one turn · p: auto-play".to_string();
         Ok(screen)
     }
@@ -536,9 +548,10 @@ impl ChaseScreen {
         for (i, line) in status.iter().enumerate() {
             frame.print(0, h - rows + i as i32, line, palette::HIGHLIGHT, bar);
         }
+        // A replay (nothing recorded) draws its own keys in its bar.
         let hint = "spc p +/- q";
         let last = status.last().map_or(0, |l| l.chars().count());
-        if last + hint.len() < w as usize {
+        if !self.replay && last + hint.len() < w as usize {
             frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bar);
         }
     }
@@ -589,9 +602,11 @@ impl ChaseScreen {
         let board = self.game.board();
         vec![
             format!("chase  {}", self.name),
+            // The monster's letter is the dungeon file's: the status line names it.
             format!(
-                "{} vs {}",
+                "@ {} vs {} {}",
                 self.game.strategy_name(Role::Hero),
+                board.monster_glyph(),
                 self.game.strategy_name(Role::Monster)
             ),
             format!("turn {}", self.game.turn().0),
@@ -697,6 +712,32 @@ mod tests {
                 ChaseScreen::new(name, &d, HeroKind::Rogue, MonsterKind::Monster, false).is_ok()
             );
         }
+    }
+
+    #[test]
+    fn n_picks_the_next_generated_dungeon_also_from_a_bundled_one() {
+        let mut setup = ChaseSetup::default();
+        assert!(matches!(setup.dungeon, DungeonChoice::Bundled(_)));
+        setup.handle(Input::Char('n'));
+        assert_eq!(setup.dungeon, DungeonChoice::Generated(1));
+        setup.handle(Input::Char('n'));
+        assert_eq!(setup.dungeon, DungeonChoice::Generated(2));
+    }
+
+    #[test]
+    fn the_setup_fits_40_columns_without_cutting_a_hint() {
+        let setup = ChaseSetup {
+            note: Some("the dungeon has no monster: it needs exactly one".into()),
+            ..ChaseSetup::default()
+        };
+        let mut frame = Frame::new(40, 12);
+        setup.render(&mut frame);
+        let text = frame.to_text();
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for hint in ["n next generated seed", "Enter watch · q back", "needs exactly one"] {
+            assert!(words.contains(hint), "{hint} cut:\n{text}");
+        }
+        assert_eq!(text.lines().next().map(str::trim_end), Some("chase: pursuit and evasion"));
     }
 
     #[test]

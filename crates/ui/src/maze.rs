@@ -728,9 +728,10 @@ impl MazeScreen {
             frame.print(x, h - 1, text, *fg, bg);
             x += text.chars().count() as i32;
         }
+        // A replay draws its own keys in its bar: the game's would lie there.
         let hint = ["? help  m map  q back", "? help  q back", "? help"]
             .into_iter()
-            .find(|hint| used + 2 + hint.len() as i32 <= w);
+            .find(|hint| self.recorder.is_some() && used + 2 + hint.len() as i32 <= w);
         if let Some(hint) = hint {
             frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bg);
         }
@@ -748,14 +749,8 @@ impl MazeScreen {
             format!("seed               {}", self.game.config().seed),
         ];
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        boxed(
-            frame,
-            " the end ",
-            &refs,
-            "r: play again   q: back",
-            palette::VICTORY,
-            Place::Center,
-        );
+        let keys = if self.recorder.is_some() { "r: play again   q: back" } else { "q: back" };
+        boxed(frame, " the end ", &refs, keys, palette::VICTORY, Place::Center);
     }
 }
 

@@ -68,10 +68,12 @@ impl TitleItem {
     }
 }
 
-/// The title menu's state: which entry is selected.
+/// The title menu's state: which entry is selected, and whether a saved caves run can
+/// be continued (without one, `continue` is drawn dimmed and the arrows pass it by).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TitleMenu {
     selected: usize,
+    saved_run: bool,
 }
 
 const LOGO: [&str; 5] = [
@@ -83,16 +85,38 @@ const LOGO: [&str; 5] = [
 ];
 
 impl TitleMenu {
+    /// Says whether a saved caves run exists (the `continue` entry offers it).
+    pub fn set_saved_run(&mut self, saved: bool) {
+        self.saved_run = saved;
+        if !self.offers(TitleItem::ALL[self.selected]) {
+            self.step(1);
+        }
+    }
+
+    /// Whether `item` can be chosen now.
+    fn offers(&self, item: TitleItem) -> bool {
+        item != TitleItem::Continue || self.saved_run
+    }
+
+    /// Moves the selection by `by` (1 or n - 1) entries, passing over those not offered.
+    fn step(&mut self, by: usize) {
+        let n = TitleItem::ALL.len();
+        self.selected = (self.selected + by) % n;
+        if !self.offers(TitleItem::ALL[self.selected]) {
+            self.selected = (self.selected + by) % n;
+        }
+    }
+
     /// Handles a key: returns the chosen entry when one is picked.
     pub fn handle(&mut self, input: Input) -> Option<TitleItem> {
         let n = TitleItem::ALL.len();
         match input {
             Input::Up | Input::Char('k') | Input::Char('w') => {
-                self.selected = (self.selected + n - 1) % n;
+                self.step(n - 1);
                 None
             }
             Input::Down | Input::Char('j') | Input::Char('s') | Input::Tab => {
-                self.selected = (self.selected + 1) % n;
+                self.step(1);
                 None
             }
             Input::Enter | Input::Char(' ') => Some(TitleItem::ALL[self.selected]),
@@ -129,9 +153,15 @@ impl TitleMenu {
         let menu_y = top + header;
         for (i, item) in TitleItem::ALL.iter().enumerate() {
             let y = menu_y + i as i32;
-            let label = if narrow { item.name() } else { item.label() };
+            let label = match (narrow, self.offers(*item)) {
+                (true, _) => item.name(),
+                (false, true) => item.label(),
+                (false, false) => "continue   (no saved caves run)",
+            };
             let text = format!("{}) {label}", item.hotkey());
-            if i == self.selected {
+            if !self.offers(*item) {
+                frame.print(menu_x + 2, y, &text, palette::HINT, palette::BACKGROUND);
+            } else if i == self.selected {
                 frame.print_bold(menu_x, y, "▶ ", palette::HIGHLIGHT);
                 frame.print_bold(menu_x + 2, y, &text, palette::HIGHLIGHT);
             } else {
@@ -211,8 +241,31 @@ mod tests {
         let mut frame = Frame::new(80, 24);
         m.render(&mut frame);
         let wide = frame.to_text();
+        assert!(wide.contains("r) continue   (no saved caves run)"), "{wide}");
+        m.set_saved_run(true);
+        let mut frame = Frame::new(80, 24);
+        m.render(&mut frame);
+        let wide = frame.to_text();
         for item in TitleItem::ALL {
             assert!(wide.contains(item.label()), "{} cut:\n{wide}", item.label());
         }
+    }
+
+    #[test]
+    fn the_arrows_pass_continue_by_only_when_there_is_no_saved_run() {
+        let mut m = TitleMenu::default();
+        m.handle(Input::Char('j'));
+        m.handle(Input::Char('j'));
+        m.handle(Input::Down);
+        assert_eq!(m.handle(Input::Enter), Some(TitleItem::Chase), "caves, then chase");
+        m.handle(Input::Up);
+        assert_eq!(m.handle(Input::Enter), Some(TitleItem::Caves));
+        m.set_saved_run(true);
+        m.handle(Input::Down);
+        assert_eq!(m.handle(Input::Enter), Some(TitleItem::Continue));
+        m.set_saved_run(false);
+        assert_eq!(m.handle(Input::Enter), Some(TitleItem::Chase), "the selection moved on");
+        // The hot key still answers (the title screen then says there is no run).
+        assert_eq!(m.handle(Input::Char('r')), Some(TitleItem::Continue));
     }
 }

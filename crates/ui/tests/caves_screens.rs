@@ -183,6 +183,8 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
     assert!(said.starts_with("The caves run is saved (seed 77, level 1, turn "), "{said}");
     assert!(said.ends_with("`torchlit play caves` continues it."), "{said}");
     assert!(store.borrow().saved.is_some());
+    let title = render(&app).to_text();
+    assert!(title.contains("r) continue   resume your saved caves run"), "{title}");
     app.handle(Input::Char('r'));
     let resumed = app.caves_screen().expect("continued").game();
     assert_eq!(resumed.state_hash(), before, "the exact state");
@@ -203,6 +205,7 @@ fn continue_without_a_save_says_so() {
         next_seed: Seed(1),
         ..CavesSetup::default()
     });
+    assert!(render(&app).to_text().contains("r) continue   (no saved caves run)"));
     app.handle(Input::Char('r'));
     assert!(app.caves_screen().is_none());
     assert!(render(&app).to_text().contains("There is no saved caves run."));
@@ -356,7 +359,9 @@ fn play_caves_offers_the_saved_run_and_loading_consumes_it() {
     };
     let mut app = App::caves(world(), setup.clone());
     let text = render(&app).to_text();
-    assert!(text.contains("Continue the saved run (seed 5, level 1, turn 1)?"), "{text}");
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("Continue the saved run (seed 5, level 1, turn 1)?"), "{text}");
+    assert!(words.contains("n: a new run (seed 9)"), "the new run's seed is named:\n{text}");
     app.handle(Input::Char('y'));
     assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(5)));
     assert!(store.borrow().saved.is_none(), "consumed on load");

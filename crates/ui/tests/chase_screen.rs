@@ -99,7 +99,11 @@ fn a_narrow_screen_wraps_the_status_line_instead_of_cutting_it() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 24, "{text}");
     let status = format!("{} {}", lines[22].trim_end(), lines[23].trim_end());
-    assert!(status.starts_with("chase  potion_field  SpeedyRogue vs Monster"), "{text}");
+    assert!(
+        status.starts_with("chase  potion_field  @ SpeedyRogue vs ")
+            && status.contains(" Monster  turn 2"),
+        "{text}"
+    );
     assert!(status.contains("turn 2") && status.contains("steps 2/1"), "{text}");
     assert!(status.contains("paused"), "the end of the status line is shown:\n{text}");
     assert!(lines[21].starts_with("Turn 2:"), "the message above the status:\n{text}");

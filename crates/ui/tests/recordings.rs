@@ -619,6 +619,26 @@ fn seeking_back_and_forth_lands_on_the_same_states() {
     }
 }
 
+/// A maze replay plays at the games' smallest size, and shows the replay's keys, not the
+/// game's (which would lie: `m` and `r` do nothing there).
+#[test]
+fn a_maze_replay_fits_40x12_and_hints_no_game_keys() {
+    let bytes = maze_recording(MazeConfig::generated(Seed(3), 2), &maze_script(3, 400));
+    let mut screen = ReplayScreen::new(replay::open(&bytes).expect("opens"));
+    screen.handle(Input::Char('g'));
+    screen.handle(Input::Char('9'));
+    screen.handle(Input::Enter);
+    for (w, h) in [(40, 12), (80, 24)] {
+        let mut frame = Frame::new(w, h);
+        screen.render(&mut frame);
+        let text = frame.to_text();
+        assert!(!text.contains("too small"), "{w}x{h}:\n{text}");
+        assert!(!text.contains("m map") && !text.contains("? help"), "{w}x{h}:\n{text}");
+        let last = text.lines().last().unwrap_or_default();
+        assert!(last.contains("step 9/"), "the replay bar at the bottom:\n{text}");
+    }
+}
+
 #[test]
 fn the_replay_screen_pauses_steps_seeks_and_lists_its_keys() {
     let bytes = caves_recording(1, caves_short());

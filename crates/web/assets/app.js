@@ -61,8 +61,15 @@
       ctx.font = (bold ? "bold " : "") + Math.floor(cs * 0.9) + "px monospace";
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      ctx.fillText(g, x + cs / 2, y + cs / 2 + 1);
+      if (g === "_") underscore(x, y, cs, cs);
+      else ctx.fillText(g, x + cs / 2, y + cs / 2 + 1);
     }
+  }
+
+  // `_` as a bar inside its cell: the font draws it below the cell, where the next row's
+  // background covers it (the title logo lost its underscores).
+  function underscore(x, y, width, cs) {
+    ctx.fillRect(x, y + Math.floor(cs * 0.82), width, Math.max(1, Math.round(cs / 12)));
   }
 
   // A cell of text: no sprite over or under it (status lines, messages, menus).
@@ -98,7 +105,10 @@
     for (let x = x0; x < x1; x++) {
       const [g, fg, , , , , bold] = cells[y * w + x];
       ctx.font = (bold ? "bold " : "") + Math.floor(cs * 0.9) + "px monospace";
-      if (g !== " ") {
+      if (g === "_") {
+        ctx.fillStyle = hex(fg);
+        underscore(pen, y * cs, Math.min(cs, ctx.measureText(g).width), cs);
+      } else if (g !== " ") {
         ctx.fillStyle = hex(fg);
         ctx.fillText(g, pen, y * cs + cs / 2 + 1);
       }

@@ -27,6 +27,9 @@ pub const CONTROLS: [(&str, &str); 11] = [
     ("Ctrl-C", "quit at once"),
 ];
 
+/// The fewest rows every game screen draws in (the README's smallest terminal, 40x12).
+const MIN_ROWS: u16 = 12;
+
 /// Plays a recording back in the terminal (or any front end).
 pub struct ReplayScreen {
     replay: Box<dyn Replayer>,
@@ -236,7 +239,9 @@ impl ReplayScreen {
     /// Draws the game (as its play screen does) above the status line.
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (frame.width(), frame.height());
-        let rows = h.saturating_sub(1).max(1);
+        // The bar takes a row of its own, except at the games' smallest size (12 rows),
+        // where it covers the game's status line instead of leaving the game too small.
+        let rows = if h > MIN_ROWS { h - 1 } else { h.max(1) };
         let mut game = Frame::new(w, rows);
         self.replay.render(&mut game);
         for y in 0..rows {

@@ -1,0 +1,78 @@
+//! House rules the compiler does not check, over every crate's `src/` (tests excluded).
+
+use std::path::{Path, PathBuf};
+
+/// The longest a function may be, in lines, outside `#[cfg(test)]` modules.
+const MAX_FN_LINES: usize = 80;
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The name of the function declared on `line` (`fn`, `pub fn`, `pub(crate) const fn`...).
+fn declared_fn(line: &str) -> Option<&str> {
+    let mut rest = line.trim_start();
+    for prefix in ["pub(crate) ", "pub(super) ", "pub ", "const ", "async "] {
+        rest = rest.strip_prefix(prefix).unwrap_or(rest);
+    }
+    let rest = rest.strip_prefix("fn ")?;
+    let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+/// Functions over [`MAX_FN_LINES`] in `text`, before its `#[cfg(test)]` line: (lines, name).
+/// A function ends at the first line that is its indentation followed by `}`.
+fn long_functions(text: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = lines.iter().position(|l| l.trim() == "#[cfg(test)]").unwrap_or(lines.len());
+    let mut long = Vec::new();
+    let mut i = 0;
+    while i < cut {
+        if let Some(name) = declared_fn(lines[i]) {
+            let indent = &lines[i][..lines[i].len() - lines[i].trim_start().len()];
+            let close = format!("{indent}}}");
+            let end = (i + 1..cut).find(|&j| lines[j].trim_end() == close).unwrap_or(cut);
+            if end - i + 1 > MAX_FN_LINES {
+                long.push((end - i + 1, name.to_string()));
+            }
+            i = end;
+        }
+        i += 1;
+    }
+    long
+}
+
+#[test]
+fn no_function_outside_tests_is_over_80_lines() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(&crates).expect("the crates folder").flatten() {
+        rust_files(&entry.path().join("src"), &mut files);
+    }
+    assert!(files.len() > 50, "found only {} source files", files.len());
+    let mut long = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (n, name) in long_functions(&text) {
+            long.push(format!("{n} lines: {} {name}", file.display()));
+        }
+    }
+    assert!(long.is_empty(), "functions over {MAX_FN_LINES} lines:\n{}", long.join("\n"));
+}
+
+#[test]
+fn the_length_check_counts_a_long_function_and_skips_tests() {
+    let body = "    let x = 1;\n".repeat(80);
+    let text = format!("pub(crate) fn long() {{\n{body}}}\nfn short() {{\n}}\n");
+    assert_eq!(long_functions(&text), vec![(82, "long".to_string())]);
+    let tested = format!("#[cfg(test)]\n{text}");
+    assert!(long_functions(&tested).is_empty());
+}
