@@ -149,7 +149,8 @@ pub enum OverworldError {
 
 /// The player record (CaveGame's `player.json`): position, belongings, counters, the
 /// generator of fights and the default game's [`Vitals`]. Saved whole at every autosave
-/// (layout version 2; a version 1 record loads as [`PlayerV1`] and converts).
+/// (layout version 2 or 3, see [`Vitals`]; a version 1 record loads as [`PlayerV1`] and
+/// converts).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Player {

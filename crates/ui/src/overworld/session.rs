@@ -117,7 +117,7 @@ pub(crate) fn ending_of(store: &dyn WorldStore, id: &WorldId) -> Option<Ending> 
     load_player(db.as_ref()).ok()?.vitals().ending
 }
 
-/// The player record: layout version 2, or a version 1 record (from before the default
+/// The player record: layout version 2 or 3, or a version 1 record (from before the default
 /// game's hunt) migrated to full health.
 fn load_player(db: &dyn OpenWorld) -> Result<Player, SaveError> {
     match db.load_player::<Player>() {

@@ -14,12 +14,14 @@ use super::Mode;
 use crate::Frame;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
 
-/// The layout version of [`OverworldStart`]: 3 since the hunt's guards and running
-/// hunters ([`QuestRules::guard_every`], [`QuestRules::fast_from`]); 2 since the default
+/// The layout version of [`OverworldStart`]: 4 since guards hunt
+/// ([`QuestRules::guard_notice`]; version 3 is read with guards that never move); 3 since
+/// the hunt's guards and running hunters ([`QuestRules::guard_every`],
+/// [`QuestRules::fast_from`]); 2 since the default
 /// game's hunt (its numbers and the player's vitals are recorded; read with neither guards
 /// nor runners); 1 before it (always CaveGame's game, the player record without vitals).
 /// All are still read.
-const START_VERSION: u32 = 3;
+const START_VERSION: u32 = 4;
 
 /// Every number of [`Rules`] a config can change, as recorded: the world generator's
 /// parameters, drops per chest, combat and death. The item registry is the built-in one
@@ -101,6 +103,7 @@ struct RecordedQuest {
     heal_price: u32,
     guard_every: u32,
     fast_from: u32,
+    guard_notice: u32,
 }
 
 impl RecordedQuest {
@@ -114,6 +117,7 @@ impl RecordedQuest {
             heal_price: q.heal_price,
             guard_every: q.guard_every,
             fast_from: q.fast_from,
+            guard_notice: q.guard_notice,
         }
     }
 
@@ -127,6 +131,7 @@ impl RecordedQuest {
             heal_price: self.heal_price,
             guard_every: self.guard_every,
             fast_from: self.fast_from,
+            guard_notice: self.guard_notice,
         }
     }
 }
@@ -164,8 +169,46 @@ impl From<RecordedQuestV2> for RecordedQuest {
             heal_price: q.heal_price,
             guard_every: 0,
             fast_from: 0,
+            guard_notice: 0,
         }
     }
+}
+
+/// The hunt's numbers as version 3 recorded them (before guards hunted).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct RecordedQuestV3 {
+    regen_every: u32,
+    notice: u32,
+    roam_percent: u32,
+    artefact_distance: u32,
+    level_every: u32,
+    heal_price: u32,
+    guard_every: u32,
+    fast_from: u32,
+}
+
+impl From<RecordedQuestV3> for RecordedQuest {
+    fn from(q: RecordedQuestV3) -> RecordedQuest {
+        RecordedQuest {
+            regen_every: q.regen_every,
+            notice: q.notice,
+            roam_percent: q.roam_percent,
+            artefact_distance: q.artefact_distance,
+            level_every: q.level_every,
+            heal_price: q.heal_price,
+            guard_every: q.guard_every,
+            fast_from: q.fast_from,
+            guard_notice: 0,
+        }
+    }
+}
+
+/// [`OverworldStart`] version 3.
+#[derive(Deserialize)]
+struct OverworldStartV3 {
+    rules: RecordedRules,
+    resumed: Option<SavedState>,
+    quest: Option<RecordedQuestV3>,
 }
 
 /// [`OverworldStart`] version 2.
@@ -205,6 +248,15 @@ impl OverworldStart {
                     rules: v2.rules,
                     resumed: v2.resumed,
                     quest: v2.quest.map(RecordedQuest::from),
+                })
+            }
+            3 => {
+                let v3: OverworldStartV3 = postcard::from_bytes(rest).map_err(bad)?;
+                Ok(OverworldStart {
+                    version: START_VERSION,
+                    rules: v3.rules,
+                    resumed: v3.resumed,
+                    quest: v3.quest.map(RecordedQuest::from),
                 })
             }
             START_VERSION => postcard::from_bytes(bytes).map_err(bad),
@@ -328,9 +380,41 @@ mod tests {
             level_every: 2,
             guard_every: 0,
             fast_from: 0,
+            guard_notice: 0,
             ..QuestRules::default()
         };
         assert_eq!(q, then);
+    }
+
+    #[test]
+    fn version_3_options_replay_with_guards_that_never_move() {
+        #[derive(Serialize)]
+        struct V3 {
+            version: u32,
+            rules: RecordedRules,
+            resumed: Option<SavedState>,
+            quest: Option<RecordedQuestV3>,
+        }
+        let quest = RecordedQuestV3 {
+            regen_every: 8,
+            notice: 12,
+            roam_percent: 50,
+            artefact_distance: 4,
+            level_every: 1,
+            heal_price: 2,
+            guard_every: 1,
+            fast_from: 1,
+        };
+        let game = Overworld::new(Seed(4), Rules::default()).expect("a world");
+        let rules = RecordedRules::of(&Rules::default());
+        let resumed = Some((game.player().clone(), Vec::new()));
+        let v3 = V3 { version: 3, rules, resumed, quest: Some(quest) };
+        let start = OverworldStart::decode(&postcard::to_allocvec(&v3).expect("encodes"));
+        let start = start.expect("decodes");
+        let q = start.quest.expect("the hunt").rules();
+        assert_eq!(q, QuestRules { regen_every: 8, guard_notice: 0, ..QuestRules::default() });
+        let (player, _) = start.resumed.expect("resumed");
+        assert_eq!(&player, game.player());
     }
 
     #[test]

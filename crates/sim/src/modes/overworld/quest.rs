@@ -20,8 +20,12 @@
 //!   and `+L` damage and armour, and leaves `L + 1` times the gold. A hunting monster of
 //!   level [`QuestRules::fast_from`] or deeper runs (two steps a turn). Besides its
 //!   roaming monster a region `d` regions out holds `d / guard_every` guards
-//!   ([`Overworld::guards`], at most [`MAX_GUARDS`]) that stand still and fight whoever
-//!   steps into their sight; the start region has none.
+//!   ([`Overworld::guards`], at most [`MAX_GUARDS`]) that stand at their posts and fight
+//!   whoever steps into their sight; the start region has none. A guard that sees the
+//!   player within [`QuestRules::guard_notice`] cells wakes and hunts like the roaming
+//!   monster (never wandering); it stops where the player left its notice and is back on
+//!   its post once its region is unloaded. Where the moved monsters and guards stand is
+//!   saved with the player ([`Vitals`]).
 //! - **Gold heals**: the shrine at the start cell heals the player who steps on it, one
 //!   hit point per [`QuestRules::heal_price`] gold pieces, as far as the purse goes.
 //! - **A goal with an end**: the artefact lies in one region [`QuestRules::artefact_distance`]
@@ -67,18 +71,27 @@ pub struct QuestRules {
     pub guard_every: u32,
     /// The level from which a hunting monster runs: two steps a turn (0: never).
     pub fast_from: u32,
+    /// How far (Euclidean radius, in cells) a guard notices the player: within it, in
+    /// line of sight, the guard leaves its post and hunts as the roaming monster does
+    /// (0: guards never move, as in recordings made before guards hunted).
+    pub guard_notice: u32,
 }
 
 /// The most guards a region holds ([`QuestRules::guard_every`]).
 pub const MAX_GUARDS: u32 = 7;
 
+/// The default [`QuestRules::guard_notice`].
+const GUARD_NOTICE: u32 = 12;
+
 impl Default for QuestRules {
-    /// Heal every 8 turns, notice at 12 cells, wander half the turns, the artefact 4
-    /// regions out, a level and a guard per region of distance, hunters from level 1
-    /// (outside the start region) run, 2 gold a hit point.
+    /// Heal every 16 turns, notice at 12 cells (guards too), wander half the turns, the
+    /// artefact 4 regions out, a level and a guard per region of distance, hunters from
+    /// level 1 (outside the start region) run, 2 gold a hit point.
+    /// With these the `bench-play` bot survives 1,000 moves in about half its games (57 of
+    /// seeds 0..100; 83 with guards that never move and healing every 8 turns).
     fn default() -> QuestRules {
         QuestRules {
-            regen_every: 8,
+            regen_every: 16,
             notice: 12,
             roam_percent: 50,
             level_every: 1,
@@ -86,6 +99,7 @@ impl Default for QuestRules {
             guard_every: 1,
             fast_from: 1,
             artefact_distance: 4,
+            guard_notice: GUARD_NOTICE,
         }
     }
 }
@@ -109,14 +123,16 @@ impl std::fmt::Display for Ending {
     }
 }
 
-/// The part of the player record the default game adds (record layout version 2):
-/// health between fights, the monsters that moved, the farthest region reached and the
-/// ending. Under `--rules seed` it stays at full health and is never used.
+/// The part of the player record the default game adds: health between fights, the
+/// monsters that moved, the farthest region reached and the ending. Under `--rules seed`
+/// it stays at full health and is never used.
+///
+/// Saved as its layout version and then its fields, in the oldest layout that holds it:
+/// version 2 (no [`Vitals::guards`]) while no guard is off its post, so records and state
+/// hashes of games from before guards hunted stay as they were; version 3
+/// ([`Vitals::VERSION`]) with the guards' cells. Both load.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vitals {
-    /// The record layout's version ([`Vitals::VERSION`]).
-    pub version: u32,
     /// Health now.
     pub health: Hundredths,
     /// Turns since the last hit point came back.
@@ -127,22 +143,92 @@ pub struct Vitals {
     pub farthest: u32,
     /// How the game ended, once it has.
     pub ending: Option<Ending>,
+    /// Where the guards of loaded regions that left their posts stand, by region
+    /// `(x, y)` and guard index ([`Overworld::guards`]).
+    pub guards: BTreeMap<(i32, i32, u32), Point>,
 }
 
 impl Vitals {
-    /// The layout version of player records that carry vitals (version 1 records, from
-    /// before the hunt, have none: see [`PlayerV1`]).
-    pub const VERSION: u32 = 2;
+    /// The newest layout version of the vitals (version 1 player records, from before
+    /// the hunt, have none: see [`PlayerV1`]; version 2 has no guards' cells).
+    pub const VERSION: u32 = 3;
 
     /// Full health, nothing moved, nothing ended.
     pub fn fresh() -> Vitals {
         Vitals {
-            version: Vitals::VERSION,
             health: Hundredths::from_hp(PLAYER_HEALTH),
             regen: 0,
             roaming: BTreeMap::new(),
             farthest: 0,
             ending: None,
+            guards: BTreeMap::new(),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+mod vitals_serde {
+    use std::collections::BTreeMap;
+
+    use serde::de::{self, SeqAccess, Visitor};
+    use serde::ser::SerializeTuple;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Vitals;
+
+    impl Serialize for Vitals {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let v3 = !self.guards.is_empty();
+            let mut t = s.serialize_tuple(if v3 { 7 } else { 6 })?;
+            t.serialize_element(&if v3 { Vitals::VERSION } else { 2 })?;
+            t.serialize_element(&self.health)?;
+            t.serialize_element(&self.regen)?;
+            t.serialize_element(&self.roaming)?;
+            t.serialize_element(&self.farthest)?;
+            t.serialize_element(&self.ending)?;
+            if v3 {
+                t.serialize_element(&self.guards)?;
+            }
+            t.end()
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Vitals {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Vitals, D::Error> {
+            d.deserialize_tuple(7, VitalsVisitor)
+        }
+    }
+
+    struct VitalsVisitor;
+
+    /// The next field of the vitals, the `i`-th.
+    fn field<'de, A: SeqAccess<'de>, T: Deserialize<'de>>(
+        seq: &mut A,
+        i: usize,
+    ) -> Result<T, A::Error> {
+        seq.next_element()?.ok_or_else(|| de::Error::invalid_length(i, &"the vitals' fields"))
+    }
+
+    impl<'de> Visitor<'de> for VitalsVisitor {
+        type Value = Vitals;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a player's vitals: their layout version (2 or 3), then their fields")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vitals, A::Error> {
+            let version: u32 = field(&mut seq, 0)?;
+            if !(2..=Vitals::VERSION).contains(&version) {
+                return Err(de::Error::custom(format!("vitals layout {version} is unknown")));
+            }
+            Ok(Vitals {
+                health: field(&mut seq, 1)?,
+                regen: field(&mut seq, 2)?,
+                roaming: field(&mut seq, 3)?,
+                farthest: field(&mut seq, 4)?,
+                ending: field(&mut seq, 5)?,
+                guards: if version >= 3 { field(&mut seq, 6)? } else { BTreeMap::new() },
+            })
         }
     }
 }
@@ -215,6 +301,17 @@ pub(super) enum Turned {
 /// The bit of [`RegionChanges::slain`] of guard `k` (bit 0 is the roaming monster's).
 pub(super) fn guard_bit(k: usize) -> u8 {
     u32::try_from(k + 1).ok().and_then(|b| 1u8.checked_shl(b)).unwrap_or(0)
+}
+
+/// How a monster steps this turn ([`Overworld::monster_step`]).
+#[derive(Clone, Copy, Debug)]
+struct Stepping {
+    /// How far it notices the player, in cells (Euclidean).
+    notice: u32,
+    /// The chance, in percent, that it wanders when not hunting.
+    roam_percent: u32,
+    /// A cell it must not step onto besides walls, guards and the player.
+    also: Option<Point>,
 }
 
 /// Chebyshev distance between two regions.
@@ -307,12 +404,26 @@ impl Overworld {
     }
 
     /// The guards of region `rc` (the default game; none under `--rules seed` and in the
-    /// start region): `d / guard_every` of them, at most [`MAX_GUARDS`], for a region `d`
-    /// regions from the start. Guard `k` stands on a spawnable cell drawn from the world
-    /// seed, the region and `k` (never the roaming monster's home, the artefact or another
-    /// guard's cell; a guard that finds no cell in 64 draws is left out); its kind is
-    /// rolled like a region's monster. Guards never move.
+    /// start region), slain or not, where they stand now (see [`Overworld::guard_posts`]).
+    /// A guard leaves its post only to hunt the player within
+    /// [`QuestRules::guard_notice`] cells, and is back on it once its region is unloaded.
     pub fn guards(&self, rc: RegionCoord) -> Vec<Monster> {
+        let mut guards = self.guard_posts(rc);
+        let moved = &self.player.vitals.guards;
+        for (k, g) in (0u32..).zip(guards.iter_mut()) {
+            if let Some(&at) = moved.get(&(rc.x, rc.y, k)) {
+                g.at = at;
+            }
+        }
+        guards
+    }
+
+    /// The posts of the guards of region `rc`: `d / guard_every` of them, at most
+    /// [`MAX_GUARDS`], for a region `d` regions from the start. Guard `k` stands on a
+    /// spawnable cell drawn from the world seed, the region and `k` (never the roaming
+    /// monster's home, the artefact or another guard's cell; a guard that finds no cell in
+    /// 64 draws is left out); its kind is rolled like a region's monster.
+    pub fn guard_posts(&self, rc: RegionCoord) -> Vec<Monster> {
         let Some(q) = self.quest() else { return Vec::new() };
         let Some(area) = self.area(rc) else { return Vec::new() };
         let count = match q.guard_every {
@@ -432,35 +543,88 @@ impl Overworld {
     fn monsters_act(&mut self, q: &QuestRules) -> Option<Monster> {
         let loaded = self.loaded_regions();
         // Monsters of unloaded regions go home.
-        self.player.vitals.roaming.retain(|&(x, y), _| loaded.contains(&RegionCoord::new(x, y)));
+        let here = |x: i32, y: i32| loaded.contains(&RegionCoord::new(x, y));
+        self.player.vitals.roaming.retain(|&(x, y), _| here(x, y));
+        self.player.vitals.guards.retain(|&(x, y, _), _| here(x, y));
         let mut watcher = None;
         for rc in loaded {
-            let Some(m) = self.monster_of(rc) else { continue };
-            let mut to = self.monster_step(m, rc, q);
-            let fast = q.fast_from > 0 && self.monster_level(rc) >= q.fast_from;
-            if fast && self.hunts(&m, q) && !self.sees(&Monster { at: to, ..m }, self.player.at) {
-                to = self.monster_step(Monster { at: to, ..m }, rc, q);
+            let mut moved = Vec::new();
+            if let Some(m) = self.monster_of(rc) {
+                let how = Stepping { notice: q.notice, roam_percent: q.roam_percent, also: None };
+                let to = self.monster_move(m, rc, q, how);
+                if to != m.at {
+                    self.player.vitals.roaming.insert((rc.x, rc.y), to);
+                }
+                moved.push(Monster { at: to, ..m });
             }
-            if to != m.at {
-                self.player.vitals.roaming.insert((rc.x, rc.y), to);
+            if q.guard_notice > 0 {
+                moved.extend(self.guards_act(rc, q));
             }
-            let moved = Monster { at: to, ..m };
-            if watcher.is_none() && self.sees(&moved, self.player.at) {
-                watcher = Some(moved);
+            if watcher.is_none() {
+                watcher = moved.into_iter().find(|m| self.sees(m, self.player.at));
             }
         }
         watcher
     }
 
-    /// Whether `m` hunts the player: within [`QuestRules::notice`] cells, in line of sight.
-    fn hunts(&self, m: &Monster, q: &QuestRules) -> bool {
-        let (player, notice) = (self.player.at, i64::from(q.notice));
+    /// The living guards of region `rc` that notice the player hunt; returns those that
+    /// moved, where they are now.
+    fn guards_act(&mut self, rc: RegionCoord, q: &QuestRules) -> Vec<Monster> {
+        let slain = self.changes.get(&rc).map_or(0, |c| c.slain);
+        let posts = self.guard_posts(rc);
+        let mut moved = Vec::new();
+        for (k, post) in (0u32..).zip(posts) {
+            if slain & guard_bit(k as usize) != 0 {
+                continue;
+            }
+            let key = (rc.x, rc.y, k);
+            let at = self.player.vitals.guards.get(&key).copied().unwrap_or(post.at);
+            let g = Monster { at, ..post };
+            if !self.hunts(&g, q.guard_notice) {
+                continue;
+            }
+            let also = self.monster_of(rc).map(|m| m.at);
+            let how = Stepping { notice: q.guard_notice, roam_percent: 0, also };
+            let to = self.monster_move(g, rc, q, how);
+            if to != g.at {
+                if to == post.at {
+                    self.player.vitals.guards.remove(&key);
+                } else {
+                    self.player.vitals.guards.insert(key, to);
+                }
+                moved.push(Monster { at: to, ..g });
+            }
+        }
+        moved
+    }
+
+    /// Where monster `m` of region `rc` ends this turn: one step ([`Overworld::monster_step`]),
+    /// or two for a hunter of level [`QuestRules::fast_from`] or deeper that does not see
+    /// the player after the first.
+    fn monster_move(&self, m: Monster, rc: RegionCoord, q: &QuestRules, how: Stepping) -> Point {
+        let mut to = self.monster_step(m, rc, how);
+        let fast = q.fast_from > 0 && self.monster_level(rc) >= q.fast_from;
+        if fast
+            && self.hunts(&m, how.notice)
+            && !self.sees(&Monster { at: to, ..m }, self.player.at)
+        {
+            to = self.monster_step(Monster { at: to, ..m }, rc, how);
+        }
+        to
+    }
+
+    /// Whether `m` hunts the player: within `notice` cells, in line of sight.
+    fn hunts(&self, m: &Monster, notice: u32) -> bool {
+        let (player, notice) = (self.player.at, i64::from(notice));
         distance2(m.at, player) <= notice * notice
             && line_of_sight(m.at, player, |c| !self.ground(c).is_walkable())
     }
 
-    /// Where monster `m` of region `rc` goes this turn.
-    fn monster_step(&self, m: Monster, rc: RegionCoord, q: &QuestRules) -> Point {
+    /// Where monster `m` of region `rc` steps this turn: towards the player when it hunts
+    /// (within `how.notice` cells), else, with `how.roam_percent` chance, a random open
+    /// neighbour. It never leaves its region nor steps onto the player, a wall, a guard
+    /// (slain or not: where it fell) or `how.also`.
+    fn monster_step(&self, m: Monster, rc: RegionCoord, how: Stepping) -> Point {
         let player = self.player.at;
         let turn = i64::try_from(self.player.moves.0).unwrap_or(i64::MAX);
         let mut rng =
@@ -471,6 +635,7 @@ impl Overworld {
                 && world_to_region(p, self.world.region_size()).0 == rc
                 && self.ground(p).is_walkable()
                 && !guards.iter().any(|g| g.at == p)
+                && Some(p) != how.also
         };
         let steps: Vec<Point> = CardinalDirection::ALL
             .iter()
@@ -480,7 +645,7 @@ impl Overworld {
             })
             .filter(|&p| open(p))
             .collect();
-        if self.hunts(&m, q) {
+        if self.hunts(&m, how.notice) {
             let now = distance2(m.at, player);
             return steps
                 .into_iter()
@@ -488,7 +653,7 @@ impl Overworld {
                 .min_by_key(|&p| distance2(p, player))
                 .unwrap_or(m.at);
         }
-        if rng.below(100) < u64::from(q.roam_percent) {
+        if rng.below(100) < u64::from(how.roam_percent) {
             return rng.choose(&steps).copied().unwrap_or(m.at);
         }
         m.at
@@ -689,8 +854,112 @@ mod tests {
         g.player.at = spot;
         let rc = g.region_of(m.at);
         let before = distance2(m.at, spot);
-        let to = g.monster_step(m, rc, &QuestRules::default());
+        let q = QuestRules::default();
+        let how = Stepping { notice: q.notice, roam_percent: q.roam_percent, also: None };
+        let to = g.monster_step(m, rc, how);
         assert!(distance2(to, spot) < before, "{m:?} hunts {spot:?}: went to {to:?}");
+    }
+
+    /// A guard of a region two to five regions from the start of `g` and a floor cell of its region
+    /// `notice` cells away on a straight open line, out of its sight and every monster's.
+    fn guard_and_spot(g: &Overworld, notice: i32) -> Option<(RegionCoord, u32, Monster, Point)> {
+        let start = g.region_of(g.shrine().expect("a shrine"));
+        (2..=5).flat_map(|x| [(x, 0), (0, x), (-x, 0), (0, -x)]).find_map(|(dx, dy)| {
+            let rc = RegionCoord::new(start.x + dx, start.y + dy);
+            (0u32..).zip(g.guards(rc)).find_map(|(k, guard)| {
+                CardinalDirection::ALL.iter().find_map(|d| {
+                    let o = d.offset();
+                    let cells: Vec<Point> = (1..=notice)
+                        .map(|i| Point::new(guard.at.x + o.dx * i, guard.at.y + o.dy * i))
+                        .collect();
+                    let open = cells.iter().all(|&c| {
+                        g.ground(c) == Ground::Floor
+                            && g.region_of(c) == rc
+                            && g.monster_at(c).is_none()
+                    });
+                    let spot = *cells.last()?;
+                    (open && g.watcher(spot).is_none()).then_some((rc, k, guard, spot))
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn a_guard_wakes_hunts_and_goes_back_to_its_post() {
+        let q = QuestRules::default();
+        assert!(q.guard_notice > 0, "guards hunt in the default game");
+        let mut g = game("guard hunt");
+        let n = i32::try_from(q.guard_notice).expect("small");
+        let (rc, k, guard, spot) = guard_and_spot(&g, n).expect("a guard with room to hunt");
+        let post = g.guard_posts(rc)[k as usize];
+        assert_eq!(post, guard);
+        let mut asleep = Overworld::new(
+            Seed::from_text("guard hunt"),
+            Rules { quest: Some(QuestRules { guard_notice: 0, ..q }), ..Rules::default() },
+        )
+        .expect("a world");
+        for w in [&mut g, &mut asleep] {
+            w.player.at = spot;
+            w.player.vitals.health = Hundredths::from_hp(PLAYER_HEALTH);
+            w.apply(Action::Rest);
+        }
+        let now = g.guards(rc)[k as usize];
+        assert!(distance2(now.at, spot) < distance2(guard.at, spot), "{guard:?} -> {now:?}");
+        assert_eq!(g.player().vitals().guards.get(&(rc.x, rc.y, k)), Some(&now.at));
+        assert_eq!(g.region_of(now.at), rc, "a guard stays in its region");
+        assert_eq!(asleep.guards(rc)[k as usize], guard, "guard_notice 0: guards never move");
+        assert!(asleep.player().vitals().guards.is_empty());
+        #[cfg(feature = "serde")]
+        {
+            let bytes = postcard::to_allocvec(g.player()).expect("encodes");
+            let back: Player = postcard::from_bytes(&bytes).expect("decodes");
+            assert_eq!(&back, g.player(), "the guard's cell is saved with the player");
+        }
+        // Far away its region is unloaded and the guard is back on its post.
+        g.player.at = g.shrine().expect("a shrine");
+        g.apply(Action::Move(CardinalDirection::North));
+        g.apply(Action::Rest);
+        assert!(g.player().vitals().guards.is_empty());
+        assert_eq!(g.guards(rc)[k as usize], post);
+    }
+
+    #[test]
+    #[cfg(feature = "serde")]
+    fn vitals_without_guards_keep_the_version_2_layout_and_both_load() {
+        #[derive(serde::Serialize)]
+        struct V2 {
+            version: u32,
+            health: Hundredths,
+            regen: u32,
+            roaming: BTreeMap<(i32, i32), Point>,
+            farthest: u32,
+            ending: Option<Ending>,
+        }
+        let mut v = Vitals::fresh();
+        v.roaming.insert((1, 2), Point::new(60, 110));
+        (v.regen, v.farthest, v.health) = (3, 2, Hundredths(4452));
+        let old = V2 {
+            version: 2,
+            health: v.health,
+            regen: 3,
+            roaming: v.roaming.clone(),
+            farthest: 2,
+            ending: None,
+        };
+        let bytes = postcard::to_allocvec(&v).expect("encodes");
+        assert_eq!(bytes, postcard::to_allocvec(&old).expect("encodes"), "version 2, unchanged");
+        assert_eq!(postcard::from_bytes::<Vitals>(&bytes).expect("decodes"), v);
+        v.guards.insert((3, -1, 2), Point::new(170, -40));
+        v.ending = Some(Ending::Slain(MonsterKind::Troll));
+        let bytes = postcard::to_allocvec(&v).expect("encodes");
+        assert_eq!(bytes.first(), Some(&3), "version 3 with the guards' cells");
+        assert_eq!(postcard::from_bytes::<Vitals>(&bytes).expect("decodes"), v);
+        let mut unknown = bytes.clone();
+        unknown[0] = 9;
+        let e = postcard::from_bytes::<Vitals>(&unknown).expect_err("version 9 is unknown");
+        assert!(matches!(e, postcard::Error::SerdeDeCustom), "{e:?}");
+        let short = &bytes[..bytes.len() - 1];
+        assert!(postcard::from_bytes::<Vitals>(short).is_err(), "a cut record is refused");
     }
 
     #[test]
