@@ -4,7 +4,7 @@
 use torchlit_geom::{Direction, Point};
 use torchlit_rng::Seed;
 use torchlit_sim::modes::caves::{
-    Action, Cause, Caves, CreatureKind, Event, ItemKind, Outcome, Refusal, Slot, Stairs, Stop, Who,
+    Action, Cause, Caves, CreatureKind, Event, ItemKind, Outcome, Refusal, Stairs, Stop, Who,
 };
 
 fn game(levels: &[&[&str]]) -> Caves {
@@ -178,6 +178,7 @@ fn travel_without_known_stairs_says_so() {
 }
 
 /// A fixed script over a generated game: walk, explore, pick up, eat, wield.
+#[cfg(feature = "serde")]
 fn script() -> Vec<Action> {
     let mut s = Vec::new();
     for i in 0..120 {
@@ -187,8 +188,8 @@ fn script() -> Vec<Action> {
             5 => Action::Wait,
             6 => Action::PickUp,
             7 => Action::Move(Direction::ALL[i % 8]),
-            8 => Action::Equip(Slot::from_letter('a').expect("a")),
-            9 => Action::Eat(Slot::from_letter('b').expect("b")),
+            8 => Action::Equip(torchlit_sim::modes::caves::Slot::from_letter('a').expect("a")),
+            9 => Action::Eat(torchlit_sim::modes::caves::Slot::from_letter('b').expect("b")),
             10 => Action::Travel(Stairs::Down),
             _ => Action::Descend,
         });
@@ -196,6 +197,7 @@ fn script() -> Vec<Action> {
     s
 }
 
+#[cfg(feature = "serde")]
 fn play(seed: u64, actions: &[Action]) -> Caves {
     let mut g = Caves::new(Seed(seed)).expect("the caves build");
     for &a in actions {
