@@ -83,16 +83,16 @@ proptest! {
     }
 }
 
-/// The clearance is 4 steps, and the default rules use it; the seed's rules have none.
+/// The clearance is 3 steps, and the default rules use it; the seed's rules have none.
 #[test]
-fn the_default_clearance_is_four_steps() {
-    assert_eq!(Rules::default().spawn_clearance, Some(4));
+fn the_default_clearance_is_three_steps() {
+    assert_eq!(Rules::default().spawn_clearance, Some(3));
     assert_eq!(Rules::seed().spawn_clearance, None);
 }
 
 /// The play-test's spawn kill (seed 3, `LargeArea[4]`): under the seed's rules a chaser
 /// starts 3 steps from where the hero arrives; under the default rules every monster is
-/// more than 4 away.
+/// more than 3 away.
 #[test]
 fn seed_3s_large_area_has_its_chaser_near_the_entry_only_under_the_seeds_rules() {
     let level = LevelKind::Generated { length: 4 };
@@ -105,7 +105,7 @@ fn seed_3s_large_area_has_its_chaser_near_the_entry_only_under_the_seeds_rules()
             .min()
     };
     assert_eq!(near(Rules::seed()), Some(3));
-    assert!(near(Rules::default()).is_some_and(|d| d > 4), "{:?}", near(Rules::default()));
+    assert!(near(Rules::default()).is_some_and(|d| d > 3), "{:?}", near(Rules::default()));
 }
 
 /// The seed's rules keep the seed's placement: the monsters of these levels, pinned
