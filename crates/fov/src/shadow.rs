@@ -41,6 +41,14 @@ pub(crate) struct Row {
 /// same set. The rows only set the viewshed's bits (a cell on an octant's edge is found
 /// twice, and setting a bit twice costs what setting it once does); the cells are listed
 /// once at the end, row-major after the origin, from the box the octants reached.
+///
+/// Unlike libtcod, a row is not scanned past the radius: a row's cells out of the radius
+/// are its highest angles, and skipping them changes no cell within it. A wall `w` out of
+/// the radius casts a view whose cells further out have angles of at least `w` (its
+/// slopes only grow), so out of the radius too; the view a wall there would narrow keeps
+/// its part above that wall, whose cells are out of the radius as well; and whether the
+/// first cell within the radius follows a wall only decides whether such a view is cast.
+/// `tests/shadow_reference.rs` checks this against a line-by-line port of libtcod's code.
 pub(crate) fn compute(
     size: Size,
     origin: Point,
@@ -94,7 +102,13 @@ struct Scan {
     max_radius: i64,
     r2: i64,
     light_walls: bool,
+    /// `inside[d]` is the highest angle of row `d` within the radius (`a² + d² <= r²`),
+    /// for the rows up to [`INSIDE_ROWS`] (further rows take a square root).
+    inside: [u8; INSIDE_ROWS as usize + 1],
 }
+
+/// The rows whose highest angle within the radius is kept in a table.
+const INSIDE_ROWS: i64 = 63;
 
 impl Scan {
     fn new(size: Size, origin: Point, radius: i64, light_walls: bool) -> Scan {
@@ -107,7 +121,29 @@ impl Scan {
         } else {
             radius
         };
-        Scan { w, h, px, py, max_radius, r2: max_radius * max_radius, light_walls }
+        let r2 = max_radius * max_radius;
+        let mut inside = [0; INSIDE_ROWS as usize + 1];
+        if max_radius <= INSIDE_ROWS {
+            // The highest angle only drops as the rows go out.
+            let mut angle = max_radius;
+            for (d, highest) in (0..=max_radius).zip(&mut inside) {
+                while angle * angle + d * d > r2 {
+                    angle -= 1;
+                }
+                *highest = angle as u8;
+            }
+        }
+        Scan { w, h, px, py, max_radius, r2, light_walls, inside }
+    }
+
+    /// The highest angle of row `distance` (at most the radius) within the radius.
+    #[inline]
+    fn highest_inside(&self, distance: i64) -> i64 {
+        if self.max_radius <= INSIDE_ROWS {
+            i64::from(self.inside[distance as usize])
+        } else {
+            isqrt(self.r2 - distance * distance)
+        }
     }
 
     #[inline]
@@ -181,27 +217,37 @@ impl Scan {
             // Nothing scanned: the view is open at the (empty) row's end.
             return Some(Row { distance: distance + 1, high, low });
         }
+        // The cells at angles with `angle² + distance² > r²` are out of the radius: never
+        // lit, and not scanned either (why that changes nothing: [`compute`]).
+        let first = first.min(self.highest_inside(distance));
+        if first < stop {
+            // Every cell this view reaches, in this row and beyond, is out of the radius.
+            return None;
+        }
         *deepest = (*deepest).max(distance);
-        // The cells at angles with `angle² > room` are out of the radius (scanned, never lit).
-        let room = self.r2 - distance * distance;
         let d = distance as f32;
         let step = xx + yx * self.w;
         let (mut x, mut y) = (bx + first * xx, by + first * yx);
         let mut index = self.index(x, y) as i64;
         let mut prev_blocked = false;
-        // The bits of the word `word` set so far, stored when the scan leaves it: along a
-        // row of the map, consecutive cells then set bits in a register, not in memory.
+        // Along a row of the map, the bits of the word `word` set so far, stored when the
+        // scan leaves it: consecutive cells then set bits in a register, not in memory.
         let (mut word, mut pending) = (index as usize / 64, 0u64);
         let mut angle = first;
         while angle >= stop {
             let blocked = is_opaque(Point::new(x as i32, y as i32));
-            let visible = (angle * angle <= room) & (self.light_walls | !blocked);
+            let visible = self.light_walls | !blocked;
             let i = index as usize;
-            if i / 64 != word {
-                bits[word] |= pending;
-                (word, pending) = (i / 64, 0);
+            if yx != 0 {
+                // Down a column: every cell is in a word of its own.
+                bits[i / 64] |= u64::from(visible) << (i % 64);
+            } else {
+                if i / 64 != word {
+                    bits[word] |= pending;
+                    (word, pending) = (i / 64, 0);
+                }
+                pending |= u64::from(visible) << (i % 64);
             }
-            pending |= u64::from(visible) << (i % 64);
             if prev_blocked != blocked {
                 let a = angle as f32;
                 if blocked {
@@ -219,6 +265,13 @@ impl Scan {
         bits[word] |= pending;
         (!prev_blocked).then_some(Row { distance: distance + 1, high, low })
     }
+}
+
+/// `⌊√n⌋` for `0 <= n < 2⁵²` (the square root is correctly rounded, so flooring it is
+/// exact below that).
+#[inline]
+fn isqrt(n: i64) -> i64 {
+    (n as f64).sqrt() as i64
 }
 
 /// The lowest angle of row `distance` that libtcod scans for a view whose low slope is
