@@ -28,7 +28,20 @@ pub(crate) struct Row {
     distance: i64,
     high: f32,
     low: f32,
+    /// The highest angle of the row whose low slope is not above `high`: libtcod's first
+    /// cell but for the map's edge (rows up to [`INCREMENTAL_ROWS`]; further rows work it
+    /// out from `high`).
+    first: i32,
+    /// The lowest angle of the row whose high slope is not below `low` (rows up to
+    /// [`INCREMENTAL_ROWS`]).
+    stop: i32,
 }
+
+/// The rows whose first and last angles come from the row before (one slope comparison
+/// each, there); further rows work them out from their slopes. The derivations need
+/// neighbouring cells' slopes to differ by more than `f32` rounding, as they do by far
+/// in these rows (by at least `1 / (distance + 1)` of a slope below 1).
+const INCREMENTAL_ROWS: i64 = 1 << 16;
 
 /// Recursive shadowcasting into `out` (cleared first); `radius` is libtcod's integer
 /// radius, `0` unlimited (libtcod then uses `⌊√(mx² + my²)⌋ + 1` with `mx`, `my` the larger
@@ -163,7 +176,7 @@ impl Scan {
         let mut deepest = 0;
         // A row's continuation (its view left open at its end) would be pushed last and
         // popped next: it is scanned at once instead, in the same order.
-        let mut next = Some(Row { distance: 1, high: 1.0, low: 0.0 });
+        let mut next = Some(Row { distance: 1, high: 1.0, low: 0.0, first: 1, stop: 0 });
         while let Some(row) = next.take().or_else(|| stack.pop()) {
             next = self.row(OCTANTS[O], row, is_opaque, bits, stack, &mut deepest);
         }
@@ -194,11 +207,17 @@ impl Scan {
     /// views closed by a wall leave open; returns the row one further that the view open
     /// at its end reaches, if any. `deepest` becomes at least the row's distance if it
     /// scanned a cell.
+    ///
+    /// The rows one further get their first and last angles from this row's: for a view
+    /// `[low, high]` whose first angle here is `f` and last `s` (`s < distance`, as
+    /// `low <= 1`), the next row's first is `f` or `f + 1` and its last `s` or `s + 1`
+    /// (one comparison each); a wall at `w` casts a view whose last angle is `w + 1`; a
+    /// wall at `a + 1` over floor narrows the view to first angle `a + 1` here.
     #[inline(always)]
     fn row(
         &self,
         octant: [i64; 4],
-        Row { distance, mut high, low }: Row,
+        Row { distance, mut high, low, first, stop }: Row,
         is_opaque: &impl Fn(Point) -> bool,
         bits: &mut [u64],
         stack: &mut Vec<Row>,
@@ -209,13 +228,26 @@ impl Scan {
         if high < low || distance > self.max_radius || !self.in_map(bx, by) {
             return None;
         }
-        let first = first_angle(distance, high).min(self.last_on_map(octant, (bx, by)));
+        let (view_first, stop) = if distance <= INCREMENTAL_ROWS {
+            (i64::from(first), i64::from(stop))
+        } else {
+            (first_angle(distance, high), stop_angle(distance, low, distance))
+        };
+        let d = distance as f32;
+        // The next row's first angle for a view whose first angle here is `first`, and
+        // its last angle for this view.
+        let next_first = |first: i64, high: f32| {
+            let low_slope = (first as f32 + 0.5) / (d + 1.5);
+            (first + i64::from(low_slope <= high)) as i32
+        };
+        let next_stop = (stop + i64::from((stop as f32 + 0.5) / (d + 0.5) < low)) as i32;
+        let first = view_first.min(self.last_on_map(octant, (bx, by)));
         // The cells from `first` down to `stop` are those libtcod scans before a cell's
         // high slope drops below the view's low one.
-        let stop = stop_angle(distance, low, first);
         if stop > first {
             // Nothing scanned: the view is open at the (empty) row's end.
-            return Some(Row { distance: distance + 1, high, low });
+            let first = next_first(view_first, high);
+            return Some(Row { distance: distance + 1, high, low, first, stop: next_stop });
         }
         // The cells at angles with `angle² + distance² > r²` are out of the radius: never
         // lit, and not scanned either (why that changes nothing: [`compute`]).
@@ -225,11 +257,12 @@ impl Scan {
             return None;
         }
         *deepest = (*deepest).max(distance);
-        let d = distance as f32;
         let step = xx + yx * self.w;
         let (mut x, mut y) = (bx + first * xx, by + first * yx);
         let mut index = self.index(x, y) as i64;
         let mut prev_blocked = false;
+        // The view's first angle in this row, as it narrows.
+        let mut view_first = view_first;
         // Along a row of the map, the bits of the word `word` set so far, stored when the
         // scan leaves it: consecutive cells then set bits in a register, not in memory.
         let (mut word, mut pending) = (index as usize / 64, 0u64);
@@ -251,9 +284,16 @@ impl Scan {
             if prev_blocked != blocked {
                 let a = angle as f32;
                 if blocked {
-                    stack.push(Row { distance: distance + 1, high, low: (a + 0.5) / (d - 0.5) });
+                    stack.push(Row {
+                        distance: distance + 1,
+                        high,
+                        low: (a + 0.5) / (d - 0.5),
+                        first: next_first(view_first, high),
+                        stop: angle as i32 + 1,
+                    });
                 } else {
                     high = (a + 0.5) / (d + 0.5);
+                    view_first = angle + 1;
                 }
             }
             prev_blocked = blocked;
@@ -263,7 +303,13 @@ impl Scan {
             angle -= 1;
         }
         bits[word] |= pending;
-        (!prev_blocked).then_some(Row { distance: distance + 1, high, low })
+        (!prev_blocked).then(|| Row {
+            distance: distance + 1,
+            high,
+            low,
+            first: next_first(view_first, high),
+            stop: next_stop,
+        })
     }
 }
 
@@ -387,6 +433,39 @@ mod tests {
         all.sort_by(f32::total_cmp);
         all.dedup();
         all
+    }
+
+    /// The derivations [`Scan::row`] makes of the next row's first and last angles.
+    #[test]
+    fn the_next_rows_angles_follow_from_this_rows() {
+        let all = slopes(120);
+        for distance in 1..=300 {
+            let d = distance as f32;
+            for &s in &all {
+                let first = first_angle_by_division(distance, s);
+                let next = first + i64::from((first as f32 + 0.5) / (d + 1.5) <= s);
+                assert_eq!(
+                    next,
+                    first_angle_by_division(distance + 1, s),
+                    "first, {distance}, {s}"
+                );
+                let stop = stop_angle_by_division(distance, s, distance);
+                assert!(stop < distance, "a view whose low slope is at most 1 ends before {s}");
+                let next = stop + i64::from((stop as f32 + 0.5) / (d + 0.5) < s);
+                let want = stop_angle_by_division(distance + 1, s, distance + 1);
+                assert_eq!(next, want, "stop, {distance}, {s}");
+            }
+            for angle in 0..distance {
+                let a = angle as f32;
+                // A wall at `angle` over floor: the view cast one row further.
+                let below = (a + 0.5) / (d - 0.5);
+                let want = stop_angle_by_division(distance + 1, below, distance + 1);
+                assert_eq!(want, angle + 1, "cast, {distance}, {angle}");
+                // A wall at `angle + 1` over floor at `angle`: the view narrowed.
+                let narrowed = (a + 0.5) / (d + 0.5);
+                assert_eq!(first_angle_by_division(distance, narrowed), angle + 1);
+            }
+        }
     }
 
     #[test]
