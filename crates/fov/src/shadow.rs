@@ -237,17 +237,16 @@ impl Scan {
         // The next row's first angle for a view whose first angle here is `first`, and
         // its last angle for this view.
         let next_first = |first: i64, high: f32| {
-            let low_slope = (first as f32 + 0.5) / (d + 1.5);
-            (first + i64::from(low_slope <= high)) as i32
+            (first + i64::from(tile_low(first + 1, distance + 1) <= high)) as i32
         };
-        let next_stop = (stop + i64::from((stop as f32 + 0.5) / (d + 0.5) < low)) as i32;
+        let next_stop = || (stop + i64::from(tile_high(stop, distance + 1) < low)) as i32;
         let first = view_first.min(self.last_on_map(octant, (bx, by)));
         // The cells from `first` down to `stop` are those libtcod scans before a cell's
         // high slope drops below the view's low one.
         if stop > first {
             // Nothing scanned: the view is open at the (empty) row's end.
             let first = next_first(view_first, high);
-            return Some(Row { distance: distance + 1, high, low, first, stop: next_stop });
+            return Some(Row { distance: distance + 1, high, low, first, stop: next_stop() });
         }
         // The cells at angles with `angle² + distance² > r²` are out of the radius: never
         // lit, and not scanned either (why that changes nothing: [`compute`]).
@@ -308,8 +307,60 @@ impl Scan {
             high,
             low,
             first: next_first(view_first, high),
-            stop: next_stop,
+            stop: next_stop(),
         })
+    }
+}
+
+/// The rows whose cells' slopes are read from [`SLOPES`] rather than divided out.
+const TABLE_ROWS: i64 = 63;
+
+/// libtcod's slopes of the cells of the rows up to [`TABLE_ROWS`], computed as libtcod
+/// does (`f32` divisions, correctly rounded at compile time as at run time): entry
+/// `d·(d+1)/2 + a` of row `d >= 1`, angle `0 <= a <= d`, holds the cell's low slope
+/// `(a - ½) / (d + ½)` and its high slope `(a + ½) / (d - ½)`.
+static SLOPES: [[f32; 2]; slope_entries(TABLE_ROWS)] = slope_table();
+
+/// The entries of [`SLOPES`] for the rows up to `rows`.
+const fn slope_entries(rows: i64) -> usize {
+    ((rows + 1) * (rows + 2) / 2) as usize
+}
+
+const fn slope_table() -> [[f32; 2]; slope_entries(TABLE_ROWS)] {
+    let mut table = [[0.0; 2]; slope_entries(TABLE_ROWS)];
+    let mut d = 1;
+    while d <= TABLE_ROWS {
+        let mut a = 0;
+        while a <= d {
+            let (af, df) = (a as f32, d as f32);
+            let slopes = [(af - 0.5) / (df + 0.5), (af + 0.5) / (df - 0.5)];
+            table[slope_entries(d - 1) + a as usize] = slopes;
+            a += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+/// libtcod's low slope `(a - ½) / (d + ½)` of the cell at `angle <= distance` of row
+/// `distance >= 1`.
+#[inline]
+fn tile_low(angle: i64, distance: i64) -> f32 {
+    if distance <= TABLE_ROWS {
+        SLOPES[slope_entries(distance - 1) + angle as usize][0]
+    } else {
+        (angle as f32 - 0.5) / (distance as f32 + 0.5)
+    }
+}
+
+/// libtcod's high slope `(a + ½) / (d - ½)` of the cell at `angle <= distance` of row
+/// `distance >= 1`.
+#[inline]
+fn tile_high(angle: i64, distance: i64) -> f32 {
+    if distance <= TABLE_ROWS {
+        SLOPES[slope_entries(distance - 1) + angle as usize][1]
+    } else {
+        (angle as f32 + 0.5) / (distance as f32 - 0.5)
     }
 }
 
@@ -433,6 +484,19 @@ mod tests {
         all.sort_by(f32::total_cmp);
         all.dedup();
         all
+    }
+
+    /// The table built at compile time holds what libtcod divides out at run time.
+    #[test]
+    fn the_slope_table_is_libtcods_divisions() {
+        for distance in 1..=TABLE_ROWS + 1 {
+            let d = std::hint::black_box(distance as f32);
+            for angle in 0..=distance {
+                let a = std::hint::black_box(angle as f32);
+                assert_eq!(tile_low(angle, distance).to_bits(), ((a - 0.5) / (d + 0.5)).to_bits());
+                assert_eq!(tile_high(angle, distance).to_bits(), ((a + 0.5) / (d - 0.5)).to_bits());
+            }
+        }
     }
 
     /// The derivations [`Scan::row`] makes of the next row's first and last angles.
