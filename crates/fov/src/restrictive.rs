@@ -55,7 +55,7 @@ pub(crate) fn compute(
         radius,
         light_walls,
         is_opaque,
-        out,
+        marks: out.marks(),
         floor: &mut floor,
         start: &mut start,
         end: &mut end,
@@ -88,7 +88,8 @@ struct Mrpas<'a, F> {
     radius: i64,
     light_walls: bool,
     is_opaque: &'a F,
-    out: &'a mut Viewshed,
+    /// The viewshed's membership bits (see [`Viewshed::marks`]).
+    marks: &'a mut [u64],
     /// The seen transparent cells, one bit each (row-major, as the viewshed's).
     floor: &'a mut [u64],
     start: &'a mut Vec<f64>,
@@ -100,14 +101,13 @@ struct Mrpas<'a, F> {
 /// One octant's directions: lines are rows (`VERTICAL`, libtcod's "vertical edge") or
 /// columns; `a` runs along a line and `l` across lines, in map coordinates.
 struct Lines {
-    /// The origin's `a` and `l`.
+    /// The origin's `a`.
     pa: i64,
-    pl: i64,
-    /// The direction along a line and across lines.
+    /// The direction along a line.
     da: i64,
-    dl: i64,
-    /// The map's extent along a line and across lines.
-    len_a: i64,
+    /// The last cell of a line on the map (cells are numbered from the origin's `a`).
+    room: i64,
+    /// The map's extent across lines.
     len_l: i64,
     /// Flat-index steps: one cell along a line, one line further.
     step_a: i64,
@@ -121,6 +121,10 @@ struct Progress {
     total_obstacles: usize,
     obstacles_in_last_line: usize,
     min_angle: f64,
+    /// The first and last cell of the line before that the octant saw as floor (`lo >
+    /// hi` if none): with obstacles, a cell is visible only next to one of those.
+    lo: i64,
+    hi: i64,
 }
 
 /// A cell's angles on its line: start, centre, end.
@@ -131,58 +135,42 @@ struct Span {
     end: f64,
 }
 
+/// libtcod's `cells[i].fov && cells[i].transparent` by flat index `i`; a cell outside
+/// the map's buffer reads as not visible.
+#[inline]
+fn seen(floor: &[u64], i: i64) -> bool {
+    let i = i as usize;
+    floor.get(i / 64).is_some_and(|word| word >> (i % 64) & 1 != 0)
+}
+
 impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
-    /// libtcod's `cells[index].fov && cells[index].transparent`, by flat index; a cell
-    /// outside the map's buffer reads as not visible.
-    fn seen_floor(&self, index: i64) -> bool {
-        if index < 0 || index >= self.w * self.h {
-            return false;
-        }
-        self.seen_floor_at(index)
-    }
-
-    /// `cells[index].fov && cells[index].transparent` for a cell of the map.
-    #[inline]
-    fn seen_floor_at(&self, index: i64) -> bool {
-        let index = index as usize;
-        self.floor[index / 64] & (1 << (index % 64)) != 0
-    }
-
     /// One octant: lines are rows (`VERTICAL`, libtcod's "vertical edge") or columns.
     /// Returns the distance of its last line (0 if none).
     fn octant<const VERTICAL: bool>(&mut self, dx: i64, dy: i64) -> i64 {
         let (w, h) = (self.w, self.h);
-        let g = if VERTICAL {
-            Lines {
-                pa: self.px,
-                pl: self.py,
-                da: dx,
-                dl: dy,
-                len_a: w,
-                len_l: h,
-                step_a: dx,
-                step_l: w * dy,
-            }
+        let (pa, pl, da, dl, len_a, len_l) = if VERTICAL {
+            (self.px, self.py, dx, dy, w, h)
         } else {
-            Lines {
-                pa: self.py,
-                pl: self.px,
-                da: dy,
-                dl: dx,
-                len_a: h,
-                len_l: w,
-                step_a: w * dy,
-                step_l: dx,
-            }
+            (self.py, self.px, dy, dx, h, w)
+        };
+        let g = Lines {
+            pa,
+            da,
+            room: if da > 0 { len_a - 1 - pa } else { pa },
+            len_l,
+            step_a: if VERTICAL { dx } else { w * dy },
+            step_l: if VERTICAL { w * dy } else { dx },
         };
         let mut st = Progress {
             iteration: 1,
             total_obstacles: 0,
             obstacles_in_last_line: 0,
             min_angle: 0.0,
+            lo: 0,
+            hi: -1,
         };
-        let mut l = g.pl + g.dl;
-        let mut done = !(0..g.len_l).contains(&l);
+        let mut l = pl + dl;
+        let mut done = !(0..len_l).contains(&l);
         while !done {
             done = self.line::<VERTICAL>(&g, &mut st, l);
             if st.iteration == self.radius {
@@ -190,7 +178,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
             }
             st.iteration += 1;
             st.obstacles_in_last_line = st.total_obstacles;
-            l += g.dl;
+            l += dl;
             if !(0..g.len_l).contains(&l) {
                 done = true;
             }
@@ -198,83 +186,109 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         st.iteration - 1
     }
 
+    /// The cells of line `n` that libtcod may see, `(first, last)`: from the cell
+    /// `min_angle` starts in to the line's end or the map's edge, and, once a line has
+    /// obstacles, only cells next to floor seen on the line before (the others fail
+    /// libtcod's test before anything else, and change nothing). Besides the octant's own
+    /// cells, the line before holds two that the vertical-edge octant may have seen
+    /// first: its last two (`n - 1` and `n`), read from the map.
+    fn range<const VERTICAL: bool>(&self, g: &Lines, st: &Progress, c0: i64) -> (i64, i64) {
+        let n = st.iteration;
+        let slopes_per_cell = self.reciprocals[n as usize];
+        let first = first_cell(st.min_angle, slopes_per_cell * 0.5, slopes_per_cell, n as usize);
+        let last = n.min(g.room);
+        if st.obstacles_in_last_line == 0 {
+            return (first, last);
+        }
+        let (mut lo, mut hi) = (st.lo, st.hi + 1);
+        if !VERTICAL {
+            let before = c0 - g.step_l;
+            if n - 1 <= g.room && seen(self.floor, before + (n - 1) * g.step_a) {
+                (lo, hi) = (lo.min(n - 1), n);
+            } else if n <= g.room && seen(self.floor, before + n * g.step_a) {
+                (lo, hi) = (lo.min(n), n);
+            }
+        }
+        (first.max(lo), last.min(hi))
+    }
+
     /// One line at `l`, from the cell `min_angle` starts in outwards; whether the octant
     /// is done (no cell of the line was visible, or the last one closed the view).
     fn line<const VERTICAL: bool>(&mut self, g: &Lines, st: &mut Progress, l: i64) -> bool {
-        let n = st.iteration as usize;
-        if self.reciprocals.len() <= n {
+        let n = st.iteration;
+        if self.reciprocals.len() <= n as usize {
             // `1 / n` for every line so far: the same in every octant and every call.
             let from = self.reciprocals.len();
-            self.reciprocals.extend((from..=n.max(2 * from)).map(|k| 1.0 / k as f64));
+            let to = (n as usize).max(2 * from);
+            self.reciprocals.extend((from..=to).map(|k| 1.0 / k as f64));
         }
-        let slopes_per_cell = self.reciprocals[n];
+        let slopes_per_cell = self.reciprocals[n as usize];
         let half_slopes = slopes_per_cell * 0.5;
-        let mut processed_cell = first_cell(st.min_angle, half_slopes, slopes_per_cell, n);
-        let min_a = (g.pa - st.iteration).max(0);
-        let max_a = (g.pa + st.iteration).min(g.len_a - 1);
+        // The flat index of the line's cell on the origin's `a`.
+        let c0 = if VERTICAL { l * self.w + g.pa } else { g.pa * self.w + l };
+        let (first, last) = self.range::<VERTICAL>(g, st, c0);
         let mut done = true;
-        let mut a = g.pa + processed_cell * g.da;
-        while a >= min_a && a <= max_a {
-            let (x, y) = if VERTICAL { (a, l) } else { (l, a) };
-            let centre = processed_cell as f64 * slopes_per_cell;
+        (st.lo, st.hi) = (i64::MAX, -1);
+        for k in first..=last {
+            let c = c0 + k * g.step_a;
+            let a = g.pa + k * g.da;
+            let p = if VERTICAL {
+                Point::new(a as i32, l as i32)
+            } else {
+                Point::new(l as i32, a as i32)
+            };
+            let centre = k as f64 * slopes_per_cell;
             let span = Span { start: centre - half_slopes, centre, end: centre + half_slopes };
-            if let Some(closed) = self.cell::<VERTICAL>(g, st, (x, y), span, processed_cell) {
+            if let Some(closed) = self.cell::<VERTICAL>(g, st, (c, p), span, k) {
                 done = closed;
             }
-            processed_cell += 1;
-            a += g.da;
         }
         done
     }
 
-    /// One cell at `(x, y)`, the `processed_cell`-th of its line: whether it is visible
+    /// One cell, of flat index `c` at `p`, the `k`-th of its line: whether it is visible
     /// (`None` if not) and, if so, whether it closed the octant's view. Lights it, and
     /// turns a visible wall into an obstacle or narrows the view with it.
     fn cell<const VERTICAL: bool>(
         &mut self,
         g: &Lines,
         st: &mut Progress,
-        (x, y): (i64, i64),
+        (c, p): (i64, Point),
         span: Span,
-        processed_cell: i64,
+        k: i64,
     ) -> Option<bool> {
-        let c = x + y * self.w;
-        let p = Point::new(x as i32, y as i32);
         let mut extended = false;
         if st.obstacles_in_last_line > 0 {
-            // The cell one line back (always on the map) and the one before it along
-            // that line, read by flat index only when it is off the map.
-            let diagonal_seen = || {
-                let i = c - g.step_l - g.step_a;
-                // One line back is on the map: only the step along the line can leave it.
-                let along = if VERTICAL { x - g.da } else { y - g.da };
-                if (0..g.len_a).contains(&along) {
-                    self.seen_floor_at(i)
-                } else {
-                    self.seen_floor(i)
-                }
-            };
-            if !self.seen_floor_at(c - g.step_l) && !diagonal_seen() {
+            // The cell one line back and the one before it along that line.
+            let back = c - g.step_l;
+            if !seen(self.floor, back) && !seen(self.floor, back - g.step_a) {
                 return None;
             }
         }
         // Asked only of a cell the line before leaves in view (as libtcod reads it).
         let transparent = !(self.is_opaque)(p);
         if st.obstacles_in_last_line > 0 {
-            extended = self.obstacles::<VERTICAL>(st.obstacles_in_last_line, transparent, span)?;
+            extended = obstacles::<VERTICAL>(
+                &mut self.start[..st.obstacles_in_last_line],
+                &mut self.end[..st.obstacles_in_last_line],
+                transparent,
+                span,
+            )?;
         }
         // libtcod marks the cell and unmarks a wall again without light_walls; nothing
         // reads the mark in between.
         if transparent || self.light_walls {
-            self.out.mark_at(c as usize);
+            set_bit(self.marks, c as usize);
         }
         if transparent {
             set_bit(self.floor, c as usize);
+            st.lo = st.lo.min(k);
+            st.hi = k;
             return Some(false);
         }
         if st.min_angle >= span.start {
             st.min_angle = span.end;
-            return Some(processed_cell == st.iteration);
+            return Some(k == st.iteration);
         }
         if !extended {
             let n = st.total_obstacles;
@@ -288,44 +302,43 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         }
         Some(false)
     }
+}
 
-    /// Checks a cell against the first `count` obstacles: `None` when one hides it,
-    /// else whether a wall extended one it overlaps.
-    fn obstacles<const VERTICAL: bool>(
-        &mut self,
-        count: usize,
-        transparent: bool,
-        span: Span,
-    ) -> Option<bool> {
-        let mut extended = false;
-        // Slices of exactly `count`: the loop's bound is then their length, checked once.
-        let (starts, ends) = (&mut self.start[..count], &mut self.end[..count]);
-        let mut idx = 0;
-        while idx < count {
-            idx = next_overlap(starts, ends, idx, span);
-            let Some((&start, &end)) = starts.get(idx).zip(ends.get(idx)) else {
-                break;
-            };
-            if span.start <= end && span.end >= start {
-                if transparent {
-                    if span.centre > start && span.centre < end {
-                        return None;
-                    }
-                } else if span.start >= start && span.end <= end {
+/// Checks a cell against the obstacles `starts` and `ends` of the lines before (equal
+/// lengths): `None` when one hides it, else whether a wall extended one it overlaps.
+fn obstacles<const VERTICAL: bool>(
+    starts: &mut [f64],
+    ends: &mut [f64],
+    transparent: bool,
+    span: Span,
+) -> Option<bool> {
+    let mut extended = false;
+    let count = starts.len();
+    let mut idx = 0;
+    while idx < count {
+        idx = next_overlap(starts, ends, idx, span);
+        let Some((&start, &end)) = starts.get(idx).zip(ends.get(idx)) else {
+            break;
+        };
+        if span.start <= end && span.end >= start {
+            if transparent {
+                if span.centre > start && span.centre < end {
                     return None;
-                } else {
-                    starts[idx] = start.min(span.start);
-                    ends[idx] = end.max(span.end);
-                    extended = true;
                 }
-                if !VERTICAL {
-                    idx += 1;
-                }
+            } else if span.start >= start && span.end <= end {
+                return None;
+            } else {
+                starts[idx] = start.min(span.start);
+                ends[idx] = end.max(span.end);
+                extended = true;
             }
-            idx += 1;
+            if !VERTICAL {
+                idx += 1;
+            }
         }
-        Some(extended)
+        idx += 1;
     }
+    Some(extended)
 }
 
 /// Sets bit `index` of a row-major bit set.

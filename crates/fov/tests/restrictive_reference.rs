@@ -229,7 +229,7 @@ fn reused_viewshed_matches_the_port() {
     let mut seen = Viewshed::new(size);
     for call in 0..60 {
         let origin = Point::new((next() % 70) as i32, (next() % 40) as i32);
-        let radius = (call % 12) as i32;
+        let radius = call % 12;
         let light_walls = call % 3 != 0;
         let want = libtcod_restrictive(size, &opaque, origin, radius, light_walls);
         let fov = Fov {
