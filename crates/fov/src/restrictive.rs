@@ -73,8 +73,14 @@ pub(crate) fn compute(
     out.libtcod.reciprocals = reciprocals;
     let (x0, y0) = ((px - reach).max(0), (py - reach).max(0));
     let (x1, y1) = ((px + reach).min(w - 1), (py + reach).min(h - 1));
+    // The floor seen is visible: moved into the viewshed a word at a time (every bit of
+    // it lies in the square), which leaves it zero for the next call.
+    let marks = out.marks();
     for y in y0..=y1 {
-        floor[((y * w + x0) / 64) as usize..=((y * w + x1) / 64) as usize].fill(0);
+        let (a, b) = (((y * w + x0) / 64) as usize, ((y * w + x1) / 64) as usize);
+        for (mark, seen) in marks[a..=b].iter_mut().zip(&mut floor[a..=b]) {
+            *mark |= std::mem::take(seen);
+        }
     }
     out.libtcod.seen_floor = floor;
     out.defer_list(origin, (x0 as i32, y0 as i32, x1 as i32, y1 as i32));
@@ -275,16 +281,17 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
                 span,
             )?;
         }
-        // libtcod marks the cell and unmarks a wall again without light_walls; nothing
-        // reads the mark in between.
-        if transparent || self.light_walls {
-            set_bit(self.marks, c as usize);
-        }
         if transparent {
+            // Marked visible at the end, with the rest of the floor seen.
             set_bit(self.floor, c as usize);
             st.lo = st.lo.min(k);
             st.hi = k;
             return Some(false);
+        }
+        // libtcod marks a wall and unmarks it again without light_walls; nothing reads
+        // the mark in between.
+        if self.light_walls {
+            set_bit(self.marks, c as usize);
         }
         if st.min_angle >= span.start {
             st.min_angle = span.end;
