@@ -8,13 +8,14 @@
 //! computed exactly as libtcod does.
 //!
 //! Two libtcod details are kept, since they change visible sets:
-//! - a cell of a line after the first is visible only if the cell before it on the
-//!   previous line, or the one diagonally before that, is visible and transparent. These
-//!   are read by flat row-major index, as libtcod reads them: in the vertical-edge octant
-//!   the diagonal one of the origin's column wraps to the other end of the neighbouring
-//!   row. In the horizontal-edge octant, on the origin's row at the top or bottom map
-//!   edge, libtcod reads one cell before or after its map buffer (undefined behaviour in
-//!   C); we read such a cell as not visible.
+//! - once a line has obstacles, a cell of the next line is visible only if the cell
+//!   before it on the previous line, or the one diagonally before that, is visible and
+//!   transparent (libtcod's `fov && transparent`, which also counts cells another octant
+//!   saw). libtcod tests every cell; this scan visits only the cells next to such floor
+//!   (the others change nothing), found from the floor its own previous line saw, kept as
+//!   bits, plus the two cells of that line the vertical-edge octant scans too (read from
+//!   the map). libtcod's reads by flat index that leave the map (the diagonal cell of the
+//!   origin's row or column) never decide: the cell just before is then always seen floor.
 //! - in the horizontal-edge octant, libtcod skips the obstacle after each obstacle that a
 //!   cell overlaps (its loop increments the index twice); so do we.
 
@@ -131,6 +132,10 @@ struct Progress {
     /// hi` if none): with obstacles, a cell is visible only next to one of those.
     lo: i64,
     hi: i64,
+    /// The same cells as bits (bit `k` for cell `k`), for lines of up to 64 cells; and
+    /// those of the current line so far.
+    floor_before: u64,
+    floor_now: u64,
 }
 
 /// A cell's angles on its line: start, centre, end.
@@ -174,6 +179,8 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
             min_angle: 0.0,
             lo: 0,
             hi: -1,
+            floor_before: 0,
+            floor_now: 0,
         };
         let mut l = pl + dl;
         let mut done = !(0..len_l).contains(&l);
@@ -197,25 +204,29 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
     /// obstacles, only cells next to floor seen on the line before (the others fail
     /// libtcod's test before anything else, and change nothing). Besides the octant's own
     /// cells, the line before holds two that the vertical-edge octant may have seen
-    /// first: its last two (`n - 1` and `n`), read from the map.
-    fn range<const VERTICAL: bool>(&self, g: &Lines, st: &Progress, c0: i64) -> (i64, i64) {
+    /// first: its last two (`n - 1` and `n`), read from the map, and added to the bits
+    /// of the floor seen on the line before (returned last; see [`Progress`]).
+    fn range<const VERTICAL: bool>(&self, g: &Lines, st: &Progress, c0: i64) -> (i64, i64, u64) {
         let n = st.iteration;
         let slopes_per_cell = self.reciprocals[n as usize];
         let first = first_cell(st.min_angle, slopes_per_cell * 0.5, slopes_per_cell, n as usize);
         let last = n.min(g.room);
         if st.obstacles_in_last_line == 0 {
-            return (first, last);
+            return (first, last, 0);
         }
-        let (mut lo, mut hi) = (st.lo, st.hi + 1);
+        let (mut lo, mut hi, mut before) = (st.lo, st.hi + 1, st.floor_before);
         if !VERTICAL {
-            let before = c0 - g.step_l;
-            if n - 1 <= g.room && seen(self.floor, before + (n - 1) * g.step_a) {
-                (lo, hi) = (lo.min(n - 1), n);
-            } else if n <= g.room && seen(self.floor, before + n * g.step_a) {
-                (lo, hi) = (lo.min(n), n);
+            let back = c0 - g.step_l;
+            for k in [n - 1, n] {
+                if k <= g.room && seen(self.floor, back + k * g.step_a) {
+                    (lo, hi) = (lo.min(k), n);
+                    before |= 1u64.checked_shl(k as u32).unwrap_or(0);
+                    // Cell `n - 1` seen makes cells `n - 1` and `n` candidates: no need to read `n`.
+                    break;
+                }
             }
         }
-        (first.max(lo), last.min(hi))
+        (first.max(lo), last.min(hi), before)
     }
 
     /// One line at `l`, from the cell `min_angle` starts in outwards; whether the octant
@@ -229,48 +240,77 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
             self.reciprocals.extend((from..=to).map(|k| 1.0 / k as f64));
         }
         let slopes_per_cell = self.reciprocals[n as usize];
-        let half_slopes = slopes_per_cell * 0.5;
         // The flat index of the line's cell on the origin's `a`.
         let c0 = if VERTICAL { l * self.w + g.pa } else { g.pa * self.w + l };
-        let (first, last) = self.range::<VERTICAL>(g, st, c0);
+        let (first, last, before) = self.range::<VERTICAL>(g, st, c0);
         let mut done = true;
-        (st.lo, st.hi) = (i64::MAX, -1);
-        for k in first..=last {
-            let c = c0 + k * g.step_a;
-            let a = g.pa + k * g.da;
-            let p = if VERTICAL {
-                Point::new(a as i32, l as i32)
-            } else {
-                Point::new(l as i32, a as i32)
-            };
-            let centre = k as f64 * slopes_per_cell;
-            let span = Span { start: centre - half_slopes, centre, end: centre + half_slopes };
-            if let Some(closed) = self.cell::<VERTICAL>(g, st, (c, p), span, k) {
-                done = closed;
+        (st.lo, st.hi, st.floor_now) = (i64::MAX, -1, 0);
+        if last < 64 {
+            // The cells to visit as bits, lowest first: with obstacles, a cell is one when
+            // the cell back or the one diagonally before it was seen as floor.
+            let range = (!0u64 >> (63 - last)) & (!0u64).checked_shl(first as u32).unwrap_or(0);
+            let mut cells = range;
+            if st.obstacles_in_last_line > 0 {
+                cells &= before | before << 1;
+            }
+            while cells != 0 {
+                let k = i64::from(cells.trailing_zeros());
+                cells &= cells - 1;
+                if let Some(closed) = self.visit::<VERTICAL>(g, st, (l, c0), slopes_per_cell, k) {
+                    done = closed;
+                }
+            }
+        } else {
+            for k in first..=last {
+                // The cell one line back and the one before it along that line.
+                let back = c0 + k * g.step_a - g.step_l;
+                if st.obstacles_in_last_line > 0
+                    && !seen(self.floor, back)
+                    && !seen(self.floor, back - g.step_a)
+                {
+                    continue;
+                }
+                if let Some(closed) = self.visit::<VERTICAL>(g, st, (l, c0), slopes_per_cell, k) {
+                    done = closed;
+                }
             }
         }
+        st.floor_before = st.floor_now;
         done
+    }
+
+    /// Cell `k` of the line at `l` (whose cell on the origin's `a` has flat index `c0`):
+    /// [`Mrpas::cell`] with its index, point and angles.
+    #[inline(always)]
+    fn visit<const VERTICAL: bool>(
+        &mut self,
+        g: &Lines,
+        st: &mut Progress,
+        (l, c0): (i64, i64),
+        slopes_per_cell: f64,
+        k: i64,
+    ) -> Option<bool> {
+        let c = c0 + k * g.step_a;
+        let a = g.pa + k * g.da;
+        let p =
+            if VERTICAL { Point::new(a as i32, l as i32) } else { Point::new(l as i32, a as i32) };
+        let (centre, half_slopes) = (k as f64 * slopes_per_cell, slopes_per_cell * 0.5);
+        let span = Span { start: centre - half_slopes, centre, end: centre + half_slopes };
+        self.cell::<VERTICAL>(st, (c, p), span, k)
     }
 
     /// One cell, of flat index `c` at `p`, the `k`-th of its line: whether it is visible
     /// (`None` if not) and, if so, whether it closed the octant's view. Lights it, and
     /// turns a visible wall into an obstacle or narrows the view with it.
+    #[inline(always)]
     fn cell<const VERTICAL: bool>(
         &mut self,
-        g: &Lines,
         st: &mut Progress,
         (c, p): (i64, Point),
         span: Span,
         k: i64,
     ) -> Option<bool> {
         let mut extended = false;
-        if st.obstacles_in_last_line > 0 {
-            // The cell one line back and the one before it along that line.
-            let back = c - g.step_l;
-            if !seen(self.floor, back) && !seen(self.floor, back - g.step_a) {
-                return None;
-            }
-        }
         // Asked only of a cell the line before leaves in view (as libtcod reads it).
         let transparent = !(self.is_opaque)(p);
         if st.obstacles_in_last_line > 0 {
@@ -286,6 +326,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
             set_bit(self.floor, c as usize);
             st.lo = st.lo.min(k);
             st.hi = k;
+            st.floor_now |= 1u64.checked_shl(k as u32).unwrap_or(0);
             return Some(false);
         }
         // libtcod marks a wall and unmarks it again without light_walls; nothing reads

@@ -176,7 +176,22 @@ fn libtcod_restrictive(
 /// A random map (up to 90 cells wide, so rows span several 64-bit words), its opacity and
 /// a cell in it.
 fn map_and_origin() -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
-    (1u32..90, 1u32..50, 0u32..70).prop_flat_map(|(w, h, density)| {
+    sized_map(1..90, 1..50, 0..70)
+}
+
+/// A random map whose lines can pass 64 cells (both sides over 64), mostly open.
+fn large_map_and_origin() -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
+    sized_map(65..140, 65..140, 0..25)
+}
+
+/// A random map of a size in `widths` × `heights` with a density of walls (percent) in
+/// `densities`, its opacity and a cell in it.
+fn sized_map(
+    widths: std::ops::Range<u32>,
+    heights: std::ops::Range<u32>,
+    densities: std::ops::Range<u32>,
+) -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
+    (widths, heights, densities).prop_flat_map(|(w, h, density)| {
         let cells = proptest::collection::vec(
             proptest::bool::weighted(f64::from(density) / 100.0),
             (w * h) as usize,
@@ -186,30 +201,54 @@ fn map_and_origin() -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
     })
 }
 
+/// Checks `Algorithm::Restrictive` against [`libtcod_restrictive`], cell for cell.
+fn check(
+    (size, opaque, origin): (Size, Vec<bool>, Point),
+    radius: i32,
+    light_walls: bool,
+) -> Result<(), TestCaseError> {
+    let want = libtcod_restrictive(size, &opaque, origin, radius, light_walls);
+    let fov = Fov {
+        algorithm: Algorithm::Restrictive,
+        radius: (radius > 0).then(|| Radius::new(f64::from(radius)).expect("radius")),
+        light_walls,
+    };
+    let mut seen = Viewshed::new(size);
+    let width = size.width as usize;
+    fov.compute(size, origin, |p: Point| opaque[p.y as usize * width + p.x as usize], &mut seen)
+        .expect("origin on the map");
+    for (i, &visible) in want.iter().enumerate() {
+        let p = Point::new((i % width) as i32, (i / width) as i32);
+        prop_assert_eq!(seen.contains(p), visible, "cell {:?}", p);
+    }
+    prop_assert_eq!(seen.len(), want.iter().filter(|&&v| v).count());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(800))]
 
     #[test]
     fn restrictive_is_libtcods_cell_for_cell(
-        (size, opaque, origin) in map_and_origin(),
+        map in map_and_origin(),
         radius in 0i32..40,
         light_walls: bool,
     ) {
-        let want = libtcod_restrictive(size, &opaque, origin, radius, light_walls);
-        let fov = Fov {
-            algorithm: Algorithm::Restrictive,
-            radius: (radius > 0).then(|| Radius::new(f64::from(radius)).expect("radius")),
-            light_walls,
-        };
-        let mut seen = Viewshed::new(size);
-        let width = size.width as usize;
-        fov.compute(size, origin, |p: Point| opaque[p.y as usize * width + p.x as usize], &mut seen)
-            .expect("origin on the map");
-        for (i, &visible) in want.iter().enumerate() {
-            let p = Point::new((i % width) as i32, (i / width) as i32);
-            prop_assert_eq!(seen.contains(p), visible, "cell {:?}", p);
-        }
-        prop_assert_eq!(seen.len(), want.iter().filter(|&&v| v).count());
+        check(map, radius, light_walls)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Lines of more than 64 cells (the scan works on those another way).
+    #[test]
+    fn long_lines_are_libtcods_cell_for_cell(
+        map in large_map_and_origin(),
+        radius in prop_oneof![Just(0i32), 60i32..150],
+        light_walls: bool,
+    ) {
+        check(map, radius, light_walls)?;
     }
 }
 
