@@ -248,8 +248,9 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         if last < 64 {
             // The cells to visit as bits, lowest first: with obstacles, a cell is one when
             // the cell back or the one diagonally before it was seen as floor.
-            let range = (!0u64 >> (63 - last)) & (!0u64).checked_shl(first as u32).unwrap_or(0);
-            let mut cells = range;
+            // `first..=last`, empty when `first` is past `last` (`first` may be past 63).
+            let mut cells =
+                if first <= last { (!0u64 >> (63 - last)) & (!0u64 << first) } else { 0 };
             if st.obstacles_in_last_line > 0 {
                 cells &= before | before << 1;
             }
