@@ -314,7 +314,12 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         let mut extended = false;
         // Asked only of a cell the line before leaves in view (as libtcod reads it).
         let transparent = !(self.is_opaque)(p);
-        if st.obstacles_in_last_line > 0 {
+        let count = st.obstacles_in_last_line;
+        if transparent && count > 0 {
+            if hides_floor::<VERTICAL>(&self.start[..count], &self.end[..count], span) {
+                return None;
+            }
+        } else if count > 0 {
             extended = obstacles::<VERTICAL>(
                 &mut self.start[..st.obstacles_in_last_line],
                 &mut self.end[..st.obstacles_in_last_line],
@@ -351,6 +356,30 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         }
         Some(false)
     }
+}
+
+/// Whether the obstacles `starts` and `ends` of the lines before (equal lengths) hide a
+/// transparent cell of angles `span`: libtcod's loop over them, which only reads them
+/// then, without a branch per obstacle. One that covers the cell's centre hides it; in
+/// the horizontal-edge octant, libtcod passes over the obstacle after each that the
+/// cell overlaps (see [`obstacles`]).
+#[inline(always)]
+fn hides_floor<const VERTICAL: bool>(starts: &[f64], ends: &[f64], span: Span) -> bool {
+    let mut hidden = false;
+    if VERTICAL {
+        for (&start, &end) in starts.iter().zip(ends) {
+            hidden |= (span.centre > start) & (span.centre < end);
+        }
+    } else {
+        let mut passed_over = false;
+        for (&start, &end) in starts.iter().zip(ends) {
+            let tried = !passed_over;
+            let overlaps = (span.start <= end) & (span.end >= start);
+            hidden |= tried & overlaps & (span.centre > start) & (span.centre < end);
+            passed_over = tried & overlaps;
+        }
+    }
+    hidden
 }
 
 /// Checks a cell against the obstacles `starts` and `ends` of the lines before (equal
