@@ -320,12 +320,8 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
                 return None;
             }
         } else if count > 0 {
-            extended = obstacles::<VERTICAL>(
-                &mut self.start[..st.obstacles_in_last_line],
-                &mut self.end[..st.obstacles_in_last_line],
-                transparent,
-                span,
-            )?;
+            extended =
+                wall_against::<VERTICAL>(&mut self.start[..count], &mut self.end[..count], span)?;
         }
         if transparent {
             // Marked visible at the end, with the rest of the floor seen.
@@ -362,7 +358,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
 /// transparent cell of angles `span`: libtcod's loop over them, which only reads them
 /// then, without a branch per obstacle. One that covers the cell's centre hides it; in
 /// the horizontal-edge octant, libtcod passes over the obstacle after each that the
-/// cell overlaps (see [`obstacles`]).
+/// cell overlaps (see [`wall_against`]).
 #[inline(always)]
 fn hides_floor<const VERTICAL: bool>(starts: &[f64], ends: &[f64], span: Span) -> bool {
     let mut hidden = false;
@@ -382,63 +378,36 @@ fn hides_floor<const VERTICAL: bool>(starts: &[f64], ends: &[f64], span: Span) -
     hidden
 }
 
-/// Checks a cell against the obstacles `starts` and `ends` of the lines before (equal
-/// lengths): `None` when one hides it, else whether a wall extended one it overlaps.
-fn obstacles<const VERTICAL: bool>(
+/// Checks a wall of angles `span` against the obstacles `starts` and `ends` of the lines
+/// before (equal lengths), as libtcod's loop does: `None` when one covers its whole span
+/// (libtcod stops there: those before it stay extended), else whether it extended one
+/// it overlaps (to cover the wall too). In the horizontal-edge octant, libtcod passes
+/// over the obstacle after each that the wall overlaps. Without a branch per obstacle.
+#[inline(always)]
+fn wall_against<const VERTICAL: bool>(
     starts: &mut [f64],
     ends: &mut [f64],
-    transparent: bool,
     span: Span,
 ) -> Option<bool> {
-    let mut extended = false;
-    let count = starts.len();
-    let mut idx = 0;
-    while idx < count {
-        idx = next_overlap(starts, ends, idx, span);
-        let Some((&start, &end)) = starts.get(idx).zip(ends.get(idx)) else {
-            break;
-        };
-        if span.start <= end && span.end >= start {
-            if transparent {
-                if span.centre > start && span.centre < end {
-                    return None;
-                }
-            } else if span.start >= start && span.end <= end {
-                return None;
-            } else {
-                starts[idx] = start.min(span.start);
-                ends[idx] = end.max(span.end);
-                extended = true;
-            }
-            if !VERTICAL {
-                idx += 1;
-            }
-        }
-        idx += 1;
+    let (mut covered, mut extended, mut passed_over) = (false, false, false);
+    for (start, end) in starts.iter_mut().zip(ends.iter_mut()) {
+        let tried = !covered & !passed_over;
+        let overlaps = tried & (span.start <= *end) & (span.end >= *start);
+        let inside = (span.start >= *start) & (span.end <= *end);
+        let extends = overlaps & !inside;
+        covered |= overlaps & inside;
+        extended |= extends;
+        *start = if extends { start.min(span.start) } else { *start };
+        *end = if extends { end.max(span.end) } else { *end };
+        passed_over = !VERTICAL & overlaps;
     }
-    Some(extended)
+    (!covered).then_some(extended)
 }
 
 /// Sets bit `index` of a row-major bit set.
 #[inline]
 fn set_bit(bits: &mut [u64], index: usize) {
     bits[index / 64] |= 1 << (index % 64);
-}
-
-/// The first obstacle from `idx` on that `span` overlaps (`starts.len()` if none), four
-/// at a time: most obstacles of a line are elsewhere, and four comparisons without a
-/// branch between them beat four branches.
-#[inline]
-fn next_overlap(starts: &[f64], ends: &[f64], mut idx: usize, span: Span) -> usize {
-    let overlaps = |start: f64, end: f64| (span.start <= end) & (span.end >= start);
-    while let (Some(s), Some(e)) = (starts.get(idx..idx + 4), ends.get(idx..idx + 4)) {
-        let any = overlaps(s[0], e[0]) | overlaps(s[1], e[1]) | overlaps(s[2], e[2]);
-        if any | overlaps(s[3], e[3]) {
-            break;
-        }
-        idx += 4;
-    }
-    idx
 }
 
 /// libtcod's first cell of line `n`, `⌊(min_angle + half) / slopes_per_cell⌋` (with
@@ -466,6 +435,37 @@ fn first_cell(min_angle: f64, half: f64, slopes_per_cell: f64, n: usize) -> i64 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A wall stops at the first obstacle that covers it, leaving the ones after it as
+    /// they were; it extends the ones before it that it overlaps, and in the
+    /// horizontal-edge octant passes over the obstacle after each of those.
+    #[test]
+    fn wall_against_follows_libtcods_loop() {
+        let span = Span { start: 0.3, centre: 0.4, end: 0.5 };
+        // Overlapped and extended, covering, overlapped but after the cover.
+        let (mut starts, mut ends) = ([0.35, 0.0, 0.45], [0.6, 1.0, 0.7]);
+        assert_eq!(wall_against::<true>(&mut starts, &mut ends, span), None);
+        assert_eq!((starts, ends), ([0.3, 0.0, 0.45], [0.6, 1.0, 0.7]));
+        // The horizontal-edge octant passes over the cover after an overlapped one.
+        let (mut starts, mut ends) = ([0.35, 0.0, 0.45], [0.6, 1.0, 0.7]);
+        assert_eq!(wall_against::<false>(&mut starts, &mut ends, span), Some(true));
+        assert_eq!((starts, ends), ([0.3, 0.0, 0.3], [0.6, 1.0, 0.7]));
+        // Apart from the wall: untouched.
+        let (mut starts, mut ends) = ([0.6], [0.9]);
+        assert_eq!(wall_against::<true>(&mut starts, &mut ends, span), Some(false));
+        assert_eq!((starts, ends), ([0.6], [0.9]));
+    }
+
+    /// A transparent cell is hidden by an obstacle that strictly covers its centre, and
+    /// in the horizontal-edge octant not by one right after an overlapped one.
+    #[test]
+    fn hides_floor_follows_libtcods_loop() {
+        let span = Span { start: 0.3, centre: 0.4, end: 0.5 };
+        assert!(!hides_floor::<true>(&[0.4, 0.0], &[0.6, 0.4], span));
+        assert!(hides_floor::<true>(&[0.45, 0.35], &[0.6, 0.45], span));
+        assert!(!hides_floor::<false>(&[0.45, 0.35], &[0.6, 0.45], span));
+        assert!(hides_floor::<false>(&[0.45, 0.8, 0.35], &[0.6, 0.9, 0.45], span));
+    }
 
     /// [`first_cell`] agrees with libtcod's division for every `min_angle` a line can
     /// carry into line `n` (the end angle `c/m + 1/(2m)` of a cell of an earlier line `m`,
