@@ -43,6 +43,7 @@ pub(crate) fn compute(
     let mut floor = std::mem::take(&mut out.libtcod.seen_floor);
     floor.resize(size.area().div_ceil(64), 0);
     if !is_opaque(origin) {
+        // The origin is counted already.
         set_bit(&mut floor, (py * w + px) as usize);
     }
     let mut start = std::mem::take(&mut out.libtcod.start_angle);
@@ -61,6 +62,7 @@ pub(crate) fn compute(
         start: &mut start,
         end: &mut end,
         reciprocals: &mut reciprocals,
+        count: 1,
     };
     // The cells only set the viewshed's bits; they are counted at the end and listed
     // (the origin, then row-major) when asked, from the square the octants reached.
@@ -69,6 +71,7 @@ pub(crate) fn compute(
         reach = reach.max(mrpas.octant::<true>(dx, dy));
         reach = reach.max(mrpas.octant::<false>(dx, dy));
     }
+    let count = mrpas.count;
     out.libtcod.start_angle = start;
     out.libtcod.end_angle = end;
     out.libtcod.reciprocals = reciprocals;
@@ -84,7 +87,7 @@ pub(crate) fn compute(
         }
     }
     out.libtcod.seen_floor = floor;
-    out.defer_list(origin, (x0 as i32, y0 as i32, x1 as i32, y1 as i32));
+    out.defer_list_counted(origin, (x0 as i32, y0 as i32, x1 as i32, y1 as i32), count);
 }
 
 struct Mrpas<'a, F> {
@@ -103,6 +106,9 @@ struct Mrpas<'a, F> {
     end: &'a mut Vec<f64>,
     /// `reciprocals[n] = 1.0 / n` (kept between calls).
     reciprocals: &'a mut Vec<f64>,
+    /// The visible cells so far: the origin, the floor seen and the walls marked (each
+    /// counted when its bit is set, once).
+    count: usize,
 }
 
 /// One octant's directions: lines are rows (`VERTICAL`, libtcod's "vertical edge") or
@@ -325,7 +331,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         }
         if transparent {
             // Marked visible at the end, with the rest of the floor seen.
-            set_bit(self.floor, c as usize);
+            self.count += usize::from(set_bit(self.floor, c as usize));
             st.lo = st.lo.min(k);
             st.hi = k;
             st.floor_now |= 1u64.checked_shl(k as u32).unwrap_or(0);
@@ -334,7 +340,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
         // libtcod marks a wall and unmarks it again without light_walls; nothing reads
         // the mark in between.
         if self.light_walls {
-            set_bit(self.marks, c as usize);
+            self.count += usize::from(set_bit(self.marks, c as usize));
         }
         if st.min_angle >= span.start {
             st.min_angle = span.end;
@@ -404,10 +410,13 @@ fn wall_against<const VERTICAL: bool>(
     (!covered).then_some(extended)
 }
 
-/// Sets bit `index` of a row-major bit set.
+/// Sets bit `index` of a row-major bit set; whether it was clear.
 #[inline]
-fn set_bit(bits: &mut [u64], index: usize) {
-    bits[index / 64] |= 1 << (index % 64);
+fn set_bit(bits: &mut [u64], index: usize) -> bool {
+    let (word, bit) = (&mut bits[index / 64], 1 << (index % 64));
+    let new = *word & bit == 0;
+    *word |= bit;
+    new
 }
 
 /// libtcod's first cell of line `n`, `⌊(min_angle + half) / slopes_per_cell⌋` (with

@@ -214,8 +214,19 @@ impl Viewshed {
     /// before a change. A caller that only asks [`Viewshed::contains`] and
     /// [`Viewshed::len`] never pays for the list.
     pub(crate) fn defer_list(&mut self, first: Point, corners: (i32, i32, i32, i32)) {
+        let len = self.count_marked(corners);
+        self.defer_list_counted(first, corners, len);
+    }
+
+    /// [`Viewshed::defer_list`] for a scan that counted the cells it marked: `len`.
+    pub(crate) fn defer_list_counted(
+        &mut self,
+        first: Point,
+        corners: (i32, i32, i32, i32),
+        len: usize,
+    ) {
         self.listed.take();
-        self.len = self.count_marked(corners);
+        self.len = len;
         self.unlisted = Some(Unlisted { first, corners });
         self.marked_box = Some(corners);
     }
