@@ -64,8 +64,8 @@ pub(crate) fn compute(
         reciprocals: &mut reciprocals,
         count: 1,
     };
-    // The cells only set the viewshed's bits; they are counted at the end and listed
-    // (the origin, then row-major) when asked, from the square the octants reached.
+    // The cells only set bits (counted as they are set); they are listed (the origin,
+    // then row-major) when asked, from the square the octants reached.
     let mut reach = 0;
     for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
         reach = reach.max(mrpas.octant::<true>(dx, dy));
@@ -227,7 +227,7 @@ impl<F: Fn(Point) -> bool> Mrpas<'_, F> {
                 if k <= g.room && seen(self.floor, back + k * g.step_a) {
                     (lo, hi) = (lo.min(k), n);
                     before |= 1u64.checked_shl(k as u32).unwrap_or(0);
-                    // Cell `n - 1` seen makes cells `n - 1` and `n` candidates: no need to read `n`.
+                    // Cell `n - 1` makes both `n - 1` and `n` candidates: `n` need not be read.
                     break;
                 }
             }
