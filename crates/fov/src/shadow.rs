@@ -43,6 +43,16 @@ pub(crate) struct Row {
 /// in these rows (by at least `1 / (distance + 1)` of a slope below 1).
 const INCREMENTAL_ROWS: i64 = 1 << 16;
 
+impl Row {
+    /// The row one further than row `distance` for the view `[low, high]`, whose first
+    /// angle in row `distance` is `first` and last `stop`.
+    #[inline(always)]
+    fn continued(distance: i64, high: f32, low: f32, first: i64, stop: i64) -> Row {
+        let (first, stop) = (next_first(first, high, distance), next_stop(stop, low, distance));
+        Row { distance: distance + 1, high, low, first, stop }
+    }
+}
+
 /// Recursive shadowcasting into `out` (cleared first); `radius` is libtcod's integer
 /// radius, `0` unlimited (libtcod then uses `⌊√(mx² + my²)⌋ + 1` with `mx`, `my` the larger
 /// distance to a map edge, which covers the map). A cell is lit when its centre's view
@@ -234,19 +244,12 @@ impl Scan {
             (first_angle(distance, high), stop_angle(distance, low, distance))
         };
         let d = distance as f32;
-        // The next row's first angle for a view whose first angle here is `first`, and
-        // its last angle for this view.
-        let next_first = |first: i64, high: f32| {
-            (first + i64::from(tile_low(first + 1, distance + 1) <= high)) as i32
-        };
-        let next_stop = || (stop + i64::from(tile_high(stop, distance + 1) < low)) as i32;
         let first = view_first.min(self.last_on_map(octant, (bx, by)));
         // The cells from `first` down to `stop` are those libtcod scans before a cell's
         // high slope drops below the view's low one.
         if stop > first {
             // Nothing scanned: the view is open at the (empty) row's end.
-            let first = next_first(view_first, high);
-            return Some(Row { distance: distance + 1, high, low, first, stop: next_stop() });
+            return Some(Row::continued(distance, high, low, view_first, stop));
         }
         // The cells at angles with `angle² + distance² > r²` are out of the radius: never
         // lit, and not scanned either (why that changes nothing: [`compute`]).
@@ -262,24 +265,11 @@ impl Scan {
         let mut prev_blocked = false;
         // The view's first angle in this row, as it narrows.
         let mut view_first = view_first;
-        // Along a row of the map, the bits of the word `word` set so far, stored when the
-        // scan leaves it: consecutive cells then set bits in a register, not in memory.
-        let (mut word, mut pending) = (index as usize / 64, 0u64);
+        let mut marks = Marks { bits, word: index as usize / 64, pending: 0 };
         let mut angle = first;
         while angle >= stop {
             let blocked = is_opaque(Point::new(x as i32, y as i32));
-            let visible = self.light_walls | !blocked;
-            let i = index as usize;
-            if yx != 0 {
-                // Down a column: every cell is in a word of its own.
-                bits[i / 64] |= u64::from(visible) << (i % 64);
-            } else {
-                if i / 64 != word {
-                    bits[word] |= pending;
-                    (word, pending) = (i / 64, 0);
-                }
-                pending |= u64::from(visible) << (i % 64);
-            }
+            marks.set(yx != 0, index as usize, self.light_walls | !blocked);
             if prev_blocked != blocked {
                 let a = angle as f32;
                 if blocked {
@@ -287,7 +277,7 @@ impl Scan {
                         distance: distance + 1,
                         high,
                         low: (a + 0.5) / (d - 0.5),
-                        first: next_first(view_first, high),
+                        first: next_first(view_first, high, distance),
                         stop: angle as i32 + 1,
                     });
                 } else {
@@ -301,14 +291,55 @@ impl Scan {
             y -= yx;
             angle -= 1;
         }
-        bits[word] |= pending;
-        (!prev_blocked).then(|| Row {
-            distance: distance + 1,
-            high,
-            low,
-            first: next_first(view_first, high),
-            stop: next_stop(),
-        })
+        marks.flush();
+        (!prev_blocked).then(|| Row::continued(distance, high, low, view_first, stop))
+    }
+}
+
+/// The first angle of row `distance + 1` for a view whose high slope is `high` and whose
+/// first angle in row `distance` is `first` (see [`Scan::row`]).
+#[inline(always)]
+fn next_first(first: i64, high: f32, distance: i64) -> i32 {
+    (first + i64::from(tile_low(first + 1, distance + 1) <= high)) as i32
+}
+
+/// The last angle of row `distance + 1` for a view whose low slope is `low` and whose
+/// last angle in row `distance` is `stop` (see [`Scan::row`]).
+#[inline(always)]
+fn next_stop(stop: i64, low: f32, distance: i64) -> i32 {
+    (stop + i64::from(tile_high(stop, distance + 1) < low)) as i32
+}
+
+/// A row's scan setting the viewshed's bits: along a row of the map, the bits of the word
+/// `word` set so far are kept in `pending` and stored when the scan leaves the word (so
+/// consecutive cells set bits in a register, not in memory); down a column every cell is
+/// in a word of its own and is set directly.
+struct Marks<'a> {
+    bits: &'a mut [u64],
+    word: usize,
+    pending: u64,
+}
+
+impl Marks<'_> {
+    /// Sets the bit of the cell of row-major `index` if `visible`; `column`: the scan runs
+    /// down a column.
+    #[inline(always)]
+    fn set(&mut self, column: bool, index: usize, visible: bool) {
+        if column {
+            self.bits[index / 64] |= u64::from(visible) << (index % 64);
+        } else {
+            if index / 64 != self.word {
+                self.bits[self.word] |= self.pending;
+                (self.word, self.pending) = (index / 64, 0);
+            }
+            self.pending |= u64::from(visible) << (index % 64);
+        }
+    }
+
+    /// Stores the bits still pending.
+    #[inline(always)]
+    fn flush(self) {
+        self.bits[self.word] |= self.pending;
     }
 }
 

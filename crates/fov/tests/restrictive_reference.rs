@@ -7,6 +7,8 @@
 //! obstacle checks without libtcod's divisions and full loops); this test would fail if
 //! that changed a visible cell.
 
+mod support;
+
 use proptest::prelude::*;
 use torchlit_fov::{Algorithm, Fov, Viewshed};
 use torchlit_geom::{Point, Radius, Size};
@@ -176,29 +178,12 @@ fn libtcod_restrictive(
 /// A random map (up to 90 cells wide, so rows span several 64-bit words), its opacity and
 /// a cell in it.
 fn map_and_origin() -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
-    sized_map(1..90, 1..50, 0..70)
+    support::sized_map(1..90, 1..50, 0..70)
 }
 
 /// A random map whose lines can pass 64 cells (both sides over 64), mostly open.
 fn large_map_and_origin() -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
-    sized_map(65..140, 65..140, 0..25)
-}
-
-/// A random map of a size in `widths` × `heights` with a density of walls (percent) in
-/// `densities`, its opacity and a cell in it.
-fn sized_map(
-    widths: std::ops::Range<u32>,
-    heights: std::ops::Range<u32>,
-    densities: std::ops::Range<u32>,
-) -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
-    (widths, heights, densities).prop_flat_map(|(w, h, density)| {
-        let cells = proptest::collection::vec(
-            proptest::bool::weighted(f64::from(density) / 100.0),
-            (w * h) as usize,
-        );
-        (Just(Size::new(w, h)), cells, 0..w as i32, 0..h as i32)
-            .prop_map(|(s, c, x, y)| (s, c, Point::new(x, y)))
-    })
+    support::sized_map(65..140, 65..140, 0..25)
 }
 
 /// Checks `Algorithm::Restrictive` against [`libtcod_restrictive`], cell for cell.
@@ -208,21 +193,7 @@ fn check(
     light_walls: bool,
 ) -> Result<(), TestCaseError> {
     let want = libtcod_restrictive(size, &opaque, origin, radius, light_walls);
-    let fov = Fov {
-        algorithm: Algorithm::Restrictive,
-        radius: (radius > 0).then(|| Radius::new(f64::from(radius)).expect("radius")),
-        light_walls,
-    };
-    let mut seen = Viewshed::new(size);
-    let width = size.width as usize;
-    fov.compute(size, origin, |p: Point| opaque[p.y as usize * width + p.x as usize], &mut seen)
-        .expect("origin on the map");
-    for (i, &visible) in want.iter().enumerate() {
-        let p = Point::new((i % width) as i32, (i / width) as i32);
-        prop_assert_eq!(seen.contains(p), visible, "cell {:?}", p);
-    }
-    prop_assert_eq!(seen.len(), want.iter().filter(|&&v| v).count());
-    Ok(())
+    support::agrees(Algorithm::Restrictive, (size, &opaque, origin), radius, light_walls, &want)
 }
 
 proptest! {

@@ -5,9 +5,11 @@
 //! The crate's scan skips work libtcod does (the cells past the radius, the angles a view
 //! cannot reach); this test would fail if a skip changed a visible cell.
 
+mod support;
+
 use proptest::prelude::*;
-use torchlit_fov::{Algorithm, Fov, Viewshed};
-use torchlit_geom::{Point, Radius, Size};
+use torchlit_fov::Algorithm;
+use torchlit_geom::{Point, Size};
 
 /// libtcod's octant matrices `{xx, xy, yx, yy}`.
 const MATRICES: [[i32; 4]; 8] = [
@@ -132,14 +134,7 @@ fn libtcod_shadow(
 /// A random map (up to 90 cells wide, so rows span several 64-bit words), its opacity and
 /// a cell in it.
 fn map_and_origin() -> impl Strategy<Value = (Size, Vec<bool>, Point)> {
-    (1u32..90, 1u32..50, 0u32..70).prop_flat_map(|(w, h, density)| {
-        let cells = proptest::collection::vec(
-            proptest::bool::weighted(f64::from(density) / 100.0),
-            (w * h) as usize,
-        );
-        (Just(Size::new(w, h)), cells, 0..w as i32, 0..h as i32)
-            .prop_map(|(s, c, x, y)| (s, c, Point::new(x, y)))
-    })
+    support::sized_map(1..90, 1..50, 0..70)
 }
 
 proptest! {
@@ -152,19 +147,6 @@ proptest! {
         light_walls: bool,
     ) {
         let want = libtcod_shadow(size, &opaque, origin, radius, light_walls);
-        let fov = Fov {
-            algorithm: Algorithm::Shadow,
-            radius: (radius > 0).then(|| Radius::new(f64::from(radius)).expect("radius")),
-            light_walls,
-        };
-        let mut seen = Viewshed::new(size);
-        let width = size.width as usize;
-        fov.compute(size, origin, |p: Point| opaque[p.y as usize * width + p.x as usize], &mut seen)
-            .expect("origin on the map");
-        for (i, &visible) in want.iter().enumerate() {
-            let p = Point::new((i % width) as i32, (i / width) as i32);
-            prop_assert_eq!(seen.contains(p), visible, "cell {:?}", p);
-        }
-        prop_assert_eq!(seen.len(), want.iter().filter(|&&v| v).count());
+        support::agrees(Algorithm::Shadow, (size, &opaque, origin), radius, light_walls, &want)?;
     }
 }
