@@ -32,9 +32,9 @@ pub(crate) fn compute(
     }
     let rays = Rays { px, py, w, r2: radius * radius, light_walls };
     // The rays only mark: a cell near the origin is crossed by many of them, and marking
-    // twice costs what marking once does. The cells are listed once at the end, from the
-    // box the rays reached (`reach`, inclusive corners); the walls they lit go to `walls`
-    // for the post-pass.
+    // twice costs what marking once does. The cells are counted at the end and listed
+    // when asked for, from the box the rays reached (`reach`, inclusive corners); the
+    // walls they lit go to `walls` for the post-pass.
     let mut reach = (px, py, px, py);
     let mut walls = std::mem::take(&mut out.libtcod.walls);
     walls.clear();
@@ -73,7 +73,8 @@ pub(crate) fn compute(
         if light_walls {
             reach = postprocess_marked(size, origin, radius, (reach, &walls), is_opaque, out);
         }
-        out.list_marked(origin, corners(reach));
+        // Counted now, listed when asked for.
+        out.defer_list(origin, corners(reach));
     }
     out.libtcod.walls = walls;
 }
