@@ -62,8 +62,9 @@ impl Row {
 /// libtcod recurses; the rows only mark cells and never read what was marked, so an
 /// explicit stack (no depth limit) visits the same rows in another order and lights the
 /// same set. The rows only set the viewshed's bits (a cell on an octant's edge is found
-/// twice, and setting a bit twice costs what setting it once does); the cells are listed
-/// once at the end, row-major after the origin, from the box the octants reached.
+/// twice, and setting a bit twice costs what setting it once does); the cells are counted
+/// at the end, and listed (the origin, then row-major) when asked for, from the box the
+/// octants reached.
 ///
 /// Unlike libtcod, a row is not scanned past the radius: a row's cells out of the radius
 /// are its highest angles, and skipping them changes no cell within it. A wall `w` out of
