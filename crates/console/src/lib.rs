@@ -9,6 +9,9 @@
 //!   written in config files (`"Ctrl-p"`, `"Up"`); [`Keymap`] — bindings as data.
 //! - [`Screen`] — render, handle an input, tick, close; one [`Transition`] type; a
 //!   [`Stack`] of screens that is itself a screen.
+//! - [`Scene`] — what a tiles front end draws of a screen: the map at one tile per map
+//!   cell, its entities and marks, and the side panel's data; [`Mouse`] — what the
+//!   pointer did, in map space.
 //! - [`palette`] — named colours (UI chrome, message kinds, health bars, terrain,
 //!   actors) that screens draw with instead of colour literals.
 //! - [`widgets`] — word wrap, cutting to a width ([`widgets::fit`]), a bordered
@@ -47,6 +50,8 @@ mod keys;
 mod screen;
 mod sprite;
 
+pub mod scene;
+
 pub mod palette;
 pub mod widgets;
 
@@ -54,5 +59,6 @@ pub use frame::{Cell, Frame, Rgb};
 pub use input::Input;
 pub use keymap::Keymap;
 pub use keys::{Key, KeySpec, KeySpecError};
+pub use scene::{Mouse, Scene};
 pub use screen::{Screen, Stack, Transition};
 pub use sprite::Sprite;

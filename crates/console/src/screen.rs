@@ -9,7 +9,8 @@
 
 use std::any::Any;
 
-use crate::{Frame, Input};
+use crate::{Frame, Input, Mouse, Scene};
+use torchlit_geom::Size;
 
 /// What happens after a screen has handled an input or a tick.
 pub enum Transition {
@@ -48,6 +49,24 @@ pub trait Screen: Any {
 
     /// Answers one key press.
     fn handle(&mut self, input: Input) -> Transition;
+
+    /// What a tiles front end draws now, with a map view of at most `view` map cells
+    /// (the screen places the camera: the hero in view, no cell past the map's edge
+    /// unless the map is smaller than the view). `None` (the default) when the screen
+    /// shows text only (a menu, a help page, a dialog): the front end then shows the
+    /// [`Frame`] of [`Screen::render`] as text.
+    fn scene(&self, view: Size) -> Option<Scene> {
+        let _ = view;
+        None
+    }
+
+    /// Answers the mouse: hovering a map cell (look), clicking one (travel, attack,
+    /// step), inspecting one, or clicking a line of a text screen. Map cells are those of
+    /// the last [`Screen::scene`]. Nothing by default.
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        let _ = event;
+        Transition::Stay
+    }
 
     /// A key went up. Only front ends that can tell (kitty keyboard protocol, browsers)
     /// report releases; see [`Screen::set_key_releases`].
@@ -222,6 +241,16 @@ impl Screen for Stack {
     fn handle(&mut self, input: Input) -> Transition {
         let Some(top) = self.screens.last_mut() else { return Transition::Quit };
         let t = top.handle(input);
+        self.apply(t)
+    }
+
+    fn scene(&self, view: Size) -> Option<Scene> {
+        self.screens.last().and_then(|s| s.scene(view))
+    }
+
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        let Some(top) = self.screens.last_mut() else { return Transition::Quit };
+        let t = top.mouse(event);
         self.apply(t)
     }
 

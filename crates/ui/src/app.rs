@@ -14,6 +14,8 @@ use crate::replay::ReplayScreen;
 use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
 use crate::{Frame, Input, Screen, Stack, Transition, palette};
+use torchlit_console::{Mouse, Scene};
+use torchlit_geom::Size;
 
 /// What the front end should do after a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,6 +315,18 @@ impl Screen for App {
         }
     }
 
+    fn scene(&self, view: Size) -> Option<Scene> {
+        self.stack.scene(view)
+    }
+
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        self.attach_recordings();
+        match self.stack.mouse(event) {
+            Transition::Quit => Transition::Quit,
+            _ => Transition::Stay,
+        }
+    }
+
     fn release(&mut self, input: Input) -> Transition {
         App::release(self, input);
         Transition::Stay
@@ -463,6 +477,14 @@ impl Screen for UltimaScreen {
         UltimaScreen::render(self, frame);
     }
 
+    fn scene(&self, view: Size) -> Option<Scene> {
+        self.scene_now(view)
+    }
+
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        self.on_mouse(event)
+    }
+
     fn describe(&self) -> String {
         format!("ultima: turn {}", self.game().turns().0)
     }
@@ -480,6 +502,14 @@ impl Screen for UltimaScreen {
 impl Screen for MazeScreen {
     fn render(&self, frame: &mut Frame) {
         MazeScreen::render(self, frame);
+    }
+
+    fn scene(&self, view: Size) -> Option<Scene> {
+        self.scene_now(view)
+    }
+
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        self.on_mouse(event)
     }
 
     fn describe(&self) -> String {
@@ -518,6 +548,14 @@ impl Screen for MazeScreen {
 impl Screen for CavesScreen {
     fn render(&self, frame: &mut Frame) {
         CavesScreen::render(self, frame);
+    }
+
+    fn scene(&self, view: Size) -> Option<Scene> {
+        self.scene_now(view)
+    }
+
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        self.on_mouse(event)
     }
 
     fn describe(&self) -> String {
@@ -570,6 +608,14 @@ impl Screen for ChaseScreen {
         ChaseScreen::render(self, frame);
     }
 
+    fn scene(&self, view: Size) -> Option<Scene> {
+        self.scene_now(view)
+    }
+
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        self.on_mouse(event)
+    }
+
     fn describe(&self) -> String {
         format!("chase: turn {}", self.game().turn().0)
     }
@@ -596,6 +642,14 @@ impl Screen for ChaseScreen {
 impl Screen for OverworldScreen {
     fn render(&self, frame: &mut Frame) {
         OverworldScreen::render(self, frame);
+    }
+
+    fn scene(&self, view: Size) -> Option<Scene> {
+        self.scene_now(view)
+    }
+
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        self.on_mouse(event)
     }
 
     fn describe(&self) -> String {

@@ -5,6 +5,7 @@
 mod draw;
 mod keys;
 mod morgue;
+mod scene;
 mod store;
 mod text;
 

@@ -21,6 +21,8 @@ use torchlit_console::widgets::{fit, wrap};
 /// The dungeons bundled into the program (the sim's [`torchlit_sim::modes::chase::BUNDLED`]).
 pub use torchlit_sim::modes::chase::BUNDLED;
 
+mod scene;
+
 /// Turns per second at each auto-play speed (24 ticks per second: 24, 12, 6, 3, 2, 1
 /// ticks per turn).
 const SPEEDS: [u32; 6] = [1, 2, 4, 8, 12, 24];

@@ -8,6 +8,7 @@
 
 mod keys;
 pub mod look;
+mod scene;
 
 use torchlit_geom::Point;
 use torchlit_sim::modes::maze::{

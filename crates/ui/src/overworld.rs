@@ -18,6 +18,7 @@
 
 mod draw;
 mod keys;
+mod scene;
 mod session;
 mod text;
 mod worlds;

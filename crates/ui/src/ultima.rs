@@ -8,6 +8,8 @@ use crate::theme::{avatar_cell, remembered_cell, tile_cell};
 use crate::{Cell, Frame, Input, Keymap, palette};
 use torchlit_console::widgets::{fit, too_small};
 
+mod scene;
+
 /// What a key means on the `ultima` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UltimaCommand {
