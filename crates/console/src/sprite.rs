@@ -88,6 +88,8 @@ sprites! {
     Hole => "hole",
     /// A portal locked with chains.
     PortalLocked => "portal_locked",
+    /// An open portal (the way on).
+    PortalOpen => "portal_open",
 
     // The player, by facing.
     /// The player (no facing).
@@ -160,6 +162,8 @@ sprites! {
     Pickaxe => "pickaxe",
     /// A breakable boulder.
     Boulder => "boulder",
+    /// A boulder with cracks: less than half its life left.
+    BoulderCracked => "boulder_cracked",
     /// A treasure.
     Treasure => "treasure",
     /// A speed potion.

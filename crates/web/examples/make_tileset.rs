@@ -131,6 +131,10 @@ fn picture(s: Sprite) -> Option<[&'static str; 8]> {
             "GGGGGGGG", "GGkkkkGG", "GkkkkkkG", "kkkkkkkk", "kkkkkkkk", "GkkkkkkG", "GGkkkkGG",
             "GGGGGGGG",
         ],
+        Sprite::PortalOpen => [
+            "..pppp..", ".p....p.", "p.pmmp.p", "p.m..m.p", "p.m..m.p", "p.pmmp.p", ".p....p.",
+            "..pppp..",
+        ],
         Sprite::PortalLocked => [
             "..pppp..", ".pmmmmp.", "pmglgmmp", "pmlmlmmp", "pmglglmp", "pmmmlgmp", ".pmmmmp.",
             "..pppp..",
@@ -261,6 +265,10 @@ fn picture(s: Sprite) -> Option<[&'static str; 8]> {
         ],
         Sprite::Pickaxe => [
             ".lllll..", "l..N..l.", "...N....", "...N....", "...N....", "...N....", "...N....",
+            "........",
+        ],
+        Sprite::BoulderCracked => [
+            "........", "..gggg..", ".gklggg.", "glkgkgdg", "glgkkgdg", "ggkgdkgg", ".gddddg.",
             "........",
         ],
         Sprite::Boulder => [
