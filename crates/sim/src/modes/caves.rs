@@ -19,10 +19,10 @@
 //! - **Automation**: [`Action::Explore`] and [`Action::Travel`] take one step each along
 //!   a Dijkstra map; the front end repeats them until an [`Event::AutoStopped`].
 //!
-//! **Rules** ([`Rules`]): [`Rules::seed`] plays the tutorial as written; the default
+//! **Rules** ([`Rules`]): [`Rules::original`] plays the tutorial as written; the default
 //! ruleset adds per-depth monster scaling, 1 hit point every [`REGEN_TURNS`] turns (as
 //! Brogue and DCSS players expect) and simulates only the levels the player has reached.
-//! Everything else is the seed's, with its open choices settled in the docs of each item.
+//! Everything else is the tutorial's, with its open choices settled in the docs of each item.
 //!
 //! The game is a pure value: `Caves::apply(Action) -> Vec<Event>`, deterministic from
 //! the seed and the actions; its randomness is a [`Rng`] inside the state, levels are
@@ -350,7 +350,7 @@ impl Caves {
         Ok(game.rebuilt())
     }
 
-    /// Fills the levels with the seed's creatures and items, and places the player.
+    /// Fills the levels with the tutorial's creatures and items, and places the player.
     fn populate(&mut self) -> Result<(), CavesError> {
         let depth = self.levels.len();
         let mut rng = Rng::new(self.seed.derive("caves/player", &[]));

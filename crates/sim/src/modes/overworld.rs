@@ -79,7 +79,7 @@ use regions::{Area, AreaCache};
 pub use torchlit_procgen::{CaRule, CaveParams, OverworldParams, RegionCoord};
 
 /// The player's full health, in whole hit points (CaveGame's `Player.getStartingHealth`).
-/// Under `--rules seed` every fight starts at full health (the seed's `resetStats`); the
+/// Under `--rules seed` every fight starts at full health (CaveGame's `resetStats`); the
 /// default game carries health between fights ([`quest`]).
 pub const PLAYER_HEALTH: u32 = 50;
 
@@ -112,9 +112,9 @@ pub struct Rules {
 }
 
 impl Default for Rules {
-    /// The default game: [`Rules::seed`] with the hunt of [`QuestRules::default`].
+    /// The default game: [`Rules::original`] with the hunt of [`QuestRules::default`].
     fn default() -> Rules {
-        Rules { quest: Some(QuestRules::default()), ..Rules::seed() }
+        Rules { quest: Some(QuestRules::default()), ..Rules::original() }
     }
 }
 
@@ -122,7 +122,7 @@ impl Rules {
     /// CaveGame's game exactly (`--rules seed`): regions of 50, chest probability 0.005, at
     /// most 2 drops, `e = 0.3`, `m = 1.2`, stun 0.1, a cache of 8 regions; monsters stand
     /// still, every fight starts at full health, dying respawns and loses an item.
-    pub fn seed() -> Rules {
+    pub fn original() -> Rules {
         Rules {
             world: OverworldParams::default(),
             chest_max_items: 2,

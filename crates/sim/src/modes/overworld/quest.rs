@@ -1,7 +1,7 @@
 //! The default game's hunt: what makes an `overworld` game something to play for. None
 //! of it is in CaveGame (Freddy Heppell's AQA Computer Science NEA); its "further
 //! development" section and every roguelike player ask for it, and `--rules seed`
-//! ([`Rules::seed`]) turns all of it off.
+//! ([`Rules::original`]) turns all of it off.
 //!
 //! - **Health carries over**: a fight starts at the player's current health and leaves
 //!   what the last blow left. One hit point comes back every

@@ -3,7 +3,7 @@
 use super::*;
 
 fn game(seed: &str) -> Overworld {
-    Overworld::new(Seed::from_text(seed), Rules::seed()).expect("a world")
+    Overworld::new(Seed::from_text(seed), Rules::original()).expect("a world")
 }
 
 #[test]

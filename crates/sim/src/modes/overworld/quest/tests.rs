@@ -23,7 +23,7 @@ fn the_shrine_is_beside_the_start_and_the_artefact_far_out() {
         assert_eq!(region_distance(rc, RegionCoord::new(0, 0)), far);
         assert!(g.monster_at(art).is_none(), "the monster's home is another cell");
     }
-    let seed = Overworld::new(Seed::from_text("a"), Rules::seed()).expect("a world");
+    let seed = Overworld::new(Seed::from_text("a"), Rules::original()).expect("a world");
     assert_eq!((seed.shrine(), seed.artefact(), seed.quest()), (None, None, None));
 }
 
@@ -48,7 +48,7 @@ fn resting_heals_and_the_seed_game_cannot_rest() {
     if !events.iter().any(|e| matches!(e, Event::Fight(_))) {
         assert_eq!(g.health(), Hundredths(1100));
     }
-    let mut seed = Overworld::new(Seed::from_text("rest"), Rules::seed()).expect("a world");
+    let mut seed = Overworld::new(Seed::from_text("rest"), Rules::original()).expect("a world");
     assert_eq!(seed.apply(Action::Rest), [Event::CannotRest]);
     assert_eq!(seed.player().moves(), Turn(0));
 }
@@ -80,7 +80,7 @@ fn guards_stand_farther_out_and_stay_slain() {
     let alive = g.monsters_of(far);
     assert!(!alive.contains(&guards[1]) && alive.contains(&guards[0]), "{alive:?}");
     assert_eq!(alive.len(), guards.len() - 1 + usize::from(home.is_some()));
-    let seed = Overworld::new(Seed::from_text("guards"), Rules::seed()).expect("a world");
+    let seed = Overworld::new(Seed::from_text("guards"), Rules::original()).expect("a world");
     assert!(seed.guards(far).is_empty(), "CaveGame's game has one monster a region");
 }
 
