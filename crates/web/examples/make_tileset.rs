@@ -307,38 +307,46 @@ const SAMPLE: [&str; 7] = [
     "####..####",
 ];
 
+/// Where each actor's strip of floors goes in a flow of rows `width` wide (tiles at 2x).
+fn flow(width: usize, gap: usize) -> (Vec<(usize, usize)>, usize) {
+    let (mut x, mut y, mut at) = (gap, 0, Vec::new());
+    for (_, floors) in contrast::PAIRS {
+        let w = floors.len() * 2 * N;
+        if x + w + gap > width {
+            (x, y) = (gap, y + 2 * N + gap);
+        }
+        at.push((x, y));
+        x += w + 2 * gap;
+    }
+    (at, y + 2 * N)
+}
+
 fn contact_sheet(tiles: &Tiles, path: &Path) -> Result<(), Box<dyn std::error::Error>> {
     const GAP: usize = 8;
-    let strip_w = 11 * N + GAP * 2;
-    let strips_per_row = 3;
-    let strip_rows = contrast::PAIRS.len().div_ceil(strips_per_row);
-    let terrain_h = 2 * N * contrast::TERRAIN.len().div_ceil(8) + GAP;
-    let sample_h = SAMPLE.len() * N + GAP;
-    let w = strips_per_row * strip_w + GAP;
-    let h = GAP + terrain_h + strip_rows * (N + GAP) + GAP + 2 * sample_h;
-    let mut sheet = Image::new(w, h, [24, 22, 28, 255]);
-    for (i, name) in contrast::TERRAIN.iter().enumerate() {
-        sheet.put(tile(tiles, name)?, GAP + (i % 8) * (2 * N + GAP), GAP + (i / 8) * 2 * N, 2);
-    }
-    let top = GAP + terrain_h + GAP;
-    for (i, (sprite, floors)) in contrast::PAIRS.iter().enumerate() {
-        let (x0, y0) =
-            (GAP + (i % strips_per_row) * strip_w, top + (i / strips_per_row) * (N + GAP));
-        for (j, floor) in floors.iter().enumerate() {
-            sheet.put(tile(tiles, floor)?, x0 + j * N, y0, 1);
-            sheet.put(tile(tiles, sprite)?, x0 + j * N, y0, 1);
-        }
-    }
-    let top = top + strip_rows * (N + GAP) + GAP;
     let walls = [
         ("wall", "floor"),
         ("stone_wall", "brick_floor"),
         ("maze_wall", "maze_ground"),
         ("solid_rock", "floor"),
     ];
+    let sample_w = SAMPLE[0].len() * N;
+    let w = walls.len() * (sample_w + GAP) + GAP;
+    let (at, strips_h) = flow(w, GAP);
+    let h = GAP + 2 * N + 2 * GAP + strips_h + 2 * GAP + SAMPLE.len() * N + GAP;
+    let mut sheet = Image::new(w, h, [24, 22, 28, 255]);
+    for (i, name) in contrast::TERRAIN.iter().enumerate() {
+        sheet.put(tile(tiles, name)?, GAP + i * (2 * N + GAP / 2), GAP, 2);
+    }
+    let top = GAP + 2 * N + 2 * GAP;
+    for ((sprite, floors), (x0, y0)) in contrast::PAIRS.iter().zip(at) {
+        for (j, floor) in floors.iter().enumerate() {
+            sheet.put(tile(tiles, floor)?, x0 + j * 2 * N, top + y0, 2);
+            sheet.put(tile(tiles, sprite)?, x0 + j * 2 * N, top + y0, 2);
+        }
+    }
+    let top = top + strips_h + 2 * GAP;
     for (k, (wall, floor)) in walls.iter().enumerate() {
-        let (x0, y0) = (GAP + (k % 2) * (SAMPLE[0].len() * N + GAP), top + (k / 2) * sample_h);
-        put_sample(&mut sheet, tiles, wall, floor, (x0, y0))?;
+        put_sample(&mut sheet, tiles, wall, floor, (GAP + k * (sample_w + GAP), top))?;
     }
     sheet.save(path)?;
     println!("wrote the contact sheet {}", path.display());
@@ -382,11 +390,16 @@ fn put_sample(
 fn preview(tiles: &Tiles, path: &Path) -> Result<(), Box<dyn std::error::Error>> {
     let cols = 10;
     let rows = contrast::PAIRS.len().div_ceil(cols);
-    let mut img = Image::new(cols * 4 * N, rows * 4 * N, [0, 0, 0, 255]);
+    let terrain_rows = contrast::TERRAIN.len().div_ceil(cols);
+    let mut img = Image::new(cols * 4 * N, (rows + terrain_rows) * 4 * N, [0, 0, 0, 255]);
     for (i, (sprite, floors)) in contrast::PAIRS.iter().enumerate() {
         let (x, y) = ((i % cols) * 4 * N, (i / cols) * 4 * N);
         img.put(tile(tiles, floors[0])?, x, y, 4);
         img.put(tile(tiles, sprite)?, x, y, 4);
+    }
+    for (i, name) in contrast::TERRAIN.iter().enumerate() {
+        let (x, y) = ((i % cols) * 4 * N, (rows + i / cols) * 4 * N);
+        img.put(tile(tiles, name)?, x, y, 4);
     }
     img.save(path)
 }
