@@ -122,18 +122,18 @@ fn wall_kind(s: Sprite) -> Option<WallKind> {
 const LEGEND: &[(&str, &str)] = &[
     ("player", "you"),
     ("player_north", "you, facing north"),
-    ("fungus", "fungus: never moves, hits whoever stands next to it"),
-    ("bat", "bat: flits about erratically, bites"),
-    ("zombie", "zombie: slow, hits hard"),
-    ("rat", "rat: weak, comes in numbers"),
-    ("goblin", "goblin: quick, stabs with a dagger"),
-    ("troll", "troll: strong and tough"),
-    ("wraith", "wraith: a ghost that drains you"),
-    ("log_sleeping", "log monster, asleep: let it lie"),
-    ("log_wandering", "log monster, wandering: it has not seen you"),
-    ("log_chasing", "log monster, chasing you: run"),
-    ("boss", "the boss: big, fast, throws projectiles"),
-    ("hunter", "the hunter: it follows you, do not get caught"),
+    ("fungus", "fungus: never moves, spreads"),
+    ("bat", "bat: flits about fast, bites"),
+    ("zombie", "zombie: hunts you when it sees you"),
+    ("rat", "rat: weak, short-sighted"),
+    ("goblin", "goblin: a sturdy fighter"),
+    ("troll", "troll: hard to kill, hits hard"),
+    ("wraith", "wraith: rare and deadly"),
+    ("log_sleeping", "log monster, asleep"),
+    ("log_wandering", "log monster, wandering"),
+    ("log_chasing", "log monster, chasing you"),
+    ("boss", "the boss: teleports when hit, fires barrages"),
+    ("hunter", "the hunter: it chases you"),
     ("stone", "a rock: useless"),
     ("bread", "bread: food"),
     ("apple", "an apple: food"),
@@ -146,26 +146,26 @@ const LEGEND: &[(&str, &str)] = &[
     ("platemail", "platemail: heavy armour"),
     ("baguette", "the baguette"),
     ("teddy_bear", "the teddy bear"),
-    ("key", "a key: opens a locked portal"),
-    ("heart", "a heart: one life back (a shrine on the overworld)"),
-    ("pickaxe", "the pickaxe: breaks boulders"),
-    ("boulder", "a boulder: blocks the way, breaks with the pickaxe"),
-    ("boulder_cracked", "a cracked boulder: one or two more blows"),
-    ("treasure", "treasure: what you came for"),
+    ("key", "a key: opens its locked portal (face it, press e)"),
+    ("heart", "a heart: heals (on the overworld: a shrine)"),
+    ("pickaxe", "the pickaxe: breaks rocks, hurts log monsters"),
+    ("boulder", "a rock: blocks the way; the pickaxe breaks it"),
+    ("boulder_cracked", "a cracked rock: less than half its strength left"),
+    ("treasure", "treasure (on the overworld: the artefact)"),
     ("potion", "a speed potion"),
     ("gold", "gold"),
-    ("chest", "a closed chest: step on it to open"),
+    ("chest", "a closed chest"),
     ("chest_open", "an opened chest"),
     ("portal_locked", "a locked portal: bring a key"),
     ("portal_open", "an open portal: the way on"),
-    ("hole", "a hole: do not fall in"),
+    ("hole", "a hole"),
     ("door_closed", "a closed door"),
     ("door_open", "an open door"),
     ("stairs_up", "stairs up"),
     ("stairs_down", "stairs down"),
-    ("lava", "lava: burns"),
+    ("lava", "lava"),
     ("water", "water"),
-    ("projectile", "a projectile: dodge it"),
+    ("projectile", "a projectile"),
 ];
 
 /// An RGBA image being assembled.
@@ -229,13 +229,17 @@ fn draw_all() -> Result<Tiles, String> {
     }
     for name in contrast::AUTOTILED {
         let s = Sprite::from_name(name).ok_or_else(|| format!("{name}: no such sprite"))?;
-        let kind = wall_kind(s).ok_or_else(|| format!("{name}: no wall kind"))?;
         // Variants start a new atlas row.
         while tiles.len() % COLUMNS != 0 {
             tiles.push((String::new(), Canvas::new()));
         }
         for mask in 0..16 {
-            tiles.push((format!("{name}@{mask}"), terrain::wall(kind, mask)));
+            let pic = match (s, wall_kind(s)) {
+                (_, Some(kind)) => terrain::wall(kind, mask),
+                (Sprite::Water | Sprite::Lava, _) => terrain::liquid(s == Sprite::Lava, mask),
+                _ => return Err(format!("{name}: no variants drawn")),
+            };
+            tiles.push((format!("{name}@{mask}"), pic));
         }
     }
     Ok(tiles)
@@ -307,6 +311,17 @@ const SAMPLE: [&str; 7] = [
     "####..####",
 ];
 
+/// A pond for the liquids: `#` water or lava.
+const POND: [&str; 7] = [
+    "..........",
+    "..####....",
+    ".######.#.",
+    ".#######..",
+    "..#####.#.",
+    "...##..##.",
+    "..........",
+];
+
 /// Where each actor's strip of floors goes in a flow of rows `width` wide (tiles at 2x).
 fn flow(width: usize, gap: usize) -> (Vec<(usize, usize)>, usize) {
     let (mut x, mut y, mut at) = (gap, 0, Vec::new());
@@ -324,15 +339,17 @@ fn flow(width: usize, gap: usize) -> (Vec<(usize, usize)>, usize) {
 fn contact_sheet(tiles: &Tiles, path: &Path) -> Result<(), Box<dyn std::error::Error>> {
     const GAP: usize = 8;
     let walls = [
-        ("wall", "floor"),
-        ("stone_wall", "brick_floor"),
-        ("maze_wall", "maze_ground"),
-        ("solid_rock", "floor"),
+        ("wall", "floor", &SAMPLE),
+        ("stone_wall", "brick_floor", &SAMPLE),
+        ("maze_wall", "maze_ground", &SAMPLE),
+        ("solid_rock", "floor", &SAMPLE),
+        ("water", "grass", &POND),
+        ("lava", "floor", &POND),
     ];
     let sample_w = SAMPLE[0].len() * N;
-    let w = walls.len() * (sample_w + GAP) + GAP;
+    let w = 4 * (sample_w + GAP) + GAP;
     let (at, strips_h) = flow(w, GAP);
-    let h = GAP + 2 * N + 2 * GAP + strips_h + 2 * GAP + SAMPLE.len() * N + GAP;
+    let h = GAP + 2 * N + 2 * GAP + strips_h + 2 * GAP + 2 * (SAMPLE.len() * N + GAP);
     let mut sheet = Image::new(w, h, [24, 22, 28, 255]);
     for (i, name) in contrast::TERRAIN.iter().enumerate() {
         sheet.put(tile(tiles, name)?, GAP + i * (2 * N + GAP / 2), GAP, 2);
@@ -345,29 +362,30 @@ fn contact_sheet(tiles: &Tiles, path: &Path) -> Result<(), Box<dyn std::error::E
         }
     }
     let top = top + strips_h + 2 * GAP;
-    for (k, (wall, floor)) in walls.iter().enumerate() {
-        put_sample(&mut sheet, tiles, wall, floor, (GAP + k * (sample_w + GAP), top))?;
+    for (k, (wall, floor, map)) in walls.iter().enumerate() {
+        let at = (GAP + (k % 4) * (sample_w + GAP), top + (k / 4) * (SAMPLE.len() * N + GAP));
+        put_sample(&mut sheet, tiles, (wall, floor), map, at)?;
     }
     sheet.save(path)?;
     println!("wrote the contact sheet {}", path.display());
     Ok(())
 }
 
-/// Draws the sample map with `wall` autotiled on `floor`, its top-left at `at`.
+/// Draws `map` with `#` the wall autotiled and the rest the floor, its top-left at `at`.
 fn put_sample(
     sheet: &mut Image,
     tiles: &Tiles,
-    wall: &str,
-    floor: &str,
+    (wall, floor): (&str, &str),
+    map: &[&str; 7],
     at: (usize, usize),
 ) -> Result<(), String> {
     let is_wall = |x: i64, y: i64| {
         y >= 0
-            && (y as usize) < SAMPLE.len()
+            && (y as usize) < map.len()
             && x >= 0
-            && SAMPLE[y as usize].as_bytes().get(x as usize) == Some(&b'#')
+            && map[y as usize].as_bytes().get(x as usize) == Some(&b'#')
     };
-    for (y, row) in SAMPLE.iter().enumerate() {
+    for (y, row) in map.iter().enumerate() {
         for x in 0..row.len() {
             let (xi, yi) = (x as i64, y as i64);
             let name = if is_wall(xi, yi) {

@@ -271,3 +271,31 @@ fn face(kind: WallKind, x: f32, y: f32, d: f32) -> Rgb {
         WallKind::Rock => shade(rgb(30, 28, 32), k),
     }
 }
+
+/// Water or lava whose same neighbours make `mask`: the open sides get a shore (water:
+/// a foam line; lava: a dark cooled crust with a bright seam).
+pub fn liquid(lava: bool, mask: u8) -> Canvas {
+    let mut c = if lava { self::lava() } else { water() };
+    let (outer, inner) = if lava {
+        (rgb(54, 22, 14), rgb(255, 214, 90))
+    } else {
+        (rgb(214, 236, 250), rgb(24, 58, 132))
+    };
+    let sides = [
+        (1, rect(0.0, 0.0, 32.0, 2.0), rect(0.0, 2.0, 32.0, 3.0)),
+        (2, rect(30.0, 0.0, 32.0, 32.0), rect(29.0, 0.0, 30.0, 32.0)),
+        (4, rect(0.0, 30.0, 32.0, 32.0), rect(0.0, 29.0, 32.0, 30.0)),
+        (8, rect(0.0, 0.0, 2.0, 32.0), rect(2.0, 0.0, 3.0, 32.0)),
+    ];
+    for (bit, _, seam) in &sides {
+        if mask & bit == 0 {
+            c.solid(|x, y| seam(x, y), inner);
+        }
+    }
+    for (bit, edge, _) in &sides {
+        if mask & bit == 0 {
+            c.solid(|x, y| edge(x, y), outer);
+        }
+    }
+    c
+}

@@ -101,7 +101,7 @@ pub const TERRAIN: &[&str] = &[
 ];
 
 /// Terrain drawn with autotile variants `NAME@0` to `NAME@15`.
-pub const AUTOTILED: &[&str] = &["wall", "stone_wall", "maze_wall", "solid_rock"];
+pub const AUTOTILED: &[&str] = &["wall", "stone_wall", "maze_wall", "solid_rock", "water", "lava"];
 
 /// The least mean colour difference (0-255, mean over the three channels) between a
 /// sprite drawn over a floor and the bare floor, over the sprite's opaque pixels.
