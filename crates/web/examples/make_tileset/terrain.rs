@@ -289,12 +289,12 @@ pub fn liquid(lava: bool, mask: u8) -> Canvas {
     ];
     for (bit, _, seam) in &sides {
         if mask & bit == 0 {
-            c.solid(|x, y| seam(x, y), inner);
+            c.solid(seam, inner);
         }
     }
     for (bit, edge, _) in &sides {
         if mask & bit == 0 {
-            c.solid(|x, y| edge(x, y), outer);
+            c.solid(edge, outer);
         }
     }
     c
