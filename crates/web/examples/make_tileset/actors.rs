@@ -48,8 +48,11 @@ pub fn player(f: Facing) -> Canvas {
         c.solid(rect(17.0, 26.0, 21.0, 29.0), BOOT);
     }
     // body
+    // Flat tunic colour (the browser tests count it), lit on the left, shaded on the right.
     let torso = poly(&[(10.0, 12.0), (22.0, 12.0), (23.0, 23.0), (9.0, 23.0)]);
-    c.body(torso, TUNIC, [16.0, 17.0, 7.0, 6.0]);
+    c.solid(&torso, TUNIC);
+    c.solid(|x, y| torso(x, y) && !torso(x - 2.0, y), shade(TUNIC, 1.25));
+    c.solid(|x, y| torso(x, y) && !torso(x + 2.5, y), shade(TUNIC, 0.7));
     c.solid(rect(9.5, 19.0, 22.5, 20.5), rgb(120, 70, 30));
     c.dots(&[(16, 19), (16, 20)], rgb(240, 200, 60));
     weapon(&mut c, f);
