@@ -129,13 +129,14 @@ pub fn water() -> Canvas {
 /// Lava: glowing orange with bright veins and dark crust.
 pub fn lava() -> Canvas {
     Canvas::from_fn(|x, y| {
-        let n = noise(x, y, 8.0, 51) * 0.65 + noise(x, y, 4.0, 52) * 0.35;
-        if (n - 0.5).abs() < 0.04 {
-            rgb(255, 226, 110)
-        } else if n > 0.68 {
-            rgb(110, 30, 16)
+        let n = noise(x, y, 8.0, 51) * 0.75 + noise(x, y, 4.0, 52) * 0.25;
+        let fine = noise(x, y, 2.0, 53);
+        if (n - 0.45).abs() < 0.022 {
+            rgb(255, 232, 130)
+        } else if n > 0.66 && fine > 0.6 {
+            rgb(130, 38, 20)
         } else {
-            mix(rgb(210, 60, 20), rgb(250, 150, 40), (n * 2.0 - 0.4).clamp(0.0, 1.0))
+            mix(rgb(206, 58, 20), rgb(250, 150, 40), (n * 1.8 - 0.35).clamp(0.0, 1.0))
         }
     })
 }
@@ -237,9 +238,16 @@ fn top(kind: WallKind, x: f32, y: f32) -> Rgb {
             shade(rgb(160, 160, 170), k)
         }
         WallKind::Hedge => {
-            let n = noise(x, y, 4.0, 81) * 0.6 + noise(x, y, 8.0, 82) * 0.4;
-            let leaf = hash(x as i32, y as i32, 83) > 0.86;
-            shade(if leaf { rgb(74, 150, 60) } else { rgb(34, 100, 40) }, 0.75 + 0.4 * n)
+            let n = noise(x, y, 8.0, 82);
+            let leaves = noise(x, y, 2.0, 81);
+            let base = shade(rgb(38, 108, 44), 0.8 + 0.3 * n);
+            if leaves > 0.72 {
+                shade(rgb(84, 160, 64), 0.85 + 0.3 * n)
+            } else if leaves < 0.22 {
+                shade(base, 0.6)
+            } else {
+                base
+            }
         }
         WallKind::Rock => {
             let speck = hash(x as i32, y as i32, 91) > 0.93;
