@@ -142,24 +142,51 @@ pub fn tunic() -> Canvas {
     done(c)
 }
 
-/// Chainmail: grey rings.
+/// Chainmail: a long grey hauberk of rings, sleeves to the wrist and a split hem.
 pub fn chainmail() -> Canvas {
     let mut c = Canvas::new();
-    garment(
-        &mut c,
-        rgb(176, 180, 192),
-        |x, y| if (x as i32 + y as i32) % 2 == 0 { 1.0 } else { 0.7 },
-    );
+    let hauberk = [
+        (11.0, 5.0),
+        (14.0, 7.0),
+        (18.0, 7.0),
+        (21.0, 5.0),
+        (28.0, 9.0),
+        (30.0, 22.0),
+        (26.0, 22.0),
+        (23.0, 13.0),
+        (24.0, 29.0),
+        (17.0, 29.0),
+        (16.0, 25.0),
+        (15.0, 29.0),
+        (8.0, 29.0),
+        (9.0, 13.0),
+        (6.0, 22.0),
+        (2.0, 22.0),
+        (4.0, 9.0),
+    ];
+    c.fill(poly(&hauberk), |x, y| {
+        let t = -0.5 * (x - 16.0) / 12.0 - 0.8 * (y - 17.0) / 12.0;
+        let ring = if (x as i32 + y as i32) % 2 == 0 { 1.0 } else { 0.72 };
+        shade(rgb(176, 180, 192), (1.0 + 0.25 * t) * ring)
+    });
+    c.solid(rect(9.0, 17.0, 23.0, 19.0), rgb(110, 70, 36));
     done(c)
 }
 
-/// Platemail: bright steel plates with gold trim.
+/// Platemail: a bright steel breastplate with round shoulder plates and gold trim.
 pub fn platemail() -> Canvas {
     let mut c = Canvas::new();
-    garment(&mut c, rgb(214, 220, 232), |_, y| if (y as i32) % 6 == 0 { 0.7 } else { 1.05 });
-    c.solid(rect(15.5, 10.0, 16.5, 27.0), GOLD);
-    c.solid(capsule((11.0, 8.0), (14.0, 10.0), 0.6), GOLD);
-    c.solid(capsule((21.0, 8.0), (18.0, 10.0), 0.6), GOLD);
+    let plate = [(10.0, 8.0), (22.0, 8.0), (24.0, 16.0), (22.0, 27.0), (10.0, 27.0), (8.0, 16.0)];
+    c.body(poly(&plate), rgb(214, 220, 232), [16.0, 15.0, 8.0, 10.0]);
+    for x in [7.0, 25.0] {
+        c.body(ellipse(x, 10.0, 4.5, 3.5), rgb(196, 202, 216), [x, 9.0, 4.5, 3.5]);
+        c.solid(|px, py| ellipse(x, 10.0, 4.5, 3.5)(px, py) && py > 12.0, GOLD);
+    }
+    c.solid(capsule((12.0, 8.5), (16.0, 12.0), 0.7), GOLD);
+    c.solid(capsule((20.0, 8.5), (16.0, 12.0), 0.7), GOLD);
+    c.solid(rect(15.5, 12.0, 16.5, 27.0), rgb(150, 156, 170));
+    c.solid(rect(9.0, 21.0, 23.0, 22.0), rgb(150, 156, 170));
+    c.solid(ellipse(12.5, 14.0, 1.5, 2.5), rgb(255, 255, 255));
     done(c)
 }
 
