@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks the torchlit book offline (no network): every {{#include FILE:ANCHOR}} names a
-file that exists and an anchor it holds, and every internal link and image of the built
+"""Checks the torchlit book offline (no network): every Rust sample is an {{#include}} of a
+file cargo compiles (no sample typed into a page, where it could rot), every
+{{#include FILE:ANCHOR}} names a file that exists and an anchor it holds, and every internal link and image of the built
 HTML (docs/book/book) points at a file that exists and, with a #fragment, at an id in
 that file. External links (http, https, mailto) are not followed. Exit code 1 on a
 problem, each one printed as FILE: what is wrong."""
@@ -14,6 +15,8 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SRC = os.path.join(ROOT, "docs", "book", "src")
 OUT = os.path.join(ROOT, "docs", "book", "book")
 INCLUDE = re.compile(r"(?<!\\)\{\{#(?:include|rustdoc_include)\s+([^}:\s]+)(?::([A-Za-z0-9_]+))?\s*\}\}")
+
+RUST_FENCE = re.compile(r"^```rust[^\n]*\n(.*?)^```", re.S | re.M)
 
 
 class Page(html.parser.HTMLParser):
@@ -42,6 +45,10 @@ def check_includes(problems):
             page = os.path.join(dirpath, name)
             with open(page, encoding="utf-8") as f:
                 text = f.read()
+            for body in RUST_FENCE.findall(text):
+                lines = [l for l in body.strip().splitlines() if l.strip()]
+                if not lines or not all(INCLUDE.fullmatch(l.strip()) for l in lines):
+                    problems.append(f"{page}: a Rust sample not included from a compiled file")
             for path, anchor in INCLUDE.findall(text):
                 target = os.path.normpath(os.path.join(dirpath, path))
                 if not os.path.isfile(target):
