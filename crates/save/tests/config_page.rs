@@ -85,6 +85,11 @@ fn render_page() -> String {
         }
         out.push('\n');
     }
+    out.push_str(
+        "A `[keys.MODE]` table for another mode (`[keys.caves]`, for one) takes that mode's \
+         action names, listed in its chapter ([caves](caves.md), [maze](maze.md)); an entry \
+         replaces that action's default keys.\n",
+    );
     out
 }
 
