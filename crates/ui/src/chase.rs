@@ -241,7 +241,14 @@ pub struct ChaseScreen {
     start: Start,
     /// A replay's screen: the replay bar has the keys, so the watch keys are not hinted.
     replay: bool,
+    /// The map cell the mouse points at (the scene's look text describes it).
+    pointer: Option<Point>,
+    /// Every turn's line so far, oldest first (the last [`LOG_LINES`]): the scene's log.
+    log: Vec<String>,
 }
+
+/// How many lines the scene's message log keeps.
+const LOG_LINES: usize = 200;
 
 /// How a chase starts besides its dungeon and strategies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,6 +281,8 @@ impl Clone for ChaseScreen {
         copy.message = self.message.clone();
         copy.recorder = self.recorder.clone();
         copy.replay = self.replay;
+        copy.pointer = self.pointer;
+        copy.log = self.log.clone();
         copy
     }
 }
@@ -346,6 +355,8 @@ impl ChaseScreen {
             back_quits,
             start,
             replay: false,
+            pointer: None,
+            log: Vec::new(),
         })
     }
 
@@ -509,6 +520,10 @@ impl ChaseScreen {
                     self.game.error().map_or_else(String::new, ToString::to_string)
                 ),
             };
+        }
+        self.log.push(self.message.clone());
+        if self.log.len() > LOG_LINES {
+            self.log.remove(0);
         }
         self.path = self.game.monster_path();
     }
