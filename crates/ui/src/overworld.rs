@@ -328,6 +328,8 @@ struct Play {
     scroll_max: std::cell::Cell<usize>,
     /// Leaving failed to save: a second quit leaves anyway.
     quit_armed: bool,
+    /// The world cell the mouse points at (the scene describes it and the way there).
+    pointer: Option<torchlit_geom::Point>,
 }
 
 /// How many messages the play screen keeps.
@@ -378,6 +380,7 @@ impl Play {
             end: None,
             scroll_max: std::cell::Cell::new(0),
             quit_armed: false,
+            pointer: None,
         }
     }
 
@@ -612,17 +615,26 @@ impl Flow {
 
     /// Plays a step or a rest: its messages, the fight panel, the end of the game.
     fn act(&mut self, play: &mut Play, action: Action) {
+        self.act_told(play, action);
+    }
+
+    /// [`Flow::act`], saying whether the action was a plain step (nothing but the step
+    /// and maybe a new region came of it): travel goes on only after those.
+    fn act_told(&mut self, play: &mut Play, action: Action) -> bool {
         // An action starts a new line of messages: all it brings is shown.
         play.fresh = 0;
         play.quit_armed = false;
         if said_over(play) {
-            return;
+            return false;
         }
         let before = gear_of(play.session.game().player());
         let events = play.session.apply(action);
+        let plain =
+            events.iter().all(|e| matches!(e, Event::Moved { .. } | Event::EnteredRegion { .. }));
         let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
         texts.extend(better_gear(&play.session, before, &events, &self.setup.keymap));
         self.show_events(play, events, texts);
+        plain
     }
 
     /// Shows what an action brought: its `texts` at once, or the fight panel playing the
