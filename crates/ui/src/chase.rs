@@ -92,6 +92,8 @@ pub struct ChaseSetup {
     hero: HeroKind,
     monster: MonsterKind,
     note: Option<String>,
+    /// The height of the last frame drawn (a click on a line is placed from it).
+    last_h: std::cell::Cell<u16>,
 }
 
 impl Default for ChaseSetup {
@@ -102,6 +104,7 @@ impl Default for ChaseSetup {
             hero: HeroKind::Rogue,
             monster: MonsterKind::Monster,
             note: None,
+            last_h: std::cell::Cell::new(24),
         }
     }
 }
@@ -179,6 +182,7 @@ impl ChaseSetup {
 
     /// Draws the setup menu centred in `frame`.
     pub fn render(&self, frame: &mut Frame) {
+        self.last_h.set(frame.height());
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let (x, top) = ((w - 56).max(0) / 2, (h - 12).max(0) / 2);
         let heading = "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)";

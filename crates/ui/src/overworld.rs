@@ -131,7 +131,9 @@ impl OverworldScreen {
         } else {
             Page::Menu { note: None }
         };
-        OverworldScreen { flow: Rc::new(RefCell::new(Flow { setup, page, recordings: None })) }
+        let last_size = std::cell::Cell::new((80, 24));
+        let flow = Flow { setup, page, recordings: None, last_size };
+        OverworldScreen { flow: Rc::new(RefCell::new(flow)) }
     }
 
     /// Sets where the recordings of worlds left go (each time a world is left, a copy of
@@ -161,6 +163,7 @@ impl OverworldScreen {
     /// Draws the current screen.
     pub fn render(&self, frame: &mut Frame) {
         if let Ok(flow) = self.flow.try_borrow() {
+            flow.last_size.set((frame.width(), frame.height()));
             flow.render(frame);
         }
     }
@@ -226,6 +229,9 @@ struct Flow {
     setup: OverworldSetup,
     page: Page,
     recordings: Option<Recordings>,
+    /// The size of the last frame drawn, `(columns, rows)`: a click on a text page is
+    /// read from the page drawn at it.
+    last_size: std::cell::Cell<(u16, u16)>,
 }
 
 enum Page {
@@ -332,8 +338,8 @@ struct Play {
     pointer: Option<torchlit_geom::Point>,
 }
 
-/// How many messages the play screen keeps.
-const MESSAGES: usize = 50;
+/// How many messages the play screen keeps (the scene's message log shows them all).
+const MESSAGES: usize = 200;
 
 /// The most turns one rest until healed (`Z`) lasts (DCSS's and Brogue's 100).
 const REST_TURNS: u32 = 100;

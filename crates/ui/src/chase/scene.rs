@@ -13,7 +13,7 @@ use torchlit_console::scene::{
 use torchlit_geom::{Point, Size};
 use torchlit_sim::modes::chase::{Outcome, Role};
 
-use super::{CONTROLS, ChaseScreen, camera};
+use super::{CONTROLS, ChaseScreen, ChaseSetup, SetupOutcome, camera};
 use crate::theme::tile_sprite;
 use crate::{Input, Sprite, Transition, palette};
 
@@ -194,6 +194,27 @@ impl ChaseScreen {
     }
 }
 
+impl ChaseSetup {
+    /// A click on line `row` of the setup screen as last drawn: a choice's line is
+    /// selected (clicked again, it takes the next value, as →), the `start` line starts
+    /// the chase (as Enter); `Some` as [`ChaseSetup::handle`].
+    pub fn click(&mut self, row: u16) -> Option<SetupOutcome> {
+        let top = (i32::from(self.last_h.get()) - 12).max(0) / 2;
+        match i32::from(row) - (top + 2) {
+            3 => {
+                self.row = 3;
+                self.handle(Input::Enter)
+            }
+            i @ 0..=2 if self.row == i as usize => self.handle(Input::Right),
+            i @ 0..=2 => {
+                self.row = i as usize;
+                None
+            }
+            _ => None,
+        }
+    }
+}
+
 /// What the panel says the chase is about, or how it ended.
 fn goal_text(outcome: Option<Outcome>) -> String {
     match outcome {
@@ -271,6 +292,22 @@ mod tests {
         let scene = s.scene_now(Size::new(80, 40)).expect("a scene");
         assert_eq!(scene.turn, 1);
         assert_eq!(scene.log.len(), 1, "the turn's line is logged");
+    }
+
+    #[test]
+    fn a_click_on_a_setup_line_selects_it_changes_it_and_starts() {
+        let mut setup = ChaseSetup::default();
+        let mut frame = Frame::new(80, 24);
+        setup.render(&mut frame);
+        let text = frame.to_text();
+        let row_of = |t: &str| text.lines().position(|l| l.contains(t)).expect(t) as u16;
+        let (hero, start) = (row_of("hero"), row_of("  start"));
+        assert!(setup.click(0).is_none(), "the heading does nothing");
+        assert!(setup.click(hero).is_none());
+        assert_eq!((setup.row, setup.hero), (1, HeroKind::Rogue), "selected");
+        assert!(setup.click(hero).is_none());
+        assert_eq!(setup.hero, HeroKind::Speedy, "clicked again: the next one");
+        assert!(matches!(setup.click(start), Some(SetupOutcome::Start(_))));
     }
 
     #[test]

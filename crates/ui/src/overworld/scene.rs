@@ -26,10 +26,10 @@ use torchlit_sim::modes::overworld::{Ground, Monster, Overworld, PLAYER_HEALTH};
 
 use super::draw::{PLAYER, WATCHED_BG, ground_look, monster_look};
 use super::{
-    Flow, OverworldCommand, OverworldScreen, Page, Panel, Play, compass, display_name, gear_of,
-    key_name, keys_of,
+    Flow, Leave, OverworldCommand, OverworldScreen, Page, Panel, Play, compass, display_name,
+    gear_of, key_name, keys_of,
 };
-use crate::{Sprite, Transition, palette};
+use crate::{Input, Sprite, Transition, palette};
 
 /// The largest side, in cells, of the box travel searches for a way (a click farther
 /// away than about this is refused).
@@ -47,7 +47,8 @@ impl OverworldScreen {
         Some(play_scene(&flow, play, view))
     }
 
-    /// Answers the mouse over the scene: see the module docs.
+    /// Answers the mouse over the scene (see the module docs) and on the world menu and
+    /// the world list, where a click on a line chooses it.
     pub(crate) fn on_mouse(&mut self, event: Mouse) -> Transition {
         let Ok(mut flow) = self.flow.try_borrow_mut() else { return Transition::Stay };
         match event {
@@ -62,13 +63,51 @@ impl OverworldScreen {
                 }
             }
             Mouse::Click(p) => flow.click(p),
-            Mouse::Text(..) => {}
+            Mouse::Text(_, row) => {
+                if flow.text_click(row) == Leave::Back {
+                    return Transition::Pop;
+                }
+            }
         }
         Transition::Stay
     }
 }
 
 impl Flow {
+    /// A click on line `row` of a text page, read from the page as last drawn: on the
+    /// world menu, an item's key (`n) new world`: `n`); on the world list, that world
+    /// chosen (as if selected and Enter pressed). Elsewhere nothing.
+    fn text_click(&mut self, row: u16) -> Leave {
+        let (w, h) = self.last_size.get();
+        let mut frame = crate::Frame::new(w, h);
+        self.render(&mut frame);
+        let text = frame.to_text();
+        let line = text.lines().nth(usize::from(row)).unwrap_or("").trim();
+        let input = match &mut self.page {
+            Page::Menu { .. } => match line.split_once(')').map(|(key, _)| key) {
+                Some("n") => Input::Char('n'),
+                Some("l") => Input::Char('l'),
+                Some("d") => Input::Char('d'),
+                Some("Esc") => Input::Esc,
+                _ => return Leave::Stay,
+            },
+            Page::Pick(picker) => {
+                let number = line.trim_start_matches('▶').split_whitespace().next();
+                let Some(n) = number.and_then(|n| n.parse::<usize>().ok()) else {
+                    return Leave::Stay;
+                };
+                if !(1..=picker.rows.len()).contains(&n) {
+                    return Leave::Stay;
+                }
+                picker.selected = n - 1;
+                picker.typed.clear();
+                Input::Enter
+            }
+            _ => return Leave::Stay,
+        };
+        self.handle(input)
+    }
+
     /// A click on world cell `p` of the play screen (nothing while a panel is up).
     fn click(&mut self, p: Point) {
         let page = std::mem::replace(&mut self.page, Page::Menu { note: None });
@@ -575,5 +614,32 @@ mod tests {
         assert!(s.scene_now(VIEW).is_none(), "help");
         s.handle(Input::Esc);
         assert!(s.scene_now(VIEW).is_some());
+    }
+
+    /// The row of the last frame (80x24) where `text` shows first.
+    fn row_of(s: &OverworldScreen, text: &str) -> u16 {
+        let mut frame = Frame::new(80, 24);
+        s.render(&mut frame);
+        let screen = frame.to_text();
+        let row = screen.lines().position(|l| l.contains(text));
+        row.map(|r| r as u16).unwrap_or_else(|| panic!("{text:?} not on\n{screen}"))
+    }
+
+    #[test]
+    fn a_click_on_the_world_menu_and_list_chooses_the_line() {
+        let mut s = screen(false);
+        s.handle(Input::Esc);
+        assert!(s.with_session(|s| s.is_none()), "left for the world menu");
+        assert!(matches!(s.on_mouse(Mouse::Text(0, 0)), Transition::Stay), "the title");
+        assert!(s.with_session(|s| s.is_none()));
+        let load = row_of(&s, "l) load a world");
+        s.on_mouse(Mouse::Text(10, load));
+        let row = row_of(&s, "  1  w ");
+        assert!(row > row_of(&s, "Load a world"), "the world list");
+        s.on_mouse(Mouse::Text(5, row));
+        assert!(s.with_session(|s| s.is_some()), "the world clicked is loaded");
+        s.handle(Input::Esc);
+        let back = row_of(&s, "Esc) back");
+        assert!(matches!(s.on_mouse(Mouse::Text(3, back)), Transition::Pop));
     }
 }
