@@ -487,7 +487,7 @@ impl Chase {
             self.turn,
             self.outcome.map(|o| o.turns()),
         );
-        postcard::to_allocvec(&state).map_or(0, |bytes| seahash::hash(&bytes))
+        crate::engine::state_hash(&state)
     }
 
     /// The name of a player's strategy.

@@ -304,7 +304,7 @@ impl Ultima {
     #[cfg(feature = "serde")]
     pub fn state_hash(&self) -> u64 {
         let state = (&self.map, self.avatar, self.lighting, self.turns, &self.memory);
-        postcard::to_allocvec(&state).map_or(0, |bytes| seahash::hash(&bytes))
+        crate::engine::state_hash(&state)
     }
 
     /// The world's tiles.

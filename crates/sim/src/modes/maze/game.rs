@@ -372,13 +372,12 @@ impl Maze {
             self.stats,
             self.now,
         );
-        // Serializing plain data into memory does not fail; hash nothing rather than
-        // panic if it ever did.
-        let mut bytes = postcard::to_allocvec(&state).unwrap_or_default();
-        if let Some(n) = c.rules.spawn_clearance {
-            bytes.extend(postcard::to_allocvec(&n).unwrap_or_default());
+        // postcard writes a pair as its two parts one after the other: the clearance's
+        // bytes follow the state's, as they did before it was hashed here.
+        match c.rules.spawn_clearance {
+            Some(n) => crate::engine::state_hash(&(state, n)),
+            None => crate::engine::state_hash(&state),
         }
-        if bytes.is_empty() { 0 } else { seahash::hash(&bytes) }
     }
 
     /// Advances the game by one tick with `input` and returns what happened.
