@@ -42,11 +42,12 @@ impl MazeScreen {
         );
         let mut map = SceneMap::new(origin, Size::new(w, h));
         let looks = self.looks();
+        let portals = self.portals();
         let positions: Vec<Point> = map.positions().collect();
         for p in positions {
             let i = p.y as usize * grid.width as usize + p.x as usize;
             let Some(Some(l)) = looks.get(i).copied() else { continue };
-            let terrain = self.terrain_at(p);
+            let terrain = self.terrain_at(p, &portals);
             map.set(
                 p,
                 SceneCell {
@@ -112,13 +113,20 @@ impl MazeScreen {
         Transition::Stay
     }
 
-    /// The terrain sprite of cell `p`: its cell, or the portal on it.
-    fn terrain_at(&self, p: Point) -> Sprite {
-        let area = self.game.area();
-        let portal = area.present_things().find_map(|(_, t)| match t {
-            Thing::Portal(portal) if portal.cells().contains(&p) => Some(portal.state()),
+    /// The cells of the area's portals, with their state.
+    fn portals(&self) -> Vec<(Point, PortalState)> {
+        let things = self.game.area().present_things();
+        let portals = things.filter_map(|(_, t)| match t {
+            Thing::Portal(portal) => Some(portal.cells().map(|c| (c, portal.state()))),
             _ => None,
         });
+        portals.flatten().collect()
+    }
+
+    /// The terrain sprite of cell `p`: its cell, or the portal on it (of `portals`).
+    fn terrain_at(&self, p: Point, portals: &[(Point, PortalState)]) -> Sprite {
+        let area = self.game.area();
+        let portal = portals.iter().find(|(at, _)| *at == p).map(|(_, state)| *state);
         match portal {
             Some(PortalState::Locked) => Sprite::PortalLocked,
             Some(PortalState::Open) => Sprite::PortalOpen,
@@ -224,7 +232,7 @@ impl MazeScreen {
     fn look_at(&self, p: Point) -> Option<String> {
         let area = self.game.area();
         let cell = area.cells().get(p).copied()?;
-        let ground = match self.terrain_at(p) {
+        let ground = match self.terrain_at(p, &self.portals()) {
             Sprite::PortalLocked => "a locked portal (chained logs)",
             Sprite::PortalOpen => "an open portal",
             _ => match cell {

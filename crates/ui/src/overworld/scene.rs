@@ -245,11 +245,11 @@ fn play_scene(flow: &Flow, play: &Play, view: Size) -> Scene {
     let mut map = SceneMap::new(origin, view);
     let rect = Rect::new(origin, view);
     let watched = watched_cells(game, rect);
-    let positions: Vec<Point> = map.positions().collect();
-    for &p in &positions {
-        map.set(p, scene_cell(game.ground(p), watched.contains(&p)));
+    let cells: Vec<(Point, Ground)> = map.positions().map(|p| (p, game.ground(p))).collect();
+    for &(p, ground) in &cells {
+        map.set(p, scene_cell(ground, watched.contains(&p)));
     }
-    map.entities = entities(game, &map, &positions);
+    map.entities = entities(game, &map, &cells);
     map.marks = watched
         .iter()
         .filter(|p| map.index(**p).is_some())
@@ -308,17 +308,18 @@ fn scene_cell(ground: Ground, watched: bool) -> SceneCell {
     }
 }
 
-/// The items, the monsters and the player in view, in that order.
-fn entities(game: &Overworld, map: &SceneMap, positions: &[Point]) -> Vec<Entity> {
+/// The items, the monsters and the player in view, in that order (`cells`: the view's
+/// cells and their ground).
+fn entities(game: &Overworld, map: &SceneMap, cells: &[(Point, Ground)]) -> Vec<Entity> {
     let mut out = Vec::new();
-    for &p in positions {
-        let name = match game.ground(p) {
+    for &(p, ground) in cells {
+        let name = match ground {
             Ground::Chest => "chest",
             Ground::Shrine => "shrine",
             Ground::Artefact => "artefact",
             _ => continue,
         };
-        let look = ground_look(game.ground(p));
+        let look = ground_look(ground);
         out.push(Entity::new(p, EntityKind::Item, name, look.sprite, look.glyph, look.fg));
     }
     let rect = Rect::new(map.origin, map.size);
