@@ -48,6 +48,10 @@ impl MazeScreen {
             let i = p.y as usize * grid.width as usize + p.x as usize;
             let Some(Some(l)) = looks.get(i).copied() else { continue };
             let terrain = self.terrain_at(p, &portals);
+            if terrain == Sprite::None {
+                // Outside the maze (a cell of no type): nothing to draw.
+                continue;
+            }
             map.set(
                 p,
                 SceneCell {
