@@ -25,7 +25,7 @@ use crate::{Cell, Frame, Input, Keymap, Rgb, Sprite, palette};
 /// What a key means on the `maze` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MazeCommand {
-    /// A game button (the seed's key bindings).
+    /// A game button (ICMaze's key bindings).
     Button(Button),
     /// Show or hide the controls (the game does not advance meanwhile).
     Help,
@@ -58,7 +58,7 @@ pub fn action(name: &str) -> Option<MazeCommand> {
     ACTIONS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
 }
 
-/// The default bindings (the seed's `KeyBindings`, for a QWERTY keyboard): arrows and
+/// The default bindings (ICMaze's `KeyBindings`, for a QWERTY keyboard): arrows and
 /// `w a s d` move, `e` interacts, Space or `f` swings the pickaxe, `r` resets the game,
 /// `t` the area, Enter (or `n`) advances a dialog, `p` pauses, `v` shows the monsters'
 /// paths, `m` the map of the area, `?` help, `q`/Esc back.
@@ -503,7 +503,7 @@ impl MazeScreen {
     }
 
     /// Cells per map cell: `(columns, rows)`. The view shows about `min(1.375 × size,
-    /// 30)` cells across (the seed's dynamic scale factor), at 2 or 4 columns per cell.
+    /// 30)` cells across (ICMaze's dynamic scale factor), at 2 or 4 columns per cell.
     fn scale(&self, w: i32, view_h: i32) -> i32 {
         let size = self.game.area().size() as f64;
         let cells = (size * 1.375).clamp(1.0, 30.0) as i32;
@@ -773,7 +773,7 @@ fn map_colour(l: Look) -> Rgb {
 }
 
 /// How a key identifier reads on the status line.
-/// A key's short name for the status line ("spawn", "3"); the seed's numbers for the
+/// A key's short name for the status line ("spawn", "3"); ICMaze's numbers for the
 /// special keys (`Integer.MAX_VALUE`...) mean nothing to a player.
 fn key_name(k: i32) -> String {
     match k {
