@@ -367,7 +367,7 @@ async fn session(addr: std::net::SocketAddr, maze: bool, run_for: Duration) -> T
 
 /// The title menu with the test world (caves and maze without saves).
 fn factory() -> Factory {
-    Arc::new(|| {
+    Arc::new(|_: &torchlit_web::protocol::Launch| {
         let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("world");
         Box::new(App::title(world)) as Box<dyn Screen>
     })

@@ -278,7 +278,7 @@ async fn plays_and_watches_in_a_real_browser() {
 /// The title menu with the test world, and overworld worlds kept in `data`.
 fn factory_with_worlds(data: &std::path::Path) -> torchlit_web::Factory {
     let paths = torchlit_save::Paths::resolve(Some(data), None).expect("paths");
-    std::sync::Arc::new(move || {
+    std::sync::Arc::new(move |_: &torchlit_web::protocol::Launch| {
         let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
             .expect("world");
         let mut app = torchlit_ui::App::title(world);

@@ -167,8 +167,9 @@ impl Screen for Counting {
 async fn sessions_close_when_the_page_is_gone_quits_or_the_server_stops() {
     let closes = Arc::new(AtomicUsize::new(0));
     let c = Arc::clone(&closes);
-    let factory: torchlit_web::Factory =
-        Arc::new(move || Box::new(Counting(Arc::clone(&c))) as Box<dyn Screen>);
+    let factory: torchlit_web::Factory = Arc::new(move |_: &torchlit_web::protocol::Launch| {
+        Box::new(Counting(Arc::clone(&c))) as Box<dyn Screen>
+    });
     let h = Harness::start(factory, |o| {
         o.reattach = Duration::from_millis(300);
         o.max_sessions = 2;
@@ -227,7 +228,7 @@ impl CavesStore for Saves {
 async fn a_closed_tab_saves_the_caves_run_at_once_and_a_reload_takes_it_back() {
     let saves = Arc::new(std::sync::Mutex::new(Vec::new()));
     let s = Arc::clone(&saves);
-    let factory: torchlit_web::Factory = Arc::new(move || {
+    let factory: torchlit_web::Factory = Arc::new(move |_: &torchlit_web::protocol::Launch| {
         let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("world");
         let mut app = App::title(world);
         let store = StoreHandle::new(Saves(Arc::clone(&s)));
@@ -308,5 +309,90 @@ async fn the_page_and_its_files_are_served() {
     assert!(h.get("/app.js").await.contains("WebSocket"));
     assert!(h.get("/tiles.json").await.contains("\"player_north\""));
     assert!(!h.get("/../Cargo.toml").await.contains("[package]"));
+    h.stop().await;
+}
+
+/// A screen with a scene: the scene is sent whole, then as changes; the view the page
+/// asks for is the scene's; the mouse reaches the screen; a text page sends frames
+/// again, and the scene comes back whole.
+#[tokio::test]
+async fn scenes_are_sent_as_changes_and_the_mouse_reaches_the_screen() {
+    let h = Harness::start(common::room::room_factory(), |_| {}).await;
+    let mut ws = h.connect("").await.expect("connect");
+    let mut m = Mirror::default();
+    send(&mut ws, json!({"t": "view", "w": 12, "h": 8})).await;
+    until(&mut ws, &mut m, |m| m.scene.as_ref().is_some_and(|s| s.view[2] == 12)).await;
+    let s = m.scene.clone().expect("a scene");
+    assert_eq!((s.mode.as_str(), s.view), ("room", [0, 1, 12, 8]));
+    assert_eq!(s.hero, Some((5, 5)));
+    assert!(s.names().contains(&"bat".to_string()), "{:?}", s.names());
+    assert_eq!(s.panel["title"], "The room");
+    assert_eq!(s.log, vec!["Welcome to the room.".to_string()]);
+    assert_eq!(s.rows()[4], "#....@...b..");
+    // A step east scrolls the view by one column: only that column and what changed.
+    let before = m.bytes;
+    press(&mut ws, "ArrowRight").await;
+    until(&mut ws, &mut m, |m| m.scene.as_ref().is_some_and(|s| s.hero == Some((6, 5)))).await;
+    let s = m.scene.clone().expect("a scene");
+    assert_eq!(s.view, [0, 1, 12, 8], "the camera is clamped at the west wall");
+    press(&mut ws, "ArrowRight").await;
+    until(&mut ws, &mut m, |m| m.scene.as_ref().is_some_and(|s| s.hero == Some((7, 5)))).await;
+    let s = m.scene.clone().expect("a scene");
+    assert_eq!(s.view, [1, 1, 12, 8]);
+    assert_eq!(s.rows()[4], "......@.b...");
+    assert_eq!(s.log.last().map(String::as_str), Some("You step to 7,5."));
+    let step = m.bytes - before;
+    assert!(step < 1200, "two steps took {step} bytes");
+    // Hover: the look text; a click on the bat (two cells east): a step, then a hit.
+    send(&mut ws, json!({"t": "mouse", "k": "hover", "x": 9, "y": 5})).await;
+    until(&mut ws, &mut m, |m| {
+        m.scene
+            .as_ref()
+            .is_some_and(|s| s.panel["look"].as_str().is_some_and(|l| l.contains("bat")))
+    })
+    .await;
+    for _ in 0..2 {
+        send(&mut ws, json!({"t": "mouse", "k": "click", "x": 9, "y": 5})).await;
+    }
+    until(&mut ws, &mut m, |m| {
+        m.scene.as_ref().is_some_and(|s| s.log.iter().any(|l| l.contains("hit")))
+    })
+    .await;
+    // A text page: frames again; closing it brings the scene back whole.
+    press(&mut ws, "?").await;
+    until(&mut ws, &mut m, |m| m.scene.is_none() && m.text().contains("Help for the room")).await;
+    send(&mut ws, json!({"t": "mouse", "k": "text", "x": 2, "y": 1})).await;
+    until(&mut ws, &mut m, |m| m.scene.is_some()).await;
+    assert_eq!(m.scene.as_ref().map(|s| s.log.len()), Some(5), "welcome, three steps, a hit");
+    // A spectator gets the same scene.
+    let mut spy = h.connect(&format!("?watch={}", m.id)).await.expect("watch");
+    let mut ms = Mirror::default();
+    until(&mut spy, &mut ms, |ms| ms.scene.is_some()).await;
+    assert_eq!(ms.scene.as_ref().map(SceneRows::rows), m.scene.as_ref().map(SceneRows::rows));
+    h.stop().await;
+}
+
+use common::SceneMirror as SceneRows;
+
+#[tokio::test]
+async fn deep_links_reach_the_factory_and_bad_ones_get_a_notice() {
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let s = Arc::clone(&seen);
+    let factory: torchlit_web::Factory = Arc::new(move |l: &torchlit_web::protocol::Launch| {
+        s.lock().expect("lock").push(l.clone());
+        Box::new(common::room::Room::default()) as Box<dyn Screen>
+    });
+    let h = Harness::start(factory, |_| {}).await;
+    let mut ws = h.connect("?play=maze&seed=42&level=fixed").await.expect("connect");
+    let mut m = Mirror::default();
+    until(&mut ws, &mut m, |m| m.scene.is_some()).await;
+    let mut bad = h.connect("?play=tetris&seed=1").await.expect("connect");
+    let mut mb = Mirror::default();
+    until(&mut bad, &mut mb, |m| m.scene.is_some() && m.notice.is_some()).await;
+    assert!(mb.notice.as_deref().is_some_and(|n| n.contains("tetris")), "{:?}", mb.notice);
+    let got = seen.lock().expect("lock").clone();
+    assert_eq!(got[0].play.as_deref(), Some("maze"));
+    assert_eq!((got[0].seed.as_deref(), got[0].level.as_deref()), (Some("42"), Some("fixed")));
+    assert_eq!(got[1], torchlit_web::protocol::Launch::default());
     h.stop().await;
 }
