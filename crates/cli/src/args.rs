@@ -192,7 +192,7 @@ impl RulesArg {
     /// The caves rules of this choice.
     pub fn caves(self) -> torchlit_sim::modes::caves::Rules {
         match self {
-            RulesArg::Seed => torchlit_sim::modes::caves::Rules::seed(),
+            RulesArg::Seed => torchlit_sim::modes::caves::Rules::original(),
             RulesArg::Default => torchlit_sim::modes::caves::Rules::default(),
         }
     }
@@ -200,7 +200,7 @@ impl RulesArg {
     /// The overworld rules of this choice (the built-in config's numbers).
     pub fn overworld(self) -> torchlit_sim::modes::overworld::Rules {
         match self {
-            RulesArg::Seed => torchlit_sim::modes::overworld::Rules::seed(),
+            RulesArg::Seed => torchlit_sim::modes::overworld::Rules::original(),
             RulesArg::Default => torchlit_sim::modes::overworld::Rules::default(),
         }
     }
@@ -208,7 +208,7 @@ impl RulesArg {
     /// The maze rules of this choice (the default heart drop).
     pub fn maze(self) -> torchlit_sim::modes::maze::Rules {
         match self {
-            RulesArg::Seed => torchlit_sim::modes::maze::Rules::seed(),
+            RulesArg::Seed => torchlit_sim::modes::maze::Rules::original(),
             RulesArg::Default => torchlit_sim::modes::maze::Rules::default(),
         }
     }

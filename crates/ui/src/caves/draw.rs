@@ -1,4 +1,4 @@
-//! How the caves look: glyphs and colours of creatures and items (after the seed's
+//! How the caves look: glyphs and colours of creatures and items (after the tutorial's
 //! AsciiPanel colours), the map view, the status line.
 
 use torchlit_geom::Point;

@@ -1,4 +1,4 @@
-//! Words for what happened: events become the seed's second-person messages ("You hit
+//! Words for what happened: events become the tutorial's second-person messages ("You hit
 //! the bat for 7 damage." / "The bat bites you for 1 damage."), through the engine's
 //! grammar helper.
 

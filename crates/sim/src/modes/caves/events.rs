@@ -142,7 +142,7 @@ pub enum Cause {
     Starved,
     /// The last hit point went to a stretched stomach.
     Overate,
-    /// Left by the exit stairs without the teddy bear (the seed's lose screen).
+    /// Left by the exit stairs without the teddy bear (the tutorial's lose screen).
     LeftWithoutTreasure,
 }
 

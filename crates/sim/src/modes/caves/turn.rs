@@ -93,7 +93,7 @@ impl Caves {
             out.push(Event::Refused(Refusal::NoStairs(way)));
             return false;
         }
-        // As the seed's `moveBy`: whoever stands at the other end is attacked.
+        // As the tutorial's `moveBy`: whoever stands at the other end is attacked.
         if let Some(other) = self.occupant(target, at) {
             if let Some(kind) = self.creatures.get(other).map(|c| c.kind) {
                 out.push(Event::StairsBlocked { way, kind });
@@ -431,7 +431,7 @@ impl Caves {
     }
 
     /// Part 10's `addAtEmptySpace`: the nearest ground cell without an item, searching
-    /// outwards through ground cells from `from` (neighbours shuffled, as the seed's
+    /// outwards through ground cells from `from` (neighbours shuffled, as the tutorial's
     /// `neighbors8`). `None` when every reachable cell holds an item.
     pub(super) fn free_item_cell(&mut self, depth: usize, from: Point) -> Option<Point> {
         let level = &self.levels[depth];
