@@ -543,13 +543,18 @@ impl Caves {
             out.push(Event::Refused(Refusal::GameOver));
             return out;
         }
-        if !matches!(action, Action::Explore | Action::Travel(_) | Action::TravelToItem) {
+        let travels = matches!(
+            action,
+            Action::Explore | Action::Travel(_) | Action::TravelToItem | Action::TravelTo(_)
+        );
+        if !travels {
             self.cache.plan = None;
         }
         match action {
             Action::Explore => self.auto_step(auto::Goal::Explore, &mut out),
             Action::Travel(way) => self.auto_step(auto::Goal::Stairs(way), &mut out),
             Action::TravelToItem => self.auto_step(auto::Goal::Item, &mut out),
+            Action::TravelTo(p) => self.auto_step(auto::Goal::Cell(p), &mut out),
             Action::Rest => {
                 let (last, rested) = self.cache.rest;
                 let rested = if last == self.turn && rested > 0 { rested } else { 0 };

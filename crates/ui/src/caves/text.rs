@@ -194,6 +194,7 @@ fn stopped(stop: Stop) -> Option<String> {
         Stop::Starving => "You are starving: resting will not help; find food.".to_string(),
         Stop::Rested => "You are done resting.".to_string(),
         Stop::NoItem => "You know of no item you can reach here.".to_string(),
+        Stop::NoPath => "You know of no way there.".to_string(),
     })
 }
 

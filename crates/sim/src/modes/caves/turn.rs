@@ -28,7 +28,11 @@ impl Caves {
             Action::EatHere => self.eat_here(out),
             Action::Equip(slot) => self.equip(slot, out),
             // Handled by `auto_step` and `rest_step` before we get here.
-            Action::Explore | Action::Travel(_) | Action::TravelToItem | Action::Rest => false,
+            Action::Explore
+            | Action::Travel(_)
+            | Action::TravelToItem
+            | Action::TravelTo(_)
+            | Action::Rest => false,
         }
     }
 
