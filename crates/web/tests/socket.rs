@@ -47,7 +47,7 @@ async fn ultima_plays_through_the_socket() {
     until(&mut ws, &mut m, |m| m.w == 60 && m.h == 24).await;
     press(&mut ws, "u").await;
     until(&mut ws, &mut m, |m| m.find_sprite("player").is_some()).await;
-    let terrain = (0..m.cells.len()).filter(|&i| m.sprite_name(i) == "grass").count();
+    let terrain = m.terrain_count("grass");
     assert!(terrain > 10, "terrain has sprites:\n{}", m.text());
     move_player(&mut ws, &mut m).await;
     let list = h.get("/sessions").await;
@@ -81,7 +81,7 @@ async fn malformed_messages_close_only_their_connection() {
     let h = Harness::start(title_factory(), |o| o.max_messages_per_second = 100).await;
     let mut good = h.connect("").await.expect("connect");
     let mut gm = Mirror::default();
-    until(&mut good, &mut gm, |m| m.w > 0).await;
+    until(&mut good, &mut gm, |m| m.shown()).await;
     let huge = format!(r#"{{"t":"down","k":"{}"}}"#, "x".repeat(5000));
     let bad: Vec<Message> = vec![
         Message::Text("garbage".into()),
@@ -128,20 +128,20 @@ async fn a_dropped_connection_reattaches_with_its_token() {
     let h = Harness::start(title_factory(), |_| {}).await;
     let mut ws = h.connect("").await.expect("connect");
     let mut m = Mirror::default();
-    until(&mut ws, &mut m, |m| m.w > 0).await;
+    until(&mut ws, &mut m, |m| m.shown()).await;
     press(&mut ws, "u").await;
     until(&mut ws, &mut m, |m| m.find_sprite("player").is_some()).await;
     let (token, id) = (m.token.clone(), m.id.clone());
     drop(ws);
     let mut again = h.connect(&format!("?token={token}")).await.expect("reconnect");
     let mut m2 = Mirror::default();
-    until(&mut again, &mut m2, |m| m.w > 0).await;
+    until(&mut again, &mut m2, |m| m.shown()).await;
     assert_eq!(m2.id, id, "the same session");
     assert!(m2.find_sprite("player").is_some(), "still in ultima:\n{}", m2.text());
     // A page without the token gets a game of its own.
     let mut other = h.connect("?token=nope").await.expect("connect");
     let mut m3 = Mirror::default();
-    until(&mut other, &mut m3, |m| m.w > 0).await;
+    until(&mut other, &mut m3, |m| m.shown()).await;
     assert_ne!(m3.id, id);
     assert!(m3.find_sprite("player").is_none());
     h.stop().await;
@@ -178,7 +178,7 @@ async fn sessions_close_when_the_page_is_gone_quits_or_the_server_stops() {
     // Gone: closed after the reattach window.
     let mut ws = h.connect("").await.expect("connect");
     let mut m = Mirror::default();
-    until(&mut ws, &mut m, |m| m.w > 0).await;
+    until(&mut ws, &mut m, |m| m.shown()).await;
     drop(ws);
     tokio::time::sleep(Duration::from_millis(900)).await;
     assert_eq!(closes.load(Ordering::SeqCst), 1);
@@ -186,7 +186,7 @@ async fn sessions_close_when_the_page_is_gone_quits_or_the_server_stops() {
     // Quit: closed at once, the page is told.
     let mut ws = h.connect("").await.expect("connect");
     let mut m = Mirror::default();
-    until(&mut ws, &mut m, |m| m.w > 0).await;
+    until(&mut ws, &mut m, |m| m.shown()).await;
     press(&mut ws, "q").await;
     until(&mut ws, &mut m, |m| m.ended.is_some()).await;
     assert_eq!(closes.load(Ordering::SeqCst), 2);
@@ -194,8 +194,8 @@ async fn sessions_close_when_the_page_is_gone_quits_or_the_server_stops() {
     let mut a = h.connect("").await.expect("connect");
     let mut b = h.connect("").await.expect("connect");
     let (mut ma, mut mb) = (Mirror::default(), Mirror::default());
-    until(&mut a, &mut ma, |m| m.w > 0).await;
-    until(&mut b, &mut mb, |m| m.w > 0).await;
+    until(&mut a, &mut ma, |m| m.shown()).await;
+    until(&mut b, &mut mb, |m| m.shown()).await;
     let mut c3 = h.connect("").await.expect("connect");
     let mut mc = Mirror::default();
     until(&mut c3, &mut mc, |m| m.ended.is_some()).await;
@@ -256,7 +256,7 @@ async fn a_closed_tab_saves_the_caves_run_at_once_and_a_reload_takes_it_back() {
     // The game stays for the reload, which takes it back where it was.
     let mut again = h.connect(&format!("?token={}", m.token)).await.expect("reconnect");
     let mut m2 = Mirror::default();
-    until(&mut again, &mut m2, |m| m.w > 0).await;
+    until(&mut again, &mut m2, |m| m.shown()).await;
     assert_eq!(m2.id, m.id, "the same session");
     assert!(h.get("/sessions").await.contains(&format!("turn {turn}")));
     h.stop().await;
@@ -267,7 +267,7 @@ async fn spectators_watch_read_only_until_the_player_says_no() {
     let h = Harness::start(title_factory(), |_| {}).await;
     let mut p = h.connect("").await.expect("connect");
     let mut pm = Mirror::default();
-    until(&mut p, &mut pm, |m| m.w > 0).await;
+    until(&mut p, &mut pm, |m| m.shown()).await;
     press(&mut p, "u").await;
     until(&mut p, &mut pm, |m| m.find_sprite("player").is_some()).await;
     let list = h.get("/sessions").await;

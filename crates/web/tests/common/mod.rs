@@ -222,7 +222,15 @@ impl Mirror {
         }
     }
 
+    /// Whether anything is shown (a frame or a scene).
+    pub fn shown(&self) -> bool {
+        self.w > 0 || self.scene.is_some()
+    }
+
     pub fn text(&self) -> String {
+        if let Some(sc) = &self.scene {
+            return sc.rows().join("\n") + "\n" + &sc.log.join("\n");
+        }
         let mut s = String::new();
         for row in self.cells.chunks(self.w.max(1)) {
             for c in row {
@@ -233,13 +241,40 @@ impl Mirror {
         s
     }
 
+    /// How many cells of the scene (or the frame) show terrain sprite `name`.
+    pub fn terrain_count(&self, name: &str) -> usize {
+        match &self.scene {
+            Some(s) => s
+                .cells
+                .values()
+                .filter(|c| {
+                    self.sprites.get(c[2].as_u64().unwrap_or(0) as usize).is_some_and(|n| n == name)
+                })
+                .count(),
+            None => (0..self.cells.len()).filter(|&i| self.sprite_name(i) == name).count(),
+        }
+    }
+
     pub fn sprite_name(&self, i: usize) -> &str {
         let n = self.cells[i][3].as_u64().unwrap_or(0) as usize;
         self.sprites.get(n).map_or("none", String::as_str)
     }
 
-    /// Where the first cell showing a sprite whose name starts with `prefix` is.
+    /// Where the first cell showing a sprite whose name starts with `prefix` is (in a
+    /// scene: the first entity's map cell).
     pub fn find_sprite(&self, prefix: &str) -> Option<(usize, usize)> {
+        if let Some(s) = &self.scene {
+            return s
+                .entities
+                .iter()
+                .find(|e| {
+                    let n = e[2].as_u64().unwrap_or(0) as usize;
+                    self.sprites.get(n).is_some_and(|name| name.starts_with(prefix))
+                })
+                .map(|e| {
+                    (e[0].as_u64().unwrap_or(0) as usize, e[1].as_u64().unwrap_or(0) as usize)
+                });
+        }
         (0..self.cells.len())
             .find(|&i| self.sprite_name(i).starts_with(prefix))
             .map(|i| (i % self.w, i / self.w))
