@@ -278,22 +278,35 @@
     b.textContent = p.banner || "";
   }
 
+  // The monsters in view first (each with its health and state), then the items, the
+  // same ones counted once ("rock ×12").
   function drawInView() {
     const list = $("p-view");
     list.replaceChildren();
-    for (const [, , , g, fg, name, kind, health, state] of sc.ents) {
-      if (kind === "hero") continue;
+    const items = new Map();
+    const add = (g, fg, label, extra, kind) => {
       const li = el("li", kind);
       const gl = el("span", "g", g);
       gl.style.color = hex(fg);
       li.appendChild(gl);
-      li.appendChild(document.createTextNode(name));
+      li.appendChild(document.createTextNode(label));
+      if (extra) li.appendChild(el("span", "st", " (" + extra + ")"));
+      list.appendChild(li);
+    };
+    for (const [, , , g, fg, name, kind, health, state] of sc.ents) {
+      if (kind === "hero") continue;
+      if (kind === "item") {
+        const it = items.get(name) || { g: g, fg: fg, n: 0 };
+        it.n++;
+        items.set(name, it);
+        continue;
+      }
       const extra = [];
       if (health) extra.push(health[0] + "/" + health[1] + " hp");
       if (state) extra.push(state);
-      if (extra.length) li.appendChild(el("span", "st", " (" + extra.join(", ") + ")"));
-      list.appendChild(li);
+      add(g, fg, name, extra.join(", "), kind);
     }
+    for (const [name, it] of items) add(it.g, it.fg, it.n > 1 ? name + " ×" + it.n : name, "", "item");
     $("p-view-box").hidden = list.children.length === 0;
   }
 

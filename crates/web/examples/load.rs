@@ -170,6 +170,9 @@ impl Mirror {
 
     /// Whether a maze dialog (the welcome pages) is open.
     fn in_dialog(&self) -> bool {
+        if self.scene_hero.is_some() {
+            return false;
+        }
         let text = self.text();
         ["Welcome to the maze!", "w a s d / arrows", "A hint"].iter().any(|t| text.contains(t))
     }

@@ -363,6 +363,9 @@ async fn menus_are_clickable_text_and_deep_links_start_games() {
     })
     .await;
     assert!(p["mode"].is_null());
+    // The page's first size message redraws the menu: wait for it to settle.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let p = probe(&c).await;
     Shot::take(&c).await.save("web-title");
     // Click the ultima line.
     let rows = p["rows"].as_array().expect("rows");
@@ -400,4 +403,79 @@ async fn wait_for_status(h: &Harness, what: &str) {
         assert!(start.elapsed() < Duration::from_secs(10), "no session shows {what:?}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// `caves` through a deep link: its scene is drawn in square tiles, a hover's look text
+/// reaches the panel, a click on a seen floor cell travels there, the log is in the page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn caves_plays_with_the_mouse_from_a_deep_link() {
+    let Some((_driver, c)) = start_browser("caves_with_the_mouse").await else { return };
+    let factory: torchlit_web::Factory =
+        std::sync::Arc::new(|l: &torchlit_web::protocol::Launch| {
+            let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
+                .expect("world");
+            let mut app = torchlit_ui::App::title(world);
+            if l.play.as_deref() == Some("caves") {
+                torchlit_web::Screen::handle(&mut app, torchlit_console::Input::Char('c'));
+            }
+            Box::new(app) as Box<dyn torchlit_web::Screen>
+        });
+    let h = Harness::start(factory, |_| {}).await;
+    c.goto(&format!("http://{}/?play=caves&seed=7", h.addr)).await.expect("deep link");
+    let p = until_probe(&c, "the caves scene", |p| p["mode"] == "caves").await;
+    let hero = p["hero"].as_array().expect("hero").clone();
+    let (hx, hy) = (hero[0].as_i64().expect("x"), hero[1].as_i64().expect("y"));
+    let r = cell_rect(&c, hx, hy).await.expect("the hero is drawn");
+    assert!(r[2] == r[3] && r[2] >= 24.0, "square tiles of 24 px or more: {r:?}");
+    let shot = Shot::take(&c).await;
+    shot.save("web-caves");
+    // A seen floor cell two or more cells from the hero, in the probe's rows.
+    let (vx, vy) = (p["view"]["x"].as_i64().expect("x"), p["view"]["y"].as_i64().expect("y"));
+    let rows: Vec<Vec<char>> = p["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r.as_str().unwrap_or_default().chars().collect())
+        .collect();
+    let mut target = None;
+    'find: for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.iter().enumerate() {
+            let (mx, my) = (vx + x as i64, vy + y as i64);
+            let d = (mx - hx).abs().max((my - hy).abs());
+            if *ch == '.' && (2..=5).contains(&d) {
+                target = Some((mx, my));
+                break 'find;
+            }
+        }
+    }
+    let (tx, ty) = target.expect("a floor cell near the hero");
+    let floor = mean(&shot, cell_rect(&c, tx, ty).await.expect("drawn"));
+    let d = distance(mean(&shot, r), floor);
+    assert!(d > 12.0, "the hero's tile stands out from the floor ({d:.1})");
+    point_at(&c, tx, ty, None).await;
+    until_probe(&c, "a look text", |p| p["look"].is_string()).await;
+    let log = |c: &Client| {
+        let c = c.clone();
+        async move {
+            let v = c.execute("return document.getElementById('log').innerText", vec![]).await;
+            v.expect("log").as_str().unwrap_or_default().to_string()
+        }
+    };
+    let before = log(&c).await;
+    point_at(&c, tx, ty, Some(MOUSE_BUTTON_LEFT)).await;
+    // The click travels, or (monsters in view stop travel, as they stop the keys'
+    // travel) the log says why.
+    let start = Instant::now();
+    loop {
+        let p = probe(&c).await;
+        if p["hero"] != json!([hx, hy]) || log(&c).await != before {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "the click did nothing: {p}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let text = page_text(&c).await;
+    assert!(text.contains("Depth") || text.contains("depth"), "the panel:\n{text}");
+    c.close().await.expect("close the browser");
+    h.stop().await;
 }
