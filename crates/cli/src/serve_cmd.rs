@@ -8,6 +8,8 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 use torchlit_map::UltimaWorld;
 use torchlit_ui::App;
+use torchlit_ui::Input;
+use torchlit_web::protocol::Launch;
 use torchlit_web::{Options, Screen, Tileset};
 
 use crate::args::LevelArg;
@@ -40,6 +42,41 @@ fn app(settings: &Settings, world: UltimaWorld) -> Result<App> {
     app.set_maze(maze_cmd::setup(settings, None, LevelArg::Generated, 4, rules)?);
     app.set_caves(caves_cmd::setup(settings, None, Default::default())?);
     app.set_overworld(overworld_cmd::setup(settings, None, crate::args::RulesArg::Default)?);
+    Ok(app)
+}
+
+/// The title menu, and on it the game a deep link asked for (`launch`, checked by the
+/// server: a known mode, a well-formed seed), opened as its entry would be, so leaving
+/// it goes back to the title menu. `maze` plays a generated level unless `level` is
+/// `fixed`; `overworld` with a seed opens the new-world prompts with that seed; `chase`
+/// opens its setup (its dungeons have no seed).
+fn launched(settings: &Settings, world: UltimaWorld, launch: &Launch) -> Result<App> {
+    let mut app = app(settings, world)?;
+    let seed = launch.seed.as_deref();
+    let key = match launch.play.as_deref() {
+        Some("caves") => {
+            app.set_caves(caves_cmd::setup(settings, seed, Default::default())?);
+            'c'
+        }
+        Some("maze") => {
+            let level = match launch.level.as_deref() {
+                Some("fixed") => LevelArg::Fixed,
+                _ => LevelArg::Generated,
+            };
+            let rules = maze_cmd::rules(settings, crate::args::RulesArg::Default, None);
+            app.set_maze(maze_cmd::setup(settings, seed, level, 4, rules)?);
+            'm'
+        }
+        Some("overworld") => {
+            let rules = crate::args::RulesArg::Default;
+            app.set_overworld(overworld_cmd::setup(settings, seed, rules)?);
+            'o'
+        }
+        Some("chase") => 'h',
+        Some("ultima") => 'u',
+        _ => return Ok(app),
+    };
+    Screen::handle(&mut app, Input::Char(key));
     Ok(app)
 }
 
@@ -78,8 +115,8 @@ pub fn run(args: &ServeArgs, settings: Settings, world: UltimaWorld) -> Result<(
     }
     let mut options = Options::new(tileset);
     options.max_sessions = max_sessions;
-    let factory = Arc::new(move || -> Box<dyn Screen> {
-        match app(&settings, world.clone()) {
+    let factory = Arc::new(move |launch: &Launch| -> Box<dyn Screen> {
+        match launched(&settings, world.clone(), launch) {
             Ok(app) => Box::new(app),
             Err(e) => {
                 tracing::error!("cannot set up the games: {e:#}");
@@ -107,6 +144,33 @@ mod tests {
 
     fn args(max: Option<usize>) -> ServeArgs {
         ServeArgs { addr: "127.0.0.1:0".parse().expect("addr"), tileset: None, max_sessions: max }
+    }
+
+    fn world() -> UltimaWorld {
+        UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("world")
+    }
+
+    #[test]
+    fn deep_links_open_their_game_over_the_title_menu() {
+        let s = settings("");
+        let launch = |play: &str, seed: Option<&str>| Launch {
+            play: Some(play.into()),
+            seed: seed.map(str::to_string),
+            level: None,
+        };
+        let title = launched(&s, world(), &Launch::default()).expect("the title menu");
+        assert_eq!(title.describe(), "title menu");
+        let caves = launched(&s, world(), &launch("caves", Some("42"))).expect("caves");
+        assert!(caves.describe().contains("caves"), "{}", caves.describe());
+        let ultima = launched(&s, world(), &launch("ultima", None)).expect("ultima");
+        assert!(ultima.describe().contains("ultima"), "{}", ultima.describe());
+        let maze = launched(
+            &s,
+            world(),
+            &Launch { level: Some("fixed".into()), ..launch("maze", Some("7")) },
+        )
+        .expect("maze");
+        assert!(maze.describe().contains("maze"), "{}", maze.describe());
     }
 
     #[test]

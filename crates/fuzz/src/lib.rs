@@ -269,6 +269,14 @@ pub fn websocket(data: &[u8]) {
                     assert!((protocol::MIN_SIZE.0..=protocol::MAX_SIZE.0).contains(&cw));
                     assert!((protocol::MIN_SIZE.1..=protocol::MAX_SIZE.1).contains(&ch));
                 }
+                ClientMsg::View { w, h } => {
+                    let (vw, vh) = protocol::clamp_view(w, h);
+                    assert!((protocol::MIN_VIEW.0..=protocol::MAX_VIEW.0).contains(&vw));
+                    assert!((protocol::MIN_VIEW.1..=protocol::MAX_VIEW.1).contains(&vh));
+                }
+                ClientMsg::Mouse { k, x, y } => {
+                    let _ = protocol::mouse_event(k, x, y);
+                }
                 ClientMsg::Watchable { .. } => {}
             }
         }

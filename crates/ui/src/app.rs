@@ -437,19 +437,18 @@ impl Screen for TitleScreen {
     }
 
     fn handle(&mut self, input: Input) -> Transition {
-        match self.menu.handle(input) {
-            None => Transition::Stay,
-            Some(TitleItem::Quit) => Transition::Quit,
-            Some(item) => {
-                self.note = None;
-                match self.open(item) {
-                    Ok(screen) => Transition::Push(screen),
-                    Err(note) => {
-                        self.note = Some(note);
-                        Transition::Stay
-                    }
-                }
+        let chosen = self.menu.handle(input);
+        self.choose(chosen)
+    }
+
+    /// A click on an entry's line chooses it, as Enter on it would.
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        match event {
+            Mouse::Text(col, row) => {
+                let chosen = self.menu.click(col, row);
+                self.choose(chosen)
             }
+            _ => Transition::Stay,
         }
     }
 
@@ -465,6 +464,26 @@ impl Screen for TitleScreen {
             None => false,
         };
         self.menu.set_saved_run(saved);
+    }
+}
+
+impl TitleScreen {
+    /// Opens the entry chosen, if any (or quits, or notes why it cannot open).
+    fn choose(&mut self, chosen: Option<TitleItem>) -> Transition {
+        match chosen {
+            None => Transition::Stay,
+            Some(TitleItem::Quit) => Transition::Quit,
+            Some(item) => {
+                self.note = None;
+                match self.open(item) {
+                    Ok(screen) => Transition::Push(screen),
+                    Err(note) => {
+                        self.note = Some(note);
+                        Transition::Stay
+                    }
+                }
+            }
+        }
     }
 }
 

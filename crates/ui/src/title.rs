@@ -74,6 +74,8 @@ impl TitleItem {
 pub struct TitleMenu {
     selected: usize,
     saved_run: bool,
+    /// The size of the frame last drawn (columns, rows): where a click's lines are.
+    drawn: std::cell::Cell<(i32, i32)>,
 }
 
 const LOGO: [&str; 5] = [
@@ -126,10 +128,25 @@ impl TitleMenu {
         }
     }
 
-    /// Draws the menu centred in `frame`: the banner when there is room, the entries (on
-    /// narrow screens names only, with the chosen entry's description below), the keys.
-    pub fn render(&self, frame: &mut Frame) {
-        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    /// A click on the text screen at `col`, `row` (of the frame last drawn): the entry
+    /// on that line is selected and chosen, as if Enter were pressed on it; `None` off
+    /// the entries or on one not offered now.
+    pub fn click(&mut self, col: u16, row: u16) -> Option<TitleItem> {
+        let _ = col;
+        let (w, h) = self.drawn.get();
+        let (_, _, top, header) = self.layout(w, h);
+        let i = usize::try_from(i32::from(row) - top - header).ok()?;
+        let item = *TitleItem::ALL.get(i)?;
+        if !self.offers(item) {
+            return None;
+        }
+        self.selected = i;
+        Some(item)
+    }
+
+    /// For a `w` x `h` frame: the wrapped description shown below the entries, the
+    /// body's rows, the top row and the header's rows.
+    fn layout(&self, w: i32, h: i32) -> (Vec<String>, i32, i32, i32) {
         let widest = TitleItem::ALL.iter().map(|i| i.label().chars().count()).max().unwrap_or(0);
         let narrow = w < widest as i32 + 7;
         let about = match TitleItem::ALL.get(self.selected) {
@@ -148,6 +165,18 @@ impl TitleMenu {
             0
         };
         let top = (h - header - body).max(0) / 2;
+        (about, body, top, header)
+    }
+
+    /// Draws the menu centred in `frame`: the banner when there is room, the entries (on
+    /// narrow screens names only, with the chosen entry's description below), the keys.
+    pub fn render(&self, frame: &mut Frame) {
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        self.drawn.set((w, h));
+        let widest = TitleItem::ALL.iter().map(|i| i.label().chars().count()).max().unwrap_or(0);
+        let narrow = w < widest as i32 + 7;
+        let items = TitleItem::ALL.len() as i32;
+        let (about, body, top, header) = self.layout(w, h);
         self.render_header(frame, top, header);
         let menu_x = if narrow { (w - 16).max(0) / 2 } else { (w - 52).max(0) / 2 };
         let menu_y = top + header;
@@ -249,6 +278,22 @@ mod tests {
         for item in TitleItem::ALL {
             assert!(wide.contains(item.label()), "{} cut:\n{wide}", item.label());
         }
+    }
+
+    #[test]
+    fn a_click_on_an_entrys_line_chooses_it() {
+        let mut m = TitleMenu::default();
+        let mut frame = Frame::new(80, 24);
+        m.render(&mut frame);
+        let text = frame.to_text();
+        let row =
+            |needle: &str| text.lines().position(|l| l.contains(needle)).expect(needle) as u16;
+        assert_eq!(m.click(10, row("c) caves")), Some(TitleItem::Caves));
+        assert_eq!(m.handle(Input::Enter), Some(TitleItem::Caves), "and it is selected");
+        assert_eq!(m.click(10, row("o) overworld")), Some(TitleItem::Overworld));
+        assert_eq!(m.click(10, row("r) continue")), None, "no saved run");
+        assert_eq!(m.click(10, 0), None, "the logo");
+        assert_eq!(m.click(10, 23), None);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Load benchmark (not a test): N concurrent sessions on loopback, half of them in
 //! `maze` (24 ticks a second), half in `caves`, each pressing an arrow every 100 ms.
+//! A mode whose screen has a scene is sent scenes (as changes) instead of text frames;
+//! the bench follows its hero, so it measures whichever the server sends.
 //!
 //! ```text
 //! cargo build --release -p torchlit-web --example load
@@ -93,10 +95,24 @@ type DiffCell = (usize, char, u32, u32, u16, u16, u8, u8);
 #[derive(Deserialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
 enum ServerMsg {
-    Hello { sprites: Vec<String> },
-    Full { w: usize, c: Vec<FullCell> },
-    Diff { c: Vec<DiffCell> },
-    End { why: String },
+    Hello {
+        sprites: Vec<String>,
+    },
+    Full {
+        w: usize,
+        c: Vec<FullCell>,
+    },
+    Diff {
+        c: Vec<DiffCell>,
+    },
+    /// A scene (or its changes): the bench follows the hero.
+    Scene {
+        hero: Option<(i32, i32)>,
+    },
+    Notice {},
+    End {
+        why: String,
+    },
 }
 
 /// What the page would show: glyphs and sprites.
@@ -106,6 +122,9 @@ struct Mirror {
     glyphs: Vec<char>,
     sprites: Vec<u16>,
     player_sprites: Vec<u16>,
+    /// The hero's map cell while the screen sends scenes (`Some(None)`: a scene without
+    /// a hero).
+    scene_hero: Option<Option<(i32, i32)>>,
     ended: Option<String>,
 }
 
@@ -121,6 +140,7 @@ impl Mirror {
                     .collect();
             }
             ServerMsg::Full { w, c } => {
+                self.scene_hero = None;
                 self.w = w;
                 self.glyphs = c.iter().map(|c| c.0).collect();
                 self.sprites = c.iter().map(|c| c.3).collect();
@@ -134,17 +154,25 @@ impl Mirror {
                     self.sprites[i] = s;
                 }
             }
+            ServerMsg::Scene { hero } => self.scene_hero = Some(hero),
+            ServerMsg::Notice {} => {}
             ServerMsg::End { why } => self.ended = Some(why),
         }
         true
     }
 
     fn has_player(&self) -> bool {
-        self.sprites.iter().any(|s| self.player_sprites.contains(s))
+        match self.scene_hero {
+            Some(hero) => hero.is_some(),
+            None => self.sprites.iter().any(|s| self.player_sprites.contains(s)),
+        }
     }
 
     /// Whether a maze dialog (the welcome pages) is open.
     fn in_dialog(&self) -> bool {
+        if self.scene_hero.is_some() {
+            return false;
+        }
         let text = self.text();
         ["Welcome to the maze!", "w a s d / arrows", "A hint"].iter().any(|t| text.contains(t))
     }
@@ -193,9 +221,12 @@ impl Page {
         let origin = HeaderValue::from_str(&format!("http://{addr}"))
             .map_err(|e| Trouble::Connect(e.to_string()))?;
         req.headers_mut().insert("origin", origin);
-        let (ws, _) = tokio_tungstenite::connect_async(req)
+        let (mut ws, _) = tokio_tungstenite::connect_async(req)
             .await
             .map_err(|e| Trouble::Connect(e.to_string()))?;
+        // The map view a page at 1280x800 asks for (32 px tiles beside the panel).
+        let view = r#"{"t":"view","w":30,"h":24}"#;
+        ws.send(Message::Text(view.into())).await.map_err(|e| Trouble::Connect(e.to_string()))?;
         Ok(Page { ws, m: Mirror::default() })
     }
 
@@ -367,7 +398,7 @@ async fn session(addr: std::net::SocketAddr, maze: bool, run_for: Duration) -> T
 
 /// The title menu with the test world (caves and maze without saves).
 fn factory() -> Factory {
-    Arc::new(|| {
+    Arc::new(|_: &torchlit_web::protocol::Launch| {
         let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("world");
         Box::new(App::title(world)) as Box<dyn Screen>
     })

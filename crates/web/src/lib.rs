@@ -11,7 +11,11 @@
 //!   [saved](Screen::save) at once; a page that reconnects within [`Options::reattach`]
 //!   with its session token takes it back; after that the screen is
 //!   [closed](Screen::close) as if the player had quit. `GET /ws?watch=ID` joins
-//!   session `ID` as a spectator.
+//!   session `ID` as a spectator. `GET /ws?play=MODE&seed=S&level=fixed` (what the
+//!   page's deep link `/?play=MODE&seed=S` passes on) starts that game in a new session
+//!   ([`protocol::Launch`]); a bad one opens the title menu and the page gets a notice.
+//! - While the screen has a [`Scene`](torchlit_console::Scene), it is sent instead of
+//!   the frame, as changes ([`wire`]); the mouse comes back as `mouse` messages.
 //! - Limits: [`Options::max_sessions`], [`Options::max_message_bytes`],
 //!   [`Options::max_messages_per_second`]; a malformed or unexpected message closes its
 //!   connection (logged with the reason); WebSocket upgrades must come from the page's
@@ -33,7 +37,7 @@
 //!
 //! let options = Options::new(torchlit_web::Tileset::builtin().expect("built in"));
 //! let server = Server::bind("127.0.0.1:8080".parse().expect("addr"), options,
-//!     Arc::new(|| Box::new(Hello) as Box<dyn Screen>)).await?;
+//!     Arc::new(|_: &torchlit_web::protocol::Launch| Box::new(Hello) as Box<dyn Screen>)).await?;
 //! server.run(torchlit_web::shutdown_signal()).await?;
 //! # Ok(()) }
 //! ```
@@ -41,6 +45,7 @@
 pub mod protocol;
 mod session;
 mod tileset;
+pub mod wire;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -62,7 +67,7 @@ pub use torchlit_console::Screen;
 pub use session::{Factory, SessionInfo, TICKS_PER_SECOND};
 pub use tileset::{Tileset, TilesetError};
 
-use crate::protocol::ClientMsg;
+use crate::protocol::{ClientMsg, Launch};
 use crate::session::{Cmd, Out, Registry};
 
 const PAGE: &str = include_str!("../assets/index.html");
@@ -239,11 +244,15 @@ async fn sessions(State(state): State<Arc<AppState>>) -> Response {
     embedded("application/json", serde_json::to_string(&list).unwrap_or_else(|_| "[]".into()))
 }
 
-/// Query of `/ws`: a token to reattach, or a session id to watch.
+/// Query of `/ws`: a token to reattach, or a session id to watch, or the game a deep
+/// link asks for.
 #[derive(Deserialize)]
 struct WsQuery {
     token: Option<String>,
     watch: Option<String>,
+    play: Option<String>,
+    seed: Option<String>,
+    level: Option<String>,
 }
 
 /// Whether the upgrade comes from a page this server served: the `Origin` must be
@@ -315,9 +324,15 @@ async fn connection(mut socket: WebSocket, state: Arc<AppState>, query: WsQuery)
     let conn = state.next_conn.fetch_add(1, Ordering::Relaxed);
     let (out_tx, mut out_rx) = tmpsc::channel::<Out>(64);
     let player = query.watch.is_none();
+    let (launch, notice) =
+        match Launch::checked(query.play.as_deref(), query.seed.as_deref(), query.level.as_deref())
+        {
+            Ok(launch) => (launch, None),
+            Err(why) => (Launch::default(), Some(why)),
+        };
     let joined = match &query.watch {
         Some(id) => state.registry.watch(id, conn, out_tx),
-        None => state.registry.play(query.token.as_deref(), conn, out_tx),
+        None => state.registry.play(query.token.as_deref(), launch, conn, out_tx),
     };
     let session = match joined {
         Ok(tx) => tx,
@@ -327,6 +342,10 @@ async fn connection(mut socket: WebSocket, state: Arc<AppState>, query: WsQuery)
             return;
         }
     };
+    if let Some(why) = notice {
+        tracing::info!(conn, "a deep link was refused: {why}");
+        let _ = socket.send(Message::Text(protocol::notice(&why).into())).await;
+    }
     let mut bucket = Bucket::new(state.options.max_messages_per_second);
     let refused = loop {
         tokio::select! {

@@ -5,7 +5,12 @@
 //!   browser's `KeyboardEvent.key`, `c` Ctrl held, `r` an auto-repeat);
 //! - `{"t":"up","k":"ArrowUp","c":false}` — a key went up;
 //! - `{"t":"size","w":80,"h":30}` — the grid the page shows, in cells;
-//! - `{"t":"watchable","on":false}` — whether spectators may watch this session.
+//! - `{"t":"watchable","on":false}` — whether spectators may watch this session;
+//! - `{"t":"view","w":40,"h":25}` — how many map cells fit the page's map area at its
+//!   tile size (the screen's [`Scene`](torchlit_console::Scene) is asked for that view);
+//! - `{"t":"mouse","k":"hover","x":12,"y":7}` — the mouse over the scene's map (`k` is
+//!   `hover`, `leave`, `click` or `inspect`, `x`/`y` a map cell; `leave` sends 0, 0) or
+//!   on a text page (`k` `text`, `x`/`y` its column and row).
 //!
 //! Server to browser:
 //! - `{"t":"hello","role":"play","token":"…","id":"…","sprites":["none","brick_floor",…]}`;
@@ -13,6 +18,10 @@
 //!   cell, row by row, on (re)attach and after a resize;
 //! - `{"t":"diff","c":[[index,glyph,fg,bg,sprite,under,light,bold],…]}` — only the
 //!   cells that changed (`index = y * w + x`);
+//! - `{"t":"scene",…}` — the screen's scene, as changes against the last one this page
+//!   got (see [`crate::wire`]), sent instead of `full`/`diff` while the screen has one;
+//! - `{"t":"notice","text":"…"}` — a line for the page's status bar (a deep link that
+//!   could not be followed);
 //! - `{"t":"end","why":"…"}` — the session is over (then the socket closes).
 //!
 //! Colours are `0xRRGGBB` integers; sprites are indexes into the hello's `sprites`
@@ -22,7 +31,8 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
-use torchlit_console::{Cell, Frame, Input, Rgb, Sprite};
+use torchlit_console::scene::Point;
+use torchlit_console::{Cell, Frame, Input, Mouse, Rgb, Sprite};
 
 /// A message from the browser. Anything else (unknown tags, unknown or missing fields,
 /// wrong types) fails to parse ([`ClientMsg::parse`]) and closes the connection.
@@ -61,6 +71,129 @@ pub enum ClientMsg {
         /// On or off.
         on: bool,
     },
+    /// How many map cells fit the page's map area (the scene's view).
+    View {
+        /// Columns of map cells.
+        w: u16,
+        /// Rows of map cells.
+        h: u16,
+    },
+    /// The mouse: over the scene's map (map cells) or on a text page (column, row).
+    Mouse {
+        /// What the mouse did.
+        k: MouseKind,
+        /// Map cell x, or text column.
+        x: i32,
+        /// Map cell y, or text row.
+        y: i32,
+    },
+}
+
+/// What a `mouse` message reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MouseKind {
+    /// The pointer entered map cell (x, y).
+    Hover,
+    /// The pointer left the map.
+    Leave,
+    /// Map cell (x, y) was clicked with the main button.
+    Click,
+    /// Map cell (x, y) was right-clicked or long-pressed.
+    Inspect,
+    /// Text page cell (column x, row y) was clicked.
+    Text,
+}
+
+/// The smallest and largest map view a page may ask for, in map cells.
+pub const MIN_VIEW: (u16, u16) = (4, 4);
+/// See [`MIN_VIEW`].
+pub const MAX_VIEW: (u16, u16) = (160, 100);
+
+/// The view a page asked for (`{"t":"view"}`), kept within [`MIN_VIEW`] and [`MAX_VIEW`].
+pub fn clamp_view(w: u16, h: u16) -> (u16, u16) {
+    (w.clamp(MIN_VIEW.0, MAX_VIEW.0), h.clamp(MIN_VIEW.1, MAX_VIEW.1))
+}
+
+/// A `mouse` message as a screen's [`Mouse`] event; `None` for a text cell outside
+/// the largest grid (nothing to click there).
+pub fn mouse_event(k: MouseKind, x: i32, y: i32) -> Option<Mouse> {
+    let p = Point::new(x, y);
+    Some(match k {
+        MouseKind::Hover => Mouse::Hover(p),
+        MouseKind::Leave => Mouse::Leave,
+        MouseKind::Click => Mouse::Click(p),
+        MouseKind::Inspect => Mouse::Inspect(p),
+        MouseKind::Text => {
+            let (col, row) = (u16::try_from(x).ok()?, u16::try_from(y).ok()?);
+            if col >= MAX_SIZE.0 || row >= MAX_SIZE.1 {
+                return None;
+            }
+            Mouse::Text(col, row)
+        }
+    })
+}
+
+/// The game a page asked to start (a deep link: `/?play=caves&seed=42`, passed on as
+/// `/ws?play=caves&seed=42`), checked: the session's [`crate::Factory`] gets it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Launch {
+    /// The mode to start at once (one of [`MODES`]); `None` opens the title menu.
+    pub play: Option<String>,
+    /// The seed, as the command line's `--seed` takes it (a number, or text hashed).
+    pub seed: Option<String>,
+    /// `maze`'s level kind: `fixed` (ICMaze's own level) or `generated`.
+    pub level: Option<String>,
+}
+
+/// The modes a deep link may start.
+pub const MODES: [&str; 5] = ["caves", "overworld", "maze", "chase", "ultima"];
+
+/// The longest seed a deep link may carry, in characters.
+pub const MAX_SEED_CHARS: usize = 40;
+
+impl Launch {
+    /// Checks what a page asked for: a known mode, a seed of at most
+    /// [`MAX_SEED_CHARS`] letters, digits, `-` and `_`, a level of `fixed` or
+    /// `generated`.
+    ///
+    /// # Errors
+    /// A one-line notice for the page saying what was wrong (the title menu opens).
+    pub fn checked(
+        play: Option<&str>,
+        seed: Option<&str>,
+        level: Option<&str>,
+    ) -> Result<Launch, String> {
+        let Some(mode) = play.filter(|p| !p.is_empty()) else { return Ok(Launch::default()) };
+        let Some(mode) = MODES.iter().find(|m| **m == mode) else {
+            return Err(format!(
+                "there is no mode called {:?}; the modes are {}",
+                mode.chars().take(20).collect::<String>(),
+                MODES.join(", ")
+            ));
+        };
+        let seed = seed.filter(|s| !s.is_empty());
+        if let Some(s) = seed
+            && (s.chars().count() > MAX_SEED_CHARS
+                || !s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        {
+            return Err(format!(
+                "a seed is a number or up to {MAX_SEED_CHARS} letters, digits, - and _"
+            ));
+        }
+        let level = level.filter(|l| !l.is_empty());
+        if let Some(l) = level
+            && l != "fixed"
+            && l != "generated"
+        {
+            return Err("level is fixed or generated".to_string());
+        }
+        Ok(Launch {
+            play: Some((*mode).to_string()),
+            seed: seed.map(str::to_string),
+            level: level.map(str::to_string),
+        })
+    }
 }
 
 /// The smallest and largest grid a page may ask for, in cells.
@@ -135,11 +268,13 @@ static SPRITE_INDEX: LazyLock<HashMap<Sprite, u16>> = LazyLock::new(|| {
         .collect()
 });
 
-fn sprite_index(s: Sprite) -> u16 {
+/// The number of `s` in the hello's `sprites` list (0 for an unknown one).
+pub(crate) fn sprite_index(s: Sprite) -> u16 {
     SPRITE_INDEX.get(&s).copied().unwrap_or(0)
 }
 
-fn rgb(c: Rgb) -> u32 {
+/// `c` as a `0xRRGGBB` integer.
+pub(crate) fn rgb(c: Rgb) -> u32 {
     (u32::from(c.0) << 16) | (u32::from(c.1) << 8) | u32::from(c.2)
 }
 
@@ -221,6 +356,17 @@ pub fn diff(before: &Frame, now: &Frame) -> Option<String> {
 }
 
 #[derive(Serialize)]
+struct Notice<'a> {
+    t: &'static str,
+    text: &'a str,
+}
+
+/// A line for the page's status bar.
+pub fn notice(text: &str) -> String {
+    serde_json::to_string(&Notice { t: "notice", text }).unwrap_or_default()
+}
+
+#[derive(Serialize)]
 struct End<'a> {
     t: &'static str,
     why: &'a str,
@@ -246,6 +392,10 @@ mod tests {
             r#"{"t":"fly","k":"a"}"#,
             r#"{"t":"size","w":-1,"h":3}"#,
             r#"{"t":"up","k":"a","extra":1}"#,
+            r#"{"t":"mouse","k":"wiggle","x":1,"y":1}"#,
+            r#"{"t":"mouse","k":"click","x":1}"#,
+            r#"{"t":"mouse","k":"click","x":1,"y":2,"z":3}"#,
+            r#"{"t":"view","w":70000,"h":3}"#,
             "[1,2]",
             "not json",
         ] {
@@ -262,6 +412,9 @@ mod tests {
             r#"{"t":"up","k":"a","c":false}"#,
             r#"{"t":"size","w":80,"h":30}"#,
             r#"{"t":"watchable","on":false}"#,
+            r#"{"t":"view","w":40,"h":25}"#,
+            r#"{"t":"mouse","k":"hover","x":-3,"y":7}"#,
+            r#"{"t":"mouse","k":"text","x":3,"y":7}"#,
         ] {
             let m = ClientMsg::parse(text).expect(text);
             assert_eq!(serde_json::to_string(&m).ok().as_deref(), Some(text));
@@ -284,6 +437,36 @@ mod tests {
     fn sizes_are_clamped() {
         assert_eq!(clamp_size(0, u16::MAX), (MIN_SIZE.0, MAX_SIZE.1));
         assert_eq!(clamp_size(80, 30), (80, 30));
+    }
+
+    #[test]
+    fn views_are_clamped_and_mouse_messages_become_events() {
+        assert_eq!(clamp_view(0, u16::MAX), (MIN_VIEW.0, MAX_VIEW.1));
+        assert_eq!(clamp_view(40, 25), (40, 25));
+        let p = Point::new(-2, 5);
+        assert_eq!(mouse_event(MouseKind::Hover, -2, 5), Some(Mouse::Hover(p)));
+        assert_eq!(mouse_event(MouseKind::Click, -2, 5), Some(Mouse::Click(p)));
+        assert_eq!(mouse_event(MouseKind::Inspect, -2, 5), Some(Mouse::Inspect(p)));
+        assert_eq!(mouse_event(MouseKind::Leave, 0, 0), Some(Mouse::Leave));
+        assert_eq!(mouse_event(MouseKind::Text, 3, 4), Some(Mouse::Text(3, 4)));
+        assert_eq!(mouse_event(MouseKind::Text, -1, 4), None);
+        assert_eq!(mouse_event(MouseKind::Text, 3, 9999), None);
+    }
+
+    #[test]
+    fn deep_links_are_checked() {
+        assert_eq!(Launch::checked(None, Some("5"), None), Ok(Launch::default()));
+        let caves = Launch::checked(Some("caves"), Some("42"), None).expect("fine");
+        assert_eq!((caves.play.as_deref(), caves.seed.as_deref()), (Some("caves"), Some("42")));
+        let maze = Launch::checked(Some("maze"), Some("a-b_C"), Some("fixed")).expect("fine");
+        assert_eq!(maze.level.as_deref(), Some("fixed"));
+        let no = Launch::checked(Some("tetris"), None, None).expect_err("no such mode");
+        assert!(no.contains("tetris") && no.contains("caves"), "{no}");
+        for seed in ["<script>", "a b", &"9".repeat(41)] {
+            let bad = Launch::checked(Some("caves"), Some(seed), None).expect_err(seed);
+            assert!(bad.contains("seed"), "{bad}");
+        }
+        assert!(Launch::checked(Some("maze"), None, Some("hard")).is_err());
     }
 
     #[test]

@@ -11,12 +11,15 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use tokio::sync::mpsc as tmpsc;
-use torchlit_console::{Cell, Frame, Screen, Transition};
+use torchlit_console::scene::Size;
+use torchlit_console::{Cell, Frame, Scene, Screen, Transition};
 
-use crate::protocol::{self, ClientMsg};
+use crate::protocol::{self, ClientMsg, Launch};
 
-/// Builds the screen of a new session (called on the session's own thread).
-pub type Factory = Arc<dyn Fn() -> Box<dyn Screen> + Send + Sync>;
+/// Builds the screen of a new session (called on the session's own thread), given the
+/// game the page asked for (checked: a known mode and a well-formed seed; the default
+/// [`Launch`] for the title menu).
+pub type Factory = Arc<dyn Fn(&Launch) -> Box<dyn Screen> + Send + Sync>;
 
 /// Ticks per second of real-time screens (as in the terminal).
 pub const TICKS_PER_SECOND: u32 = 24;
@@ -39,6 +42,9 @@ enum Step {
 
 /// The grid a session starts with, before the page says its size.
 const START_SIZE: (u16, u16) = (80, 30);
+
+/// The map view a session starts with, before the page says what fits.
+const START_VIEW: (u16, u16) = (40, 25);
 
 /// What a connection receives from its session.
 #[derive(Debug)]
@@ -143,6 +149,7 @@ impl Registry {
     pub(crate) fn play(
         &self,
         token: Option<&str>,
+        launch: Launch,
         conn: u64,
         out: tmpsc::Sender<Out>,
     ) -> Result<mpsc::Sender<Cmd>, String> {
@@ -182,6 +189,7 @@ impl Registry {
         }));
         let run = Runner {
             factory: Arc::clone(&self.factory),
+            launch,
             rx,
             shared: Arc::clone(&shared),
             reattach: self.reattach,
@@ -277,7 +285,10 @@ impl Registry {
 struct Sub {
     conn: u64,
     out: tmpsc::Sender<Out>,
+    /// Needs a whole text frame next (it has none, or missed a message).
     needs_full: bool,
+    /// Needs a whole scene next.
+    needs_scene: bool,
 }
 
 impl Sub {
@@ -288,6 +299,7 @@ impl Sub {
             Ok(()) => true,
             Err(tmpsc::error::TrySendError::Full(_)) => {
                 self.needs_full = true;
+                self.needs_scene = true;
                 true
             }
             Err(tmpsc::error::TrySendError::Closed(_)) => false,
@@ -297,6 +309,7 @@ impl Sub {
 
 struct Runner {
     factory: Factory,
+    launch: Launch,
     rx: mpsc::Receiver<Cmd>,
     shared: Arc<Mutex<Shared>>,
     reattach: Duration,
@@ -309,6 +322,10 @@ struct Runner {
 struct Live {
     screen: Box<dyn Screen>,
     size: (u16, u16),
+    /// The map view the page asked for, in map cells.
+    view: Size,
+    /// The scene last sent, while the screen has one.
+    scene: Option<Scene>,
     shown: Option<Frame>,
     /// The frame before `shown`, drawn over next time (no allocation per frame).
     spare: Option<Frame>,
@@ -331,11 +348,63 @@ impl Live {
         f
     }
 
-    /// Renders and sends what changed to everyone (full frames to those who need one).
+    /// Sends what changed to everyone: the screen's scene when it has one, else its
+    /// text frame.
     fn broadcast(&mut self, shared: &Mutex<Shared>) {
-        let now = self.render();
         // Before any page sees the frame, so the list never lags behind it.
         lock(shared).status = self.screen.describe();
+        match self.screen.scene(self.view) {
+            Some(scene) => self.broadcast_scene(scene),
+            None => {
+                if self.scene.take().is_some() {
+                    self.shown = None;
+                }
+                self.broadcast_frame();
+            }
+        }
+        let mut sh = lock(shared);
+        sh.spectators = self.spectators.len();
+        sh.connected = self.player.is_some();
+    }
+
+    /// Sends `now` as changes from the last scene (whole to those who need it).
+    fn broadcast_scene(&mut self, now: Scene) {
+        if self.scene.is_none() {
+            for s in self.player.iter_mut().chain(self.spectators.iter_mut()) {
+                s.needs_scene = true;
+            }
+        }
+        let delta = self
+            .scene
+            .as_ref()
+            .filter(|b| **b != now)
+            .map(|b| Utf8Bytes::from(crate::wire::scene(Some(b), &now)));
+        let mut whole: Option<Utf8Bytes> = None;
+        let mut send = |s: &mut Sub| {
+            if s.needs_scene {
+                let msg =
+                    whole.get_or_insert_with(|| Utf8Bytes::from(crate::wire::scene(None, &now)));
+                s.needs_scene = false;
+                s.needs_full = true;
+                s.send(msg)
+            } else if let Some(d) = &delta {
+                s.send(d)
+            } else {
+                true
+            }
+        };
+        if let Some(p) = self.player.as_mut()
+            && !send(p)
+        {
+            self.player = None;
+        }
+        self.spectators.retain_mut(&mut send);
+        self.scene = Some(now);
+    }
+
+    /// Renders and sends what changed to everyone (full frames to those who need one).
+    fn broadcast_frame(&mut self) {
+        let now = self.render();
         let diff = match &self.shown {
             Some(before) if before.width() == now.width() && before.height() == now.height() => {
                 protocol::diff(before, &now).map(Utf8Bytes::from)
@@ -366,9 +435,9 @@ impl Live {
         }
         self.spectators.retain_mut(&mut send);
         self.spare = self.shown.replace(now);
-        let mut sh = lock(shared);
-        sh.spectators = self.spectators.len();
-        sh.connected = self.player.is_some();
+        for s in self.player.iter_mut().chain(self.spectators.iter_mut()) {
+            s.needs_scene = true;
+        }
     }
 
     fn end_all(&mut self, why: &str) {
@@ -381,11 +450,13 @@ impl Live {
 
 impl Runner {
     fn run(self) {
-        let mut screen = (self.factory)();
+        let mut screen = (self.factory)(&self.launch);
         screen.set_key_releases(true);
         let mut live = Live {
             screen,
             size: START_SIZE,
+            view: Size::new(u32::from(START_VIEW.0), u32::from(START_VIEW.1)),
+            scene: None,
             shown: None,
             spare: None,
             player: None,
@@ -477,7 +548,7 @@ impl Runner {
                     protocol::hello("watch", "", &self.id)
                 };
                 let _ = out.try_send(Out::Text(Utf8Bytes::from(hello)));
-                let sub = Sub { conn, out, needs_full: true };
+                let sub = Sub { conn, out, needs_full: true, needs_scene: true };
                 if player {
                     if let Some(old) = live.player.replace(sub) {
                         let why = protocol::end("this game was opened in another tab");
@@ -533,6 +604,15 @@ impl Runner {
                 live.size = protocol::clamp_size(w, h);
                 Transition::Stay
             }
+            ClientMsg::View { w, h } => {
+                let (w, h) = protocol::clamp_view(w, h);
+                live.view = Size::new(u32::from(w), u32::from(h));
+                Transition::Stay
+            }
+            ClientMsg::Mouse { k, x, y } => match protocol::mouse_event(k, x, y) {
+                Some(event) => live.screen.mouse(event),
+                None => Transition::Stay,
+            },
             ClientMsg::Watchable { on } => {
                 lock(&self.shared).watchable = on;
                 if !on {

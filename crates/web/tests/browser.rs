@@ -1,5 +1,6 @@
-//! The page in a real browser: headless Chromium over WebDriver (chromedriver). Checks
-//! are made on screenshots' pixels, not on the DOM. Skipped, with a message, when
+//! The page in a real browser: headless Chromium over WebDriver (chromedriver), at
+//! 1280x800: the scene client (through the page's test hook `window.torchlit`, the
+//! page's text and screenshots' pixels), text pages, deep links, spectators. Skipped, with a message, when
 //! `chromium` or `chromedriver` is not installed (`apt-get install chromium
 //! chromium-driver`).
 //!
@@ -15,15 +16,13 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::Harness;
-use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MOUSE_BUTTON_LEFT, MOUSE_BUTTON_RIGHT, MouseActions,
+    PointerAction,
+};
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
-use serde_json::json;
-
-/// The player's tunic colour in the built-in tileset (nothing else uses it).
-const TUNIC: [u8; 3] = [90, 60, 255];
-/// The grass colours of the built-in tileset.
-const GRASS: [[u8; 3]; 2] = [[70, 165, 60], [30, 95, 35]];
+use serde_json::{Value, json};
 
 fn find_on_path(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -71,7 +70,7 @@ impl Driver {
         caps.insert(
             "goog:chromeOptions".into(),
             json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--window-size=1000,760",
+                "--disable-dev-shm-usage", "--window-size=1280,800",
                 "--force-device-scale-factor=1"]}),
         );
         ClientBuilder::new(HttpConnector::new())
@@ -102,11 +101,13 @@ impl Shot {
         Shot { w: info.width as usize, h: info.height as usize, rgb, png }
     }
 
+    #[allow(dead_code)]
     fn count(&self, colour: [u8; 3]) -> usize {
         self.rgb.iter().filter(|p| p.iter().zip(colour).all(|(a, b)| a.abs_diff(b) <= 6)).count()
     }
 
     /// The centre of the pixels of `colour`, if there are some.
+    #[allow(dead_code)]
     fn centre(&self, colour: [u8; 3]) -> Option<(f64, f64)> {
         let (mut n, mut sx, mut sy) = (0.0, 0.0, 0.0);
         for (i, p) in self.rgb.iter().enumerate() {
@@ -137,7 +138,7 @@ async fn frames(c: &Client) -> u64 {
     v.as_str().and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
-/// Waits until the page has drawn more than `n` messages and then a quiet 150 ms.
+/// Waits until the page has had more than `n` messages and then a quiet 150 ms.
 async fn settle(c: &Client, n: u64) {
     let start = Instant::now();
     while frames(c).await <= n && start.elapsed() < Duration::from_secs(10) {
@@ -161,29 +162,239 @@ async fn press(c: &Client, key: char) {
     settle(c, n).await;
 }
 
-const ARROWS: [char; 4] = ['\u{e014}', '\u{e012}', '\u{e015}', '\u{e013}'];
+async fn probe(c: &Client) -> Value {
+    c.execute("return window.torchlit.probe()", vec![]).await.expect("probe")
+}
 
-/// Tries the arrows (each pressed, or held for `hold`) until the tunic moves.
-async fn move_avatar(c: &Client, hold: Duration) -> ((f64, f64), (f64, f64)) {
-    let before = Shot::take(c).await.centre(TUNIC).expect("the avatar is drawn");
-    for k in ARROWS {
-        let n = frames(c).await;
-        keys(
-            c,
-            &[
-                KeyAction::Down { value: k },
-                KeyAction::Pause { duration: hold },
-                KeyAction::Up { value: k },
-            ],
+/// Map cell (x, y)'s rectangle: left, top, width, height in CSS pixels.
+async fn cell_rect(c: &Client, x: i64, y: i64) -> Option<[f64; 4]> {
+    let r = c
+        .execute(
+            "return window.torchlit.cellRect(arguments[0], arguments[1])",
+            vec![json!(x), json!(y)],
         )
-        .await;
-        settle(c, n).await;
-        let after = Shot::take(c).await.centre(TUNIC).expect("the avatar is drawn");
-        if (after.0 - before.0).abs() + (after.1 - before.1).abs() >= 8.0 {
-            return (before, after);
+        .await
+        .expect("cellRect");
+    let f = |k: &str| r[k].as_f64();
+    Some([f("left")?, f("top")?, f("width")?, f("height")?])
+}
+
+async fn page_text(c: &Client) -> String {
+    let v = c.execute("return document.body.innerText", vec![]).await.expect("text");
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Waits (up to 5 s) until `check` holds of the probe.
+async fn until_probe(c: &Client, what: &str, check: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let p = probe(c).await;
+        if check(&p) {
+            return p;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "{what}: {p}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Moves the pointer to the centre of map cell (x, y), and clicks with `button` if some.
+async fn point_at(c: &Client, x: i64, y: i64, button: Option<u64>) {
+    let [l, t, w, h] = cell_rect(c, x, y).await.expect("the cell is drawn");
+    let (px, py) = ((l + w / 2.0).floor(), (t + h / 2.0).floor());
+    let mut a = MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
+        duration: None,
+        x: px,
+        y: py,
+    });
+    if let Some(b) = button {
+        a = a.then(PointerAction::Down { button: b }).then(PointerAction::Up { button: b });
+    }
+    c.perform_actions(a).await.expect("mouse");
+    c.release_actions().await.expect("release");
+}
+
+/// The mean colour of a screenshot's square of CSS pixels [l, l+w) x [t, t+w).
+fn mean(shot: &Shot, r: [f64; 4]) -> [f64; 3] {
+    let mut sum = [0.0; 3];
+    let mut n: f64 = 0.0;
+    for y in r[1] as usize..(r[1] + r[3]) as usize {
+        for x in r[0] as usize..(r[0] + r[2]) as usize {
+            if x < shot.w && y < shot.h {
+                let p = shot.rgb[y * shot.w + x];
+                for k in 0..3 {
+                    sum[k] += f64::from(p[k]);
+                }
+                n += 1.0;
+            }
         }
     }
-    panic!("the avatar never moved");
+    sum.map(|s| s / n.max(1.0))
+}
+
+fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum::<f64>() / 3.0
+}
+
+async fn start_browser(name: &str) -> Option<(Driver, Client)> {
+    let Some(driver) = Driver::start() else {
+        eprintln!(
+            "SKIPPED {name}: chromium and chromedriver are not installed (apt-get install \
+             chromium chromium-driver)"
+        );
+        return None;
+    };
+    let c = driver.client().await;
+    Some((driver, c))
+}
+
+/// The scene client on a test screen with a scene (crates/web/tests/common/room.rs):
+/// the probe, square tiles of at least 24 px, hover, click, panel, log, zoom, glyphs,
+/// a text page and its click, a spectator, and the hero's tile standing out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_scene_client_draws_tiles_and_answers_the_mouse() {
+    let Some((_driver, c)) = start_browser("the_scene_client").await else { return };
+    let h = Harness::start(common::room::room_factory(), |_| {}).await;
+    c.goto(&format!("http://{}/", h.addr)).await.expect("open the page");
+    let p = until_probe(&c, "a scene", |p| p["mode"] == "room").await;
+    assert_eq!(p["hero"], json!([5, 5]));
+    let rows: Vec<&str> =
+        p["rows"].as_array().expect("rows").iter().filter_map(Value::as_str).collect();
+    let vy = p["view"]["y"].as_i64().expect("y");
+    let vx = p["view"]["x"].as_i64().expect("x");
+    let hero_row = rows[(5 - vy) as usize];
+    assert_eq!(hero_row.chars().nth((5 - vx) as usize), Some('@'), "{rows:?}");
+    assert!(p["entities"].as_array().expect("entities").iter().any(|e| e["name"] == "bat"));
+    let r = cell_rect(&c, 5, 5).await.expect("the hero's cell is drawn");
+    assert!(r[2] == r[3] && r[2] >= 24.0, "square tiles of 24 px or more: {r:?}");
+    assert!(cell_rect(&c, 500, 5).await.is_none());
+    let text = page_text(&c).await;
+    for words in ["The room", "Welcome to the room.", "bat", "Hit the bat"] {
+        assert!(text.contains(words), "{words:?} is in the page:\n{text}");
+    }
+    // The hero's tile stands out from the floor beside it.
+    let shot = Shot::take(&c).await;
+    shot.save("web-scene");
+    let floor = cell_rect(&c, 4, 6).await.expect("floor");
+    let d = distance(mean(&shot, r), mean(&shot, floor));
+    assert!(d > 12.0, "the hero's tile differs from the floor (mean colour distance {d:.1})");
+    // Hover: the look text; a click on the bat: steps toward it and hits it.
+    point_at(&c, 9, 5, None).await;
+    let p =
+        until_probe(&c, "the look text", |p| p["look"].as_str().is_some_and(|l| l.contains("bat")))
+            .await;
+    assert!(page_text(&c).await.contains("a bat (hp 3/3"), "{p}");
+    for _ in 0..4 {
+        point_at(&c, 9, 5, Some(MOUSE_BUTTON_LEFT)).await;
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    until_probe(&c, "the hero walked to the bat", |p| p["hero"] == json!([8, 5])).await;
+    let start = Instant::now();
+    while !page_text(&c).await.contains("You hit the bat") {
+        assert!(start.elapsed() < Duration::from_secs(5), "the log says the bat was hit");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    point_at(&c, 3, 8, Some(MOUSE_BUTTON_RIGHT)).await;
+    until_probe(&c, "inspect", |p| p["look"].as_str().is_some_and(|l| l.contains("floor"))).await;
+    // Zoom: bigger tiles, remembered.
+    let before = cell_rect(&c, 8, 5).await.expect("drawn")[2];
+    c.find(fantoccini::Locator::Id("zoom-in")).await.expect("zoom").click().await.expect("click");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let after = cell_rect(&c, 8, 5).await.expect("drawn")[2];
+    assert!(after > before, "zoom in: {before} -> {after}");
+    press(&c, '\u{e032}').await; // F2: glyphs
+    Shot::take(&c).await.save("web-scene-glyphs");
+    press(&c, '\u{e032}').await;
+    c.find(fantoccini::Locator::Id("zoom-out")).await.expect("zoom").click().await.expect("click");
+    // A text page: HTML text, clickable.
+    press(&c, '?').await;
+    let p = until_probe(&c, "a text page", |p| p["mode"].is_null()).await;
+    assert!(
+        p["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .any(|r| r.as_str().is_some_and(|r| r.contains("Help for the room")))
+    );
+    Shot::take(&c).await.save("web-text-page");
+    c.find(fantoccini::Locator::Css("#text pre"))
+        .await
+        .expect("text")
+        .click()
+        .await
+        .expect("click");
+    until_probe(&c, "back to the scene", |p| p["mode"] == "room").await;
+    // A spectator sees the same scene.
+    let id = h.get("/sessions").await;
+    let id =
+        id.split("\"id\":\"").nth(1).and_then(|s| s.split('"').next()).expect("an id").to_string();
+    let me = c.window().await.expect("window");
+    let other = c.new_window(false).await.expect("a second window");
+    c.switch_to_window(other.handle.clone()).await.expect("switch");
+    c.goto(&format!("http://{}/watch?id={id}", h.addr)).await.expect("watch");
+    let seen = until_probe(&c, "the spectator's scene", |p| p["mode"] == "room").await;
+    assert_eq!(seen["hero"], json!([8, 5]));
+    assert!(page_text(&c).await.contains("You hit the bat"));
+    c.switch_to_window(me).await.expect("back");
+    c.close().await.expect("close the browser");
+    h.stop().await;
+}
+
+/// The title menu is HTML text, clicked with the mouse; a deep link starts a game at
+/// once; a bad one opens the title menu with a notice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn menus_are_clickable_text_and_deep_links_start_games() {
+    let Some((_driver, c)) = start_browser("menus_and_deep_links").await else { return };
+    let factory: torchlit_web::Factory =
+        std::sync::Arc::new(|l: &torchlit_web::protocol::Launch| {
+            let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
+                .expect("world");
+            let mut app = torchlit_ui::App::title(world);
+            if l.play.as_deref() == Some("ultima") {
+                torchlit_web::Screen::handle(&mut app, torchlit_console::Input::Char('u'));
+            }
+            Box::new(app) as Box<dyn torchlit_web::Screen>
+        });
+    let h = Harness::start(factory, |_| {}).await;
+    c.goto(&format!("http://{}/", h.addr)).await.expect("open the page");
+    let p = until_probe(&c, "the title menu", |p| {
+        p["rows"]
+            .as_array()
+            .is_some_and(|r| r.iter().any(|r| r.as_str().is_some_and(|r| r.contains("u) ultima"))))
+    })
+    .await;
+    assert!(p["mode"].is_null());
+    // The page's first size message redraws the menu: wait for it to settle.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let p = probe(&c).await;
+    Shot::take(&c).await.save("web-title");
+    // Click the ultima line.
+    let rows = p["rows"].as_array().expect("rows");
+    let row =
+        rows.iter().position(|r| r.as_str().is_some_and(|r| r.contains("u) ultima"))).expect("row");
+    let script = "const pre = document.querySelector('#text pre'); const r = pre.children[arguments[0]].getBoundingClientRect(); return [r.left + 40, r.top + r.height / 2];";
+    let at = c.execute(script, vec![json!(row)]).await.expect("row rect");
+    let (x, y) = (at[0].as_f64().expect("x").floor(), at[1].as_f64().expect("y").floor());
+    let a = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo { duration: None, x, y })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    c.perform_actions(a).await.expect("click");
+    wait_for_status(&h, "ultima").await;
+    // A deep link, and a bad one (a new tab: no session token to take a game back).
+    c.execute("sessionStorage.clear()", vec![]).await.expect("script");
+    c.goto(&format!("http://{}/?play=ultima&seed=3", h.addr)).await.expect("deep link");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let list = h.get("/sessions").await;
+    assert_eq!(list.matches("ultima").count(), 2, "{list}");
+    c.execute("sessionStorage.clear()", vec![]).await.expect("script");
+    c.goto(&format!("http://{}/?play=tetris", h.addr)).await.expect("bad link");
+    let start = Instant::now();
+    while !page_text(&c).await.contains("no mode called") {
+        assert!(start.elapsed() < Duration::from_secs(5), "the page says the mode is unknown");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    c.close().await.expect("close the browser");
+    h.stop().await;
 }
 
 async fn wait_for_status(h: &Harness, what: &str) {
@@ -194,152 +405,77 @@ async fn wait_for_status(h: &Harness, what: &str) {
     }
 }
 
+/// `caves` through a deep link: its scene is drawn in square tiles, a hover's look text
+/// reaches the panel, a click on a seen floor cell travels there, the log is in the page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn plays_and_watches_in_a_real_browser() {
-    let Some(driver) = Driver::start() else {
-        eprintln!(
-            "SKIPPED plays_and_watches_in_a_real_browser: chromium and chromedriver are not \
-             installed (apt-get install chromium chromium-driver)"
-        );
-        return;
-    };
-    let data = tempfile::tempdir().expect("a data directory");
-    let h = Harness::start(factory_with_worlds(data.path()), |_| {}).await;
-    let c = driver.client().await;
-    c.goto(&format!("http://{}/", h.addr)).await.expect("open the page");
-    settle(&c, 1).await;
-    Shot::take(&c).await.save("web-title");
-
-    // ultima: tiles drawn, the avatar walks.
-    press(&c, 'u').await;
-    wait_for_status(&h, "ultima").await;
-    let shot = Shot::take(&c).await;
-    let grass: usize = GRASS.iter().map(|g| shot.count(*g)).sum();
-    assert!(grass > 2000, "grass tiles are drawn ({grass} pixels)");
-    shot.save("web-ultima");
-    let (_, moved_to) = move_avatar(&c, Duration::from_millis(0)).await;
-
-    // Glyphs at F2: no grass tiles left; F2 again brings them back.
-    press(&c, '\u{e032}').await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let glyphs = Shot::take(&c).await;
-    assert!(GRASS.iter().map(|g| glyphs.count(*g)).sum::<usize>() < grass / 10);
-    glyphs.save("web-ultima-glyphs");
-    press(&c, '\u{e032}').await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
-
-    // A second window watches the game, and sees it move.
-    let me = c.window().await.expect("window");
-    let other = c.new_window(false).await.expect("a second window");
-    c.switch_to_window(other.handle.clone()).await.expect("switch");
-    c.goto(&format!("http://{}/watch", h.addr)).await.expect("open /watch");
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let link = c.find(fantoccini::Locator::Css("#games a")).await.expect("the game is listed");
-    link.click().await.expect("watch it");
-    settle(&c, 1).await;
-    let seen = Shot::take(&c).await.centre(TUNIC).expect("the spectator sees the avatar");
-    c.switch_to_window(me.clone()).await.expect("switch back");
-    let (_, moved_again) = move_avatar(&c, Duration::from_millis(0)).await;
-    c.switch_to_window(other.handle.clone()).await.expect("switch");
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let seen_after = Shot::take(&c).await.centre(TUNIC).expect("the spectator sees the avatar");
-    assert_ne!(seen, seen_after, "the spectator saw the avatar move");
-    assert_ne!(moved_to, moved_again);
-    Shot::take(&c).await.save("web-watch");
-    c.switch_to_window(me).await.expect("switch back");
-
-    // maze: hold an arrow for half a second (real key-down and key-up).
-    press(&c, '\u{e00c}').await;
-    wait_for_status(&h, "title menu").await;
-    press(&c, 'm').await;
-    wait_for_status(&h, "maze").await;
-    for _ in 0..3 {
-        press(&c, '\u{e007}').await; // Enter: through the welcome pages
-    }
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let (a, b) = move_avatar(&c, Duration::from_millis(500)).await;
-    let cells = ((b.0 - a.0).abs() + (b.1 - a.1).abs()) / 16.0;
-    eprintln!("a half-second hold moved the hero {cells:.1} cells");
-    Shot::take(&c).await.save("web-maze");
-
-    press(&c, '\u{e00c}').await;
-    wait_for_status(&h, "title menu").await;
-    chase_and_overworld(&c, &h).await;
-
-    // caves, for the picture (last: without a save directory it cannot be left).
-    press(&c, 'c').await;
-    wait_for_status(&h, "caves").await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    Shot::take(&c).await.save("web-caves");
-    c.close().await.expect("close the browser");
-    h.stop().await;
-}
-
-/// The title menu with the test world, and overworld worlds kept in `data`.
-fn factory_with_worlds(data: &std::path::Path) -> torchlit_web::Factory {
-    let paths = torchlit_save::Paths::resolve(Some(data), None).expect("paths");
-    std::sync::Arc::new(move || {
-        let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
-            .expect("world");
-        let mut app = torchlit_ui::App::title(world);
-        let store = torchlit_save::Store::new(&paths);
-        let worlds =
-            torchlit_ui::overworld::Worlds::with_store(store, torchlit_save::Config::defaults());
-        app.set_overworld(torchlit_ui::overworld::OverworldSetup {
-            worlds: Some(worlds),
-            seed: "web".into(),
-            ..Default::default()
+async fn caves_plays_with_the_mouse_from_a_deep_link() {
+    let Some((_driver, c)) = start_browser("caves_with_the_mouse").await else { return };
+    let factory: torchlit_web::Factory =
+        std::sync::Arc::new(|l: &torchlit_web::protocol::Launch| {
+            let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
+                .expect("world");
+            let mut app = torchlit_ui::App::title(world);
+            if l.play.as_deref() == Some("caves") {
+                torchlit_web::Screen::handle(&mut app, torchlit_console::Input::Char('c'));
+            }
+            Box::new(app) as Box<dyn torchlit_web::Screen>
         });
-        Box::new(app) as Box<dyn torchlit_web::Screen>
-    })
-}
-
-/// Types `text` (one key per character) and waits for the page to redraw.
-async fn type_text(c: &Client, text: &str) {
-    for ch in text.chars() {
-        press(c, ch).await;
-    }
-}
-
-/// From the title menu, watches a chase for a few turns and walks an overworld (their
-/// pictures), then goes back to the title menu.
-async fn chase_and_overworld(c: &Client, h: &Harness) {
-    press(c, 'h').await;
-    press(c, '\u{e007}').await; // Enter: the first bundled dungeon
-    wait_for_status(h, "chase").await;
-    for _ in 0..4 {
-        press(c, ' ').await; // one turn each
-    }
-    let shot = Shot::take(c).await;
-    assert!(shot.count(TUNIC) > 20, "the chase's hero is drawn as a tile");
-    shot.save("web-chase");
-    press(c, '\u{e00c}').await; // to the chase's setup
-    press(c, '\u{e00c}').await; // to the title menu
-    wait_for_status(h, "title menu").await;
-
-    press(c, 'o').await;
-    wait_for_status(h, "overworld").await;
-    press(c, 'n').await; // a new world: its name, then the offered seed
-    type_text(c, "demo").await;
-    press(c, '\u{e007}').await;
-    press(c, '\u{e007}').await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let before = Shot::take(c).await;
-    assert!(before.count(TUNIC) > 20, "the overworld's hero is drawn as a tile");
-    before.save("web-overworld");
-    // The view follows the hero: a step scrolls the whole map.
-    let mut moved = false;
-    for k in ARROWS {
-        press(c, k).await;
-        let after = Shot::take(c).await;
-        let changed = before.rgb.iter().zip(&after.rgb).filter(|(a, b)| a != b).count();
-        if changed > 5000 {
-            moved = true;
-            break;
+    let h = Harness::start(factory, |_| {}).await;
+    c.goto(&format!("http://{}/?play=caves&seed=7", h.addr)).await.expect("deep link");
+    let p = until_probe(&c, "the caves scene", |p| p["mode"] == "caves").await;
+    let hero = p["hero"].as_array().expect("hero").clone();
+    let (hx, hy) = (hero[0].as_i64().expect("x"), hero[1].as_i64().expect("y"));
+    let r = cell_rect(&c, hx, hy).await.expect("the hero is drawn");
+    assert!(r[2] == r[3] && r[2] >= 24.0, "square tiles of 24 px or more: {r:?}");
+    let shot = Shot::take(&c).await;
+    shot.save("web-caves");
+    // A seen floor cell two or more cells from the hero, in the probe's rows.
+    let (vx, vy) = (p["view"]["x"].as_i64().expect("x"), p["view"]["y"].as_i64().expect("y"));
+    let rows: Vec<Vec<char>> = p["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r.as_str().unwrap_or_default().chars().collect())
+        .collect();
+    let mut target = None;
+    'find: for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.iter().enumerate() {
+            let (mx, my) = (vx + x as i64, vy + y as i64);
+            let d = (mx - hx).abs().max((my - hy).abs());
+            if *ch == '.' && (2..=5).contains(&d) {
+                target = Some((mx, my));
+                break 'find;
+            }
         }
     }
-    assert!(moved, "a step scrolls the overworld");
-    press(c, '\u{e00c}').await; // saved, to the world menu
-    press(c, '\u{e00c}').await; // to the title menu
-    wait_for_status(h, "title menu").await;
+    let (tx, ty) = target.expect("a floor cell near the hero");
+    let floor = mean(&shot, cell_rect(&c, tx, ty).await.expect("drawn"));
+    let d = distance(mean(&shot, r), floor);
+    assert!(d > 12.0, "the hero's tile stands out from the floor ({d:.1})");
+    point_at(&c, tx, ty, None).await;
+    until_probe(&c, "a look text", |p| p["look"].is_string()).await;
+    let log = |c: &Client| {
+        let c = c.clone();
+        async move {
+            let v = c.execute("return document.getElementById('log').innerText", vec![]).await;
+            v.expect("log").as_str().unwrap_or_default().to_string()
+        }
+    };
+    let before = log(&c).await;
+    point_at(&c, tx, ty, Some(MOUSE_BUTTON_LEFT)).await;
+    // The click travels, or (monsters in view stop travel, as they stop the keys'
+    // travel) the log says why.
+    let start = Instant::now();
+    loop {
+        let p = probe(&c).await;
+        if p["hero"] != json!([hx, hy]) || log(&c).await != before {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "the click did nothing: {p}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let text = page_text(&c).await;
+    assert!(text.contains("Depth") || text.contains("depth"), "the panel:\n{text}");
+    c.close().await.expect("close the browser");
+    h.stop().await;
 }

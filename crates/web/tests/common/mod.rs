@@ -2,6 +2,8 @@
 //! receives, shared by the socket tests, the browser tests and the load benchmark.
 #![allow(dead_code, missing_docs)]
 
+pub mod room;
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,7 +23,7 @@ pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// The title menu with the test world (caves and maze without saves).
 pub fn title_factory() -> Factory {
-    Arc::new(|| {
+    Arc::new(|_: &torchlit_web::protocol::Launch| {
         let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("world");
         Box::new(App::title(world)) as Box<dyn Screen>
     })
@@ -104,6 +106,78 @@ pub struct Mirror {
     pub ended: Option<String>,
     pub messages: usize,
     pub bytes: usize,
+    /// The scene, while the screen has one (its cells by map coordinate).
+    pub scene: Option<SceneMirror>,
+    /// The last notice.
+    pub notice: Option<String>,
+}
+
+/// What a page keeps of a scene.
+#[derive(Default, Debug, Clone)]
+pub struct SceneMirror {
+    pub mode: String,
+    pub turn: u64,
+    pub view: [i64; 4],
+    pub hero: Option<(i64, i64)>,
+    pub cells: std::collections::BTreeMap<(i64, i64), Value>,
+    pub entities: Vec<Value>,
+    pub marks: Vec<Value>,
+    pub panel: Value,
+    pub log: Vec<String>,
+    pub messages: usize,
+}
+
+impl SceneMirror {
+    fn apply(&mut self, m: &Value) {
+        let n = |v: &Value| v.as_i64().expect("a number");
+        let view: Vec<i64> = m["view"].as_array().expect("view").iter().map(n).collect();
+        self.view = [view[0], view[1], view[2], view[3]];
+        let [vx, vy, vw, vh] = self.view;
+        self.cells.retain(|(x, y), _| *x >= vx && *y >= vy && *x < vx + vw && *y < vy + vh);
+        for c in m["c"].as_array().expect("cells") {
+            self.cells.insert((n(&c[0]), n(&c[1])), c.clone());
+        }
+        self.mode = m["mode"].as_str().expect("mode").to_string();
+        self.turn = m["turn"].as_u64().expect("turn");
+        self.hero = m["hero"].as_array().map(|h| (n(&h[0]), n(&h[1])));
+        if let Some(e) = m.get("e") {
+            self.entities = e.as_array().expect("entities").clone();
+        }
+        if let Some(mk) = m.get("m") {
+            self.marks = mk.as_array().expect("marks").clone();
+        }
+        if let Some(p) = m.get("p") {
+            self.panel = p.clone();
+        }
+        if m.get("lr").is_some() {
+            self.log.clear();
+        }
+        for l in m.get("log").and_then(Value::as_array).into_iter().flatten() {
+            self.log.push(l[0].as_str().unwrap_or_default().to_string());
+        }
+        self.messages += 1;
+    }
+
+    /// The names of the entities in view.
+    pub fn names(&self) -> Vec<String> {
+        self.entities.iter().map(|e| e[5].as_str().unwrap_or_default().to_string()).collect()
+    }
+
+    /// The view as rows of glyphs (as SceneMap::rows).
+    pub fn rows(&self) -> Vec<String> {
+        let [vx, vy, vw, vh] = self.view;
+        let mut rows = Vec::new();
+        for y in vy..vy + vh {
+            let mut s = String::new();
+            for x in vx..vx + vw {
+                let e = self.entities.iter().rev().find(|e| e[0] == x && e[1] == y);
+                let c = e.map(|e| &e[3]).or_else(|| self.cells.get(&(x, y)).map(|c| &c[3]));
+                s.push_str(c.and_then(Value::as_str).unwrap_or(" "));
+            }
+            rows.push(s);
+        }
+        rows
+    }
 }
 
 impl Mirror {
@@ -123,6 +197,7 @@ impl Mirror {
                 self.id = m["id"].as_str().unwrap_or_default().to_string();
             }
             Some("full") => {
+                self.scene = None;
                 self.w = m["w"].as_u64().expect("w") as usize;
                 self.h = m["h"].as_u64().expect("h") as usize;
                 self.cells = m["c"].as_array().expect("cells").clone();
@@ -135,12 +210,27 @@ impl Mirror {
                     self.cells[i] = Value::Array(a[1..].to_vec());
                 }
             }
+            Some("scene") => {
+                if m["reset"] == true {
+                    self.scene = Some(SceneMirror::default());
+                }
+                self.scene.as_mut().expect("a scene starts with a reset").apply(&m);
+            }
+            Some("notice") => self.notice = m["text"].as_str().map(str::to_string),
             Some("end") => self.ended = Some(m["why"].as_str().unwrap_or_default().to_string()),
             other => panic!("unexpected message {other:?}"),
         }
     }
 
+    /// Whether anything is shown (a frame or a scene).
+    pub fn shown(&self) -> bool {
+        self.w > 0 || self.scene.is_some()
+    }
+
     pub fn text(&self) -> String {
+        if let Some(sc) = &self.scene {
+            return sc.rows().join("\n") + "\n" + &sc.log.join("\n");
+        }
         let mut s = String::new();
         for row in self.cells.chunks(self.w.max(1)) {
             for c in row {
@@ -151,13 +241,40 @@ impl Mirror {
         s
     }
 
+    /// How many cells of the scene (or the frame) show terrain sprite `name`.
+    pub fn terrain_count(&self, name: &str) -> usize {
+        match &self.scene {
+            Some(s) => s
+                .cells
+                .values()
+                .filter(|c| {
+                    self.sprites.get(c[2].as_u64().unwrap_or(0) as usize).is_some_and(|n| n == name)
+                })
+                .count(),
+            None => (0..self.cells.len()).filter(|&i| self.sprite_name(i) == name).count(),
+        }
+    }
+
     pub fn sprite_name(&self, i: usize) -> &str {
         let n = self.cells[i][3].as_u64().unwrap_or(0) as usize;
         self.sprites.get(n).map_or("none", String::as_str)
     }
 
-    /// Where the first cell showing a sprite whose name starts with `prefix` is.
+    /// Where the first cell showing a sprite whose name starts with `prefix` is (in a
+    /// scene: the first entity's map cell).
     pub fn find_sprite(&self, prefix: &str) -> Option<(usize, usize)> {
+        if let Some(s) = &self.scene {
+            return s
+                .entities
+                .iter()
+                .find(|e| {
+                    let n = e[2].as_u64().unwrap_or(0) as usize;
+                    self.sprites.get(n).is_some_and(|name| name.starts_with(prefix))
+                })
+                .map(|e| {
+                    (e[0].as_u64().unwrap_or(0) as usize, e[1].as_u64().unwrap_or(0) as usize)
+                });
+        }
         (0..self.cells.len())
             .find(|&i| self.sprite_name(i).starts_with(prefix))
             .map(|i| (i % self.w, i / self.w))
