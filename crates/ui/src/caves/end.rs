@@ -28,9 +28,7 @@ impl CavesScreen {
         };
         self.mode = Mode::Ended { morgue };
     }
-}
 
-impl CavesScreen {
     pub(super) fn render_end(&self, frame: &mut Frame, morgue: &str) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         frame.fill(0, 0, w, h, Cell::BLANK);

@@ -34,9 +34,7 @@ impl CavesScreen {
         );
         lines
     }
-}
 
-impl CavesScreen {
     pub(super) fn render_help(&self, frame: &mut Frame, scroll: usize) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let bg = palette::PANEL;

@@ -9,9 +9,7 @@ impl CavesScreen {
             .filter_map(|e| describe(&e.event).map(|m| format!("{:>6}  {m}", e.turn.0)))
             .collect()
     }
-}
 
-impl CavesScreen {
     pub(super) fn render_history(&self, frame: &mut Frame, back: usize) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let bg = palette::PANEL;

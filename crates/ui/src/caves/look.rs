@@ -21,9 +21,7 @@ impl CavesScreen {
             None => self.mode = Mode::Play,
         }
     }
-}
 
-impl CavesScreen {
     /// What look mode says about `p`.
     pub fn look_at(&self, p: Point) -> String {
         let g = &self.game;

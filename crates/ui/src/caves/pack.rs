@@ -14,9 +14,7 @@ impl CavesScreen {
             self.mode = Mode::Choose { verb, note: None };
         }
     }
-}
 
-impl CavesScreen {
     pub(super) fn inventory_key(&mut self, selected: usize, input: Input) {
         let items: Vec<(Slot, Item)> =
             self.game.hero().inventory().iter().map(|(s, i)| (s, *i)).collect();
@@ -50,9 +48,7 @@ impl CavesScreen {
             self.say(format!("You can't {} the {}.", verb.word(), item.name()));
         }
     }
-}
 
-impl CavesScreen {
     pub(super) fn choose_key(&mut self, verb: Verb, input: Input) {
         if verb == Verb::Eat && matches!(input, Input::Char('-')) && self.food_here().is_some() {
             self.mode = Mode::Play;
@@ -82,9 +78,7 @@ impl CavesScreen {
         self.mode = Mode::Play;
         self.act(verb.action(slot));
     }
-}
 
-impl CavesScreen {
     pub(super) fn render_pack(
         &self,
         frame: &mut Frame,
