@@ -3,8 +3,14 @@
 //! the end screen; auto-explore and travel run one step per tick until a stop or a key.
 
 mod draw;
+mod end;
+mod help;
+mod history;
 mod keys;
+mod look;
 mod morgue;
+mod offer;
+mod pack;
 mod scene;
 mod store;
 mod text;
@@ -314,19 +320,6 @@ impl CavesScreen {
         Ok(())
     }
 
-    /// A screen that starts `game` (a new run) but first offers to continue the saved
-    /// run `about` describes; yes loads it from `store` instead.
-    pub fn offering(
-        game: Caves,
-        keymap: Keymap<CavesCommand>,
-        store: Option<StoreHandle>,
-        about: String,
-    ) -> CavesScreen {
-        let mut screen = CavesScreen::new(game, keymap, store);
-        screen.mode = Mode::OfferContinue { about };
-        screen
-    }
-
     /// Sets what auto-explore picks up (also for a saved run loaded later).
     pub fn with_pickup(mut self, pickup: AutoPickup) -> CavesScreen {
         self.pickup = pickup;
@@ -546,32 +539,6 @@ impl CavesScreen {
         self.set_messages(vec![message.into()]);
     }
 
-    /// The run ended: morgue file and save deleted, end screen up.
-    fn finish(&mut self) {
-        let mut text = morgue_text(&self.game);
-        let (turns, hash) = (self.game.turn().0, self.game.state_hash());
-        let outcome = self.game.outcome().map_or("quit", crate::replay::caves_outcome);
-        let kept = self.recorder.as_mut().and_then(|r| r.finish(outcome, turns, hash));
-        if let Some(Ok(place)) = &kept {
-            text.push_str(&format!(
-                "\nRecording:     {place}\nWatch it with: torchlit replay {place}\n"
-            ));
-        }
-        let morgue = match &self.store {
-            Some(store) => match store.finish(&self.game, &text) {
-                Ok(path) => format!("Morgue file: {path}"),
-                Err(e) => format!("The morgue file could not be written: {e}"),
-            },
-            None => "No save directory: no morgue file written.".to_string(),
-        };
-        let morgue = match kept {
-            Some(Ok(place)) => format!("{morgue}  Recording: {place}"),
-            Some(Err(e)) => format!("{morgue}  The recording could not be kept: {e}"),
-            None => morgue,
-        };
-        self.mode = Mode::Ended { morgue };
-    }
-
     /// Handles a key.
     pub fn handle(&mut self, input: Input) -> Leave {
         if self.running.take().is_some() {
@@ -629,34 +596,6 @@ impl CavesScreen {
             }
         }
         Leave::Stay
-    }
-
-    /// The answer to "continue the saved run?": `y` or Enter loads it, any other key
-    /// keeps the new run (the saved one stays).
-    fn offer_key(&mut self, input: Input) {
-        self.mode = Mode::Play;
-        if matches!(input, Input::Char('y' | 'Y') | Input::Enter) {
-            let loaded = self.store.as_ref().map(StoreHandle::load);
-            match loaded {
-                Some(Ok(Some(game))) => {
-                    self.game = game;
-                    self.recorder = self.kept_recording();
-                    self.apply_pickup();
-                    let turn = self.game.turn().0;
-                    self.say(format!("Welcome back (turn {turn})."));
-                    if self.recorder.is_none() {
-                        self.messages.push("(This run has no recording to go on with.)".into());
-                    }
-                }
-                Some(Err(e)) => self.say(format!("The saved run can't be read: {e}")),
-                _ => self.say("There is no saved run any more: a new one begins."),
-            }
-        } else {
-            self.say(format!(
-                "A new run (seed {}); the saved one stays for later.",
-                self.game.seed()
-            ));
-        }
     }
 
     /// The key after the travel key: `>` or `<` travels to the stairs, `i` or `*` to the
@@ -727,155 +666,6 @@ impl CavesScreen {
     fn food_here(&self) -> Option<Item> {
         let g = &self.game;
         g.current_level().item(g.player().at()).copied().filter(Item::is_edible)
-    }
-
-    fn open_choice(&mut self, verb: Verb) {
-        let inv = self.game.hero().inventory();
-        let floor = verb == Verb::Eat && self.food_here().is_some();
-        if inv.is_empty() && !floor {
-            self.say("You are not carrying anything.");
-        } else if !inv.iter().any(|(_, i)| verb.accepts(i)) && !floor {
-            self.say(format!("You have nothing to {}.", verb.word()));
-        } else {
-            self.mode = Mode::Choose { verb, note: None };
-        }
-    }
-
-    fn inventory_key(&mut self, selected: usize, input: Input) {
-        let items: Vec<(Slot, Item)> =
-            self.game.hero().inventory().iter().map(|(s, i)| (s, *i)).collect();
-        let last = items.len().saturating_sub(1);
-        let chosen = items.get(selected.min(last)).copied();
-        let verb = match input {
-            Input::Up | Input::Char('k') => {
-                self.mode = Mode::Inventory { selected: selected.saturating_sub(1) };
-                return;
-            }
-            Input::Down | Input::Char('j') => {
-                self.mode = Mode::Inventory { selected: (selected + 1).min(last) };
-                return;
-            }
-            Input::Char('d') => Verb::Drop,
-            Input::Char('e') => Verb::Eat,
-            Input::Char('w') => Verb::Wear,
-            _ => {
-                self.mode = Mode::Play;
-                return;
-            }
-        };
-        self.mode = Mode::Play;
-        let Some((slot, item)) = chosen else {
-            self.say("You are not carrying anything.");
-            return;
-        };
-        if verb.accepts(&item) {
-            self.act(verb.action(slot));
-        } else {
-            self.say(format!("You can't {} the {}.", verb.word(), item.name()));
-        }
-    }
-
-    fn choose_key(&mut self, verb: Verb, input: Input) {
-        if verb == Verb::Eat && matches!(input, Input::Char('-')) && self.food_here().is_some() {
-            self.mode = Mode::Play;
-            self.act(Action::EatHere);
-            return;
-        }
-        let slot = match input {
-            Input::Char(c) => Slot::from_letter(c),
-            _ => None,
-        };
-        let Some(slot) = slot else {
-            if matches!(input, Input::Esc | Input::Enter | Input::Char(' ')) {
-                self.mode = Mode::Play;
-            }
-            return;
-        };
-        let Some(item) = self.game.hero().inventory().get(slot).copied() else {
-            let note = format!("You have nothing in slot {}.", slot.letter());
-            self.mode = Mode::Choose { verb, note: Some(note) };
-            return;
-        };
-        if !verb.accepts(&item) {
-            let note = format!("You can't {} the {}.", verb.word(), item.name());
-            self.mode = Mode::Choose { verb, note: Some(note) };
-            return;
-        }
-        self.mode = Mode::Play;
-        self.act(verb.action(slot));
-    }
-
-    fn look_key(&mut self, cursor: Point, input: Input) {
-        let dir = match self.keymap.get(input) {
-            Some(CavesCommand::Move(d)) => Some(d),
-            _ => None,
-        };
-        match dir {
-            Some(d) => {
-                let size = self.game.current_level().size();
-                let p = cursor + d.offset();
-                let p = Point::new(
-                    p.x.clamp(0, size.width as i32 - 1),
-                    p.y.clamp(0, size.height as i32 - 1),
-                );
-                self.mode = Mode::Look { cursor: p };
-            }
-            None => self.mode = Mode::Play,
-        }
-    }
-
-    /// What look mode says about `p`.
-    pub fn look_at(&self, p: Point) -> String {
-        let g = &self.game;
-        let level = g.current_level();
-        if g.is_visible(p) {
-            let tile = level.tile(p).map_or("nothing", Tile::name);
-            let mut parts = Vec::new();
-            if let Some(c) = g.visible_creature(p) {
-                if c.kind() == torchlit_sim::modes::caves::CreatureKind::Player {
-                    let under = level
-                        .item(p)
-                        .map(|i| {
-                            format!(", on {}", torchlit_sim::engine::indefinite(&item_details(i)))
-                        })
-                        .unwrap_or_default();
-                    return format!("You are standing on {}{under}.", tile_phrase(tile));
-                } else {
-                    parts.push(format!(
-                        "a {} ({}/{} hp)",
-                        c.kind().name(),
-                        c.hp(),
-                        c.stats().max_hp
-                    ));
-                }
-            }
-            if let Some(item) = level.item(p) {
-                parts.push(torchlit_sim::engine::indefinite(&item_details(item)));
-            }
-            if parts.is_empty() {
-                format!("You see {}.", tile_phrase(tile))
-            } else {
-                format!("You see {} on {}.", parts.join(" and "), tile_phrase(tile))
-            }
-        } else if let Some(r) = g.remembered(p) {
-            match r.item {
-                Some(kind) => format!(
-                    "You remember {} on {}.",
-                    torchlit_sim::engine::indefinite(&kind.name()),
-                    tile_phrase(r.tile.name())
-                ),
-                None => format!("You remember {}.", tile_phrase(r.tile.name())),
-            }
-        } else {
-            "You have not seen that place.".to_string()
-        }
-    }
-
-    fn journal_lines(&self) -> Vec<String> {
-        self.game
-            .journal()
-            .filter_map(|e| describe(&e.event).map(|m| format!("{:>6}  {m}", e.turn.0)))
-            .collect()
     }
 
     /// Draws the screen.
@@ -974,266 +764,6 @@ impl CavesScreen {
             all[from..].iter().take(rows).cloned().collect()
         }
     }
-
-    fn render_pack(
-        &self,
-        frame: &mut Frame,
-        verb: Option<Verb>,
-        note: Option<&str>,
-        selected: Option<usize>,
-    ) {
-        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let hero = self.game.hero();
-        // A question lists only what it can take (DCSS's prompts do the same).
-        let items: Vec<(Slot, &Item)> =
-            hero.inventory().iter().filter(|(_, i)| verb.is_none_or(|v| v.accepts(i))).collect();
-        let floor = if verb == Some(Verb::Eat) { self.food_here() } else { None };
-        let rows = (items.len() + usize::from(floor.is_some())).max(1) as i32;
-        let bw = 64.min(w);
-        let bh = (rows + 4).min(h - 1);
-        let (x, y) = (2.min(w - bw).max(0), (h - 1 - bh).max(0));
-        // The rows that fit, scrolled so that the selected item shows.
-        let fitting = (bh - 4).max(1) as usize;
-        let first = selected
-            .map_or(0, |s| s.min(items.len().saturating_sub(1)) + 1)
-            .saturating_sub(fitting);
-        let bg = palette::PANEL;
-        frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-        frame.border(x, y, bw, bh, palette::HEADING);
-        let title = match verb {
-            Some(v) if bw < 44 => format!("What to {}?", v.word()),
-            Some(v) => format!("What would you like to {}?", v.word()),
-            None => format!("You are carrying {} of 20 items", items.len()),
-        };
-        let inner = (bw - 5).max(0) as usize;
-        frame.print_bold(x + 2, y, &format!(" {} ", fit(&title, inner)), palette::HEADING);
-        if items.is_empty() && floor.is_none() {
-            frame.print(x + 2, y + 2, "Nothing.", Rgb::GREY, bg);
-        }
-        let mut row = y + 2;
-        if let Some(item) = floor {
-            let line = format!("- - {} (lying here)", item_details(&item));
-            frame.print(x + 2, row, &fit(&line, inner + 1), Rgb::WHITE, bg);
-            row += 1;
-        }
-        let shown = items
-            .iter()
-            .enumerate()
-            .skip(first)
-            .take(fitting.saturating_sub(usize::from(floor.is_some())));
-        for (i, (slot, item)) in shown {
-            let ok = verb.is_none_or(|v| v.accepts(item));
-            let fg = if ok { Rgb::WHITE } else { Rgb::GREY };
-            let here = row;
-            row += 1;
-            let row = here;
-            let chosen = selected.is_some_and(|s| s.min(items.len() - 1) == i);
-            let bg = if chosen { palette::SELECTED_ROW } else { bg };
-            if chosen {
-                frame.fill(x + 1, row, bw - 2, 1, Cell { bg, ..Cell::BLANK });
-            }
-            let (glyph, colour) = item_look(item.kind);
-            frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
-            frame.put(x + 6, row, Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg));
-            let mark = if hero.weapon() == Some(*slot) {
-                " (wielded)"
-            } else if hero.armor() == Some(*slot) {
-                " (worn)"
-            } else {
-                ""
-            };
-            // On a narrow screen the details are cut, never whether it is in use.
-            let room = ((bw - 9).max(0) as usize).saturating_sub(mark.len());
-            frame.print(x + 8, row, &format!("{}{mark}", fit(&item_details(item), room)), fg, bg);
-        }
-        let hint = match (note, verb) {
-            (Some(n), _) => n.to_string(),
-            (None, Some(_)) if floor.is_some() => "A letter, or - for what lies here.".to_string(),
-            (None, Some(_)) => "Press a letter; Esc cancels.".to_string(),
-            (None, None) if bw < 56 => "Up/Down; d drop, e eat, w wear".to_string(),
-            (None, None) => "Up/Down; d drop, e eat, w wear or wield; other keys close".to_string(),
-        };
-        frame.print(x + 2, y + bh - 1, &format!(" {} ", fit(&hint, inner)), palette::HIGHLIGHT, bg);
-    }
-
-    /// The help's lines: keys (wrapped to the width), then the goal.
-    fn help_lines(&self, width: usize) -> Vec<(String, String)> {
-        let key_w = if width < 60 { 10 } else { 18 };
-        let mut lines = Vec::new();
-        for command in CavesCommand::all() {
-            let keys = keys_of(&self.keymap, command).join(" ");
-            let what = match command {
-                CavesCommand::Move(d) => {
-                    format!("{}; into a monster: attack; into rock: dig", direction_phrase(d))
-                }
-                other => other.describe().to_string(),
-            };
-            for (i, part) in
-                wrap(&what, width.saturating_sub(key_w + 3).max(10)).into_iter().enumerate()
-            {
-                let k = if i == 0 { format!("{keys:<key_w$}") } else { " ".repeat(key_w) };
-                lines.push((k, part));
-            }
-        }
-        let goal = format!(
-            "Seed {}. Bring the teddy bear (*) from level {} up the exit stairs (<) of level 1.",
-            self.game.seed(),
-            self.game.depth_count()
-        );
-        lines.push((String::new(), String::new()));
-        lines.extend(
-            wrap(&goal, width.saturating_sub(2).max(10)).into_iter().map(|l| (String::new(), l)),
-        );
-        lines
-    }
-
-    fn render_help(&self, frame: &mut Frame, scroll: usize) {
-        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let bg = palette::PANEL;
-        frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
-        let lines = self.help_lines(w as usize);
-        let rows = (h - 1).max(1) as usize;
-        self.help_max.set(lines.len().saturating_sub(rows));
-        let scroll = scroll.min(self.help_max.get());
-        let title = if lines.len() > rows && w < 60 {
-            let last = (scroll + rows).min(lines.len());
-            format!("keys {}-{} of {} (Up/Down; Esc)", scroll + 1, last, lines.len())
-        } else if lines.len() > rows {
-            format!(
-                "caves keys {}-{} of {} (Up/Down scroll; other keys close)",
-                scroll + 1,
-                (scroll + rows).min(lines.len()),
-                lines.len()
-            )
-        } else {
-            "caves keys (any key closes)".to_string()
-        };
-        frame.print_bold(1, 0, &fit(&title, (w - 1).max(0) as usize), palette::HEADING);
-        for (i, (keys, what)) in lines.iter().skip(scroll).take(rows).enumerate() {
-            let row = 1 + i as i32;
-            frame.print(1, row, keys, palette::HIGHLIGHT, bg);
-            let x = if keys.is_empty() { 1 } else { 2 + keys.chars().count() as i32 };
-            frame.print(x, row, what, Rgb::WHITE, bg);
-        }
-    }
-
-    fn render_history(&self, frame: &mut Frame, back: usize) {
-        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let bg = palette::PANEL;
-        frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
-        frame.print_bold(
-            1,
-            0,
-            "Message history (Up/Down scroll, any other key closes)",
-            palette::HEADING,
-        );
-        let lines = self.journal_lines();
-        let rows = (h - 1).max(0) as usize;
-        let end = lines.len().saturating_sub(back);
-        let start = end.saturating_sub(rows);
-        for (i, line) in lines[start..end].iter().enumerate() {
-            frame.print(1, 1 + i as i32, line, Rgb::WHITE, bg);
-        }
-        if lines.is_empty() {
-            frame.print(1, 1, "Nothing has happened yet.", Rgb::GREY, bg);
-        }
-    }
-
-    fn render_end(&self, frame: &mut Frame, morgue: &str) {
-        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        frame.fill(0, 0, w, h, Cell::BLANK);
-        let s = self.game.summary();
-        let won = s.outcome == Some(torchlit_sim::modes::caves::Outcome::Won);
-        let (title, colour) = if won {
-            ("V I C T O R Y", palette::HIGHLIGHT)
-        } else {
-            ("R . I . P .", palette::DEATH)
-        };
-        // (line, colour, whether it belongs to the table: its lines share one left edge).
-        let mut rows: Vec<(String, Rgb, bool)> = vec![
-            (title.to_string(), colour, false),
-            (String::new(), Rgb::WHITE, false),
-            (format!("{}.", verdict(&s, self.game.depth())), Rgb::WHITE, false),
-            (String::new(), Rgb::WHITE, false),
-        ];
-        for line in end_table(&s) {
-            let fg = if line.starts_with(' ') { Rgb::GREY } else { Rgb::WHITE };
-            rows.push((line, fg, true));
-        }
-        rows.push((String::new(), Rgb::WHITE, false));
-        rows.push((morgue.to_string(), Rgb::GREY, false));
-        rows.push((String::new(), Rgb::WHITE, false));
-        rows.push(("Press Enter to continue.".to_string(), palette::HIGHLIGHT, false));
-        // Small terminals: long lines wrap, then blank lines go.
-        let mut rows: Vec<(String, Rgb, bool)> = rows
-            .into_iter()
-            .flat_map(|(line, fg, table)| {
-                let long = line.chars().count() > w as usize;
-                let parts = if long { wrap(&line, w as usize) } else { vec![line] };
-                parts.into_iter().map(move |l| (l, fg, table))
-            })
-            .collect();
-        if rows.len() as i32 > h {
-            rows.retain(|(line, _, _)| !line.is_empty());
-        }
-        let table_w = rows.iter().filter(|r| r.2).map(|r| r.0.chars().count()).max();
-        let table_x = ((w - table_w.unwrap_or(0) as i32) / 2).max(0);
-        let top = ((h - rows.len() as i32) / 2).max(0);
-        for (i, (line, fg, table)) in rows.iter().enumerate() {
-            let centred = ((w - line.chars().count() as i32) / 2).max(0);
-            let x = if *table { table_x } else { centred };
-            if i == 0 {
-                frame.print_bold(x, top, line, *fg);
-            } else {
-                frame.print(x, top + i as i32, line, *fg, Rgb::BLACK);
-            }
-        }
-    }
-}
-
-/// The end screen's table of the run: a label column, then the values; the kills by
-/// kind are indented under their total.
-fn end_table(s: &torchlit_sim::modes::caves::Summary) -> Vec<String> {
-    let mut lines = vec![
-        format!("Turns played   {}", s.turns.0),
-        format!("Depth reached  {} of {}", s.deepest_level, s.levels),
-        format!("Monsters slain {}", s.record.total_kills()),
-    ];
-    let by_kind: Vec<String> = torchlit_sim::modes::caves::CreatureKind::MONSTERS
-        .iter()
-        .filter(|k| s.record.kills_of(**k) > 0)
-        .map(|k| count_of(s.record.kills_of(*k), *k))
-        .collect();
-    if !by_kind.is_empty() {
-        lines.push(format!("               ({})", by_kind.join(", ")));
-    }
-    lines.push(format!("Walls dug      {}", s.record.dug));
-    lines.push(format!("Meals eaten    {}", s.record.eaten));
-    lines.push(format!("Seed           {}", s.seed));
-    lines
-}
-
-fn tile_phrase(name: &str) -> String {
-    match name {
-        "floor" => "the cave floor".to_string(),
-        "wall" => "solid rock".to_string(),
-        "stairs up" => "stairs leading up".to_string(),
-        "stairs down" => "stairs leading down".to_string(),
-        other => format!("the {other}"),
-    }
-}
-
-fn direction_phrase(d: Direction) -> &'static str {
-    match d {
-        Direction::North => "walk north",
-        Direction::NorthEast => "walk north-east",
-        Direction::East => "walk east",
-        Direction::SouthEast => "walk south-east",
-        Direction::South => "walk south",
-        Direction::SouthWest => "walk south-west",
-        Direction::West => "walk west",
-        Direction::NorthWest => "walk north-west",
-    }
 }
 
 /// How many message rows the play screen has at height `h` (the map takes the rest).
@@ -1261,12 +791,4 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrapping_keeps_words_whole() {
-        assert_eq!(wrap("aa bb cc", 5), vec!["aa bb", "cc"]);
-        assert!(wrap("", 5).is_empty());
-    }
-}
+mod tests;

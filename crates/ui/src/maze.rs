@@ -6,8 +6,10 @@
 //! that tick's input ([`KeyTracker`]). Everything drawn is timed from the game's own tick
 //! counter, so a frame is a function of the game state.
 
+mod help;
 mod keys;
 pub mod look;
+mod map;
 mod scene;
 
 use torchlit_geom::Point;
@@ -16,6 +18,8 @@ use torchlit_sim::modes::maze::{
     rules::{BOSS_KEY_ID, DECOY_KEY_ID, SPAWN_KEY_ID},
 };
 
+use help::{Place, boxed, render_help};
+pub use help::{dialog_page, wrap};
 pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
 use look::Look;
 
@@ -149,35 +153,6 @@ pub const CONTROLS: [(&str, &str); 12] = [
     ("q / Esc", "leave (to the title menu, or quit)"),
     ("Ctrl-C", "quit at once"),
 ];
-
-/// The text of a dialog's page.
-pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
-    match (id, page) {
-        (DialogId::Welcome, 0) => &[
-            "Welcome to the maze!",
-            "",
-            "Beyond the chained portal lies a chain of mazes. Each one hides a key that opens \
-             its locked exit (chained logs). At the end waits the boss, and behind it a \
-             treasure.",
-        ],
-        // A table: cells apart by three spaces or more (one per line when narrow).
-        (DialogId::Welcome, 1) => &[
-            "Controls",
-            "",
-            "w a s d / arrows  walk         e  interact (open portals)",
-            "Space / f  pickaxe             p  pause      ? help",
-            "t  restart area   r  restart game   m  map   v  paths",
-            "q  quit",
-        ],
-        _ => &[
-            "A hint",
-            "",
-            "Take the pickaxe lying just south of you: it breaks rocks and hurts log \
-             monsters. The key to the chained portal lies nearby; face the portal and press \
-             e. Hearts heal.",
-        ],
-    }
-}
 
 /// The smallest terminal the screen plays in, `(columns, rows)`: the 10x10 grid of the
 /// smallest area at one cell per two columns, the message and the status line, and room
@@ -524,98 +499,6 @@ impl MazeScreen {
         }
     }
 
-    /// Cells per map cell: `(columns, rows)`. The view shows about `min(1.375 × size,
-    /// 30)` cells across (ICMaze's dynamic scale factor), at 2 or 4 columns per cell.
-    fn scale(&self, w: i32, view_h: i32) -> i32 {
-        let size = self.game.area().size() as f64;
-        let cells = (size * 1.375).clamp(1.0, 30.0) as i32;
-        let grid = self.game.area().cells().size().width as i32;
-        let rows = (view_h / cells).max(1);
-        let cols = (w / (2 * grid.min(cells))).max(1);
-        rows.min(cols).clamp(1, 4)
-    }
-
-    /// What the view of `w × view_h` screen cells shows now.
-    fn window(&self, w: i32, view_h: i32) -> Window {
-        let s = self.scale(w, view_h);
-        let grid = self.game.area().cells().size();
-        let (cells_w, cells_h) = (w / (2 * s), view_h / s);
-        let hero = self.game.player().at();
-        Window {
-            s,
-            cells_w,
-            cells_h,
-            ox: camera_offset(hero.x, grid.width as i32, cells_w),
-            oy: camera_offset(hero.y, grid.height as i32, cells_h),
-            pad_x: (w - cells_w * 2 * s) / 2,
-        }
-    }
-
-    /// The whole area, two map rows per screen row (`▀` with the upper cell's colour in
-    /// front and the lower one's behind) and two columns per cell when they fit; cells
-    /// never on screen stay black.
-    fn render_map(&self, frame: &mut Frame, w: i32, view_h: i32) {
-        let area = self.game.area();
-        let grid = area.cells().size();
-        let (gw, gh) = (grid.width as i32, grid.height as i32);
-        let cols = if 2 * gw <= w { 2 } else { 1 };
-        let x0 = ((w - cols * gw) / 2).max(0);
-        let y0 = ((view_h - (gh + 1) / 2) / 2).max(0);
-        let mut colours: Vec<Rgb> = vec![palette::BACKGROUND; grid.area()];
-        let index = |p: Point| (p.y as usize) * grid.width as usize + p.x as usize;
-        for (p, &c) in area.cells().iter() {
-            if self.is_explored(p) {
-                colours[index(p)] = map_colour(look::cell(c));
-            }
-        }
-        for (_, t) in area.present_things() {
-            let colour = match t {
-                Thing::Portal(p) => {
-                    for c in p.cells() {
-                        if grid.contains(c) && self.is_explored(c) {
-                            colours[index(c)] = map_colour(look::portal(p.state(), p.side()));
-                        }
-                    }
-                    continue;
-                }
-                Thing::Rock(_) => palette::MAZE_WALL,
-                Thing::Key(_) => palette::KEY,
-                Thing::Heart(_) => palette::HEART,
-                Thing::Pickaxe(_) => palette::PICKAXE,
-                Thing::Treasure(_) => palette::TREASURE,
-                Thing::LogMonster(_) => palette::MAP_MONSTER,
-                Thing::Boss(_) => palette::MAP_BOSS,
-                Thing::Projectile(_) => continue,
-            };
-            let p = t.at();
-            if grid.contains(p) && self.is_explored(p) {
-                colours[index(p)] = colour;
-            }
-        }
-        let hero = self.game.player().at();
-        if grid.contains(hero) {
-            colours[index(hero)] = palette::MAP_HERO;
-        }
-        for sy in 0..(gh + 1) / 2 {
-            for x in 0..gw {
-                let top = colours[index(Point::new(x, 2 * sy))];
-                let bottom = if 2 * sy + 1 < gh {
-                    colours[index(Point::new(x, 2 * sy + 1))]
-                } else {
-                    palette::BACKGROUND
-                };
-                let cell = if top == bottom {
-                    if top == palette::BACKGROUND { Cell::BLANK } else { Cell::new('█', top) }
-                } else {
-                    Cell { bg: bottom, ..Cell::new('▀', top) }
-                };
-                for dx in 0..cols {
-                    frame.put(x0 + cols * x + dx, y0 + sy, cell);
-                }
-            }
-        }
-    }
-
     /// The things of the area and how they look, lowest layer first (portals and rocks,
     /// items, monsters, projectiles), and the cells of the monsters' paths when shown.
     /// Things blinking out of sight this frame are left out.
@@ -771,22 +654,6 @@ impl MazeScreen {
             frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bg);
         }
     }
-
-    fn render_victory(&self, frame: &mut Frame) {
-        let stats = self.game.stats();
-        let secs = stats.ticks / 24;
-        let lines = [
-            "Victory! The treasure is yours.".to_string(),
-            String::new(),
-            format!("time               {:02}:{:02}", secs / 60, secs % 60),
-            format!("deaths             {}", stats.deaths),
-            format!("monsters defeated  {}", stats.monsters_defeated),
-            format!("seed               {}", self.game.config().seed),
-        ];
-        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        let keys = if self.recorder.is_some() { "r: play again   q: back" } else { "q: back" };
-        boxed(frame, " the end ", &refs, keys, palette::VICTORY, Place::Center);
-    }
 }
 
 /// The part of the area the view shows: scale, size in map cells, the top-left map
@@ -798,12 +665,6 @@ struct Window {
     ox: i32,
     oy: i32,
     pad_x: i32,
-}
-
-/// One colour for a cell's look on the map: walls their glyph colour, the rest their
-/// background.
-fn map_colour(l: Look) -> Rgb {
-    if l.fill { l.fg } else { l.bg }
 }
 
 /// How a key identifier reads on the status line.
@@ -884,103 +745,6 @@ fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
     }
 }
 
-/// Where a box goes on the screen.
-#[derive(Clone, Copy)]
-enum Place {
-    /// In the middle.
-    Center,
-    /// Above the message line.
-    Bottom,
-}
-
-/// `line` cut at spaces into pieces of at most `width` characters (a word longer than
-/// that is cut); an empty line stays one empty line.
-pub fn wrap(line: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut rest: Vec<char> = line.chars().collect();
-    while rest.len() > width {
-        let cut = rest[..=width].iter().rposition(|&c| c == ' ').filter(|&i| i > 0);
-        let (head, tail) = match cut {
-            Some(i) => (rest[..i].to_vec(), rest[i + 1..].to_vec()),
-            None => (rest[..width].to_vec(), rest[width..].to_vec()),
-        };
-        out.push(head.iter().collect::<String>().trim_end().to_string());
-        rest = tail.into_iter().skip_while(|&c| c == ' ').collect();
-    }
-    out.push(rest.into_iter().collect());
-    out
-}
-
-/// A horizontally centred box with a title, lines and a footer; lines wider than the
-/// terminal allows are wrapped at spaces.
-fn boxed(frame: &mut Frame, title: &str, lines: &[&str], footer: &str, accent: Rgb, place: Place) {
-    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    // Paragraphs wrap at 66 columns at most (a readable measure), table rows that do not
-    // fit become one cell a line.
-    let room = (w - 4).clamp(1, 66) as usize;
-    let mut wrapped: Vec<String> = lines
-        .iter()
-        .flat_map(|l| {
-            let cells: Vec<&str> =
-                l.split("   ").map(str::trim).filter(|c| !c.is_empty()).collect();
-            if l.chars().count() <= room || cells.len() < 2 {
-                wrap(l, room)
-            } else {
-                cells.iter().flat_map(|c| wrap(c, room)).collect()
-            }
-        })
-        .collect();
-    // What does not fit ends in "…" instead of running under the footer.
-    let rows = (h - 4).max(1) as usize;
-    if wrapped.len() > rows {
-        wrapped.truncate(rows);
-        if let Some(last) = wrapped.last_mut() {
-            *last = "…".to_string();
-        }
-    }
-    let lines: Vec<&str> = wrapped.iter().map(String::as_str).collect();
-    let inner = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(footer.len()) as i32;
-    let bw = (inner + 4).min(w);
-    let bh = (lines.len() as i32 + 4).min(h);
-    let x = (w - bw) / 2;
-    let y = match place {
-        Place::Center => (h - bh) / 2,
-        Place::Bottom => (h - 2 - bh).max(0),
-    };
-    let bg = palette::PANEL_DARK;
-    frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-    frame.border(x, y, bw, bh, accent);
-    if !title.is_empty() {
-        frame.print_bold(x + 2, y, title, accent);
-    }
-    for (i, line) in lines.iter().enumerate() {
-        frame.print(x + 2, y + 1 + i as i32, line, palette::TEXT, bg);
-    }
-    frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
-}
-
-/// Draws the controls from line `scroll` (when they do not fit, a window of them with
-/// Up/Down to scroll); returns the largest useful `scroll`.
-fn render_help(frame: &mut Frame, scroll: usize) -> usize {
-    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    let room = (w - 4).max(1) as usize;
-    let lines: Vec<String> =
-        CONTROLS.iter().flat_map(|(k, what)| wrap(&format!("{k:<18} {what}"), room)).collect();
-    let rows = (h - 4).max(1) as usize;
-    if lines.len() <= rows {
-        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
-        return 0;
-    }
-    let max = lines.len() - rows;
-    let first = scroll.min(max);
-    let refs: Vec<&str> = lines[first..first + rows].iter().map(String::as_str).collect();
-    let title = format!(" maze controls {}-{} of {} ", first + 1, first + rows, lines.len());
-    boxed(frame, &title, &refs, "↑/↓ · other: close", palette::HEADING, Place::Center);
-    max
-}
-
 /// The message for an event, if it deserves one.
 pub fn describe(event: Event) -> Option<String> {
     Some(match event {
@@ -1027,41 +791,4 @@ fn blinks(life: &torchlit_sim::modes::maze::Life) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_are_named_for_players_not_by_the_seeds_numbers() {
-        let took = |k| describe(Event::PickedUp(Pickup::Key(k)));
-        assert_eq!(took(SPAWN_KEY_ID).as_deref(), Some("You take the Spawn key."));
-        assert_eq!(took(3).as_deref(), Some("You take key 3."));
-        assert_eq!(key_name(SPAWN_KEY_ID), "spawn");
-        assert_eq!(key_name(DECOY_KEY_ID), "decoy");
-    }
-
-    #[test]
-    fn every_welcome_page_has_text_and_every_action_a_name() {
-        for page in 0..DialogId::Welcome.pages() {
-            assert!(!dialog_page(DialogId::Welcome, page).is_empty());
-        }
-        assert_eq!(action("interact"), Some(MazeCommand::Button(Button::Interact)));
-        assert_eq!(action("nope"), None);
-        let k = default_keymap();
-        assert_eq!(k.get(Input::Char('e')), Some(MazeCommand::Button(Button::Interact)));
-    }
-
-    #[test]
-    fn lines_wrap_at_spaces() {
-        assert_eq!(wrap("take the pickaxe lying", 10), vec!["take the", "pickaxe", "lying"]);
-        assert_eq!(wrap("", 10), vec![""]);
-        assert_eq!(wrap("abcdefghijkl", 5), vec!["abcde", "fghij", "kl"]);
-        assert_eq!(wrap("fits", 10), vec!["fits"]);
-    }
-
-    #[test]
-    fn camera_centres_small_areas() {
-        assert_eq!(camera_offset(3, 10, 20), -5);
-        assert_eq!(camera_offset(20, 34, 22), 9);
-        assert_eq!(camera_offset(33, 34, 22), 12);
-    }
-}
+mod tests;

@@ -1,0 +1,154 @@
+//! The setup page: pick a dungeon, then start the chase.
+
+use super::*;
+
+impl DungeonChoice {
+    fn label(self) -> String {
+        match self {
+            DungeonChoice::Bundled(i) => BUNDLED.get(i).map_or("?", |b| b.0).to_string(),
+            DungeonChoice::Generated(s) => format!("generated, seed {s}"),
+        }
+    }
+
+    /// The dungeon, or why it cannot be had.
+    pub fn dungeon(self) -> Result<(String, Dungeon), String> {
+        match self {
+            DungeonChoice::Bundled(i) => {
+                let (name, text) = BUNDLED.get(i).ok_or("no such dungeon")?;
+                let d =
+                    Dungeon::parse_chase(text.as_bytes()).map_err(|e| format!("{name}: {e}"))?;
+                Ok((name.to_string(), d))
+            }
+            DungeonChoice::Generated(s) => {
+                let d = generate(Seed(s), GENERATED_SIDE).map_err(|e| e.to_string())?;
+                Ok((format!("generated {s}"), d))
+            }
+        }
+    }
+}
+
+impl Default for ChaseSetup {
+    fn default() -> ChaseSetup {
+        ChaseSetup {
+            row: 0,
+            dungeon: DungeonChoice::Bundled(0),
+            hero: HeroKind::Rogue,
+            monster: MonsterKind::Monster,
+            note: None,
+            last_h: std::cell::Cell::new(24),
+        }
+    }
+}
+
+fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
+    let i = all.iter().position(|&x| x == now).unwrap_or(0);
+    let n = all.len().max(1);
+    let j = if forward { (i + 1) % n } else { (i + n - 1) % n };
+    all.get(j).copied().unwrap_or(now)
+}
+
+impl ChaseSetup {
+    /// Handles a key: `Some` when the player starts a chase or leaves.
+    pub fn handle(&mut self, input: Input) -> Option<SetupOutcome> {
+        const ROWS: usize = 4;
+        match input {
+            Input::Up | Input::Char('k') | Input::Char('w') => {
+                self.row = (self.row + ROWS - 1) % ROWS
+            }
+            Input::Down | Input::Char('j') | Input::Char('s') | Input::Tab => {
+                self.row = (self.row + 1) % ROWS;
+            }
+            Input::Left | Input::Right | Input::Char('h') | Input::Char('l') => {
+                let forward = matches!(input, Input::Right | Input::Char('l'));
+                match self.row {
+                    0 => self.dungeon = self.next_dungeon(forward),
+                    1 => self.hero = cycle(&HeroKind::ALL, self.hero, forward),
+                    2 => self.monster = cycle(&MonsterKind::ALL, self.monster, forward),
+                    _ => {}
+                }
+            }
+            // On a bundled dungeon, the first generated one.
+            Input::Char('n') => {
+                self.dungeon = match self.dungeon {
+                    DungeonChoice::Generated(s) => DungeonChoice::Generated(s.wrapping_add(1)),
+                    DungeonChoice::Bundled(_) => DungeonChoice::Generated(1),
+                };
+            }
+            Input::Enter | Input::Char(' ') => return self.start(),
+            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return Some(SetupOutcome::Back),
+            _ => {}
+        }
+        None
+    }
+
+    fn next_dungeon(&self, forward: bool) -> DungeonChoice {
+        let n = BUNDLED.len();
+        match (self.dungeon, forward) {
+            (DungeonChoice::Bundled(i), true) if i + 1 < n => DungeonChoice::Bundled(i + 1),
+            (DungeonChoice::Bundled(_), true) => DungeonChoice::Generated(1),
+            (DungeonChoice::Bundled(0), false) => DungeonChoice::Generated(1),
+            (DungeonChoice::Bundled(i), false) => DungeonChoice::Bundled(i - 1),
+            (DungeonChoice::Generated(_), true) => DungeonChoice::Bundled(0),
+            (DungeonChoice::Generated(_), false) => DungeonChoice::Bundled(n - 1),
+        }
+    }
+
+    fn start(&mut self) -> Option<SetupOutcome> {
+        let seed = match self.dungeon {
+            DungeonChoice::Generated(s) => s,
+            DungeonChoice::Bundled(_) => 0,
+        };
+        let screen = self.dungeon.dungeon().and_then(|(name, d)| {
+            ChaseScreen::new(name, &d, self.hero, self.monster, false)?
+                .with_start(seed, Some(Chase::DEFAULT_LIMIT))
+        });
+        match screen {
+            Ok(screen) => Some(SetupOutcome::Start(Box::new(screen))),
+            Err(e) => {
+                self.note = Some(e);
+                None
+            }
+        }
+    }
+
+    /// Draws the setup menu centred in `frame`.
+    pub fn render(&self, frame: &mut Frame) {
+        self.last_h.set(frame.height());
+        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+        let (x, top) = ((w - 56).max(0) / 2, (h - 12).max(0) / 2);
+        let heading = "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)";
+        let heading = if w - x >= 66 { heading } else { "chase: pursuit and evasion" };
+        frame.print_bold(x, top, &fit(heading, (w - x).max(0) as usize), palette::HEADING);
+        let rows = [
+            ("dungeon", self.dungeon.label()),
+            ("hero", self.hero.strategy().name().to_string()),
+            ("monster", self.monster.strategy().name().to_string()),
+            ("", "start".to_string()),
+        ];
+        for (i, (label, value)) in rows.iter().enumerate() {
+            let y = top + 2 + i as i32;
+            let text =
+                if label.is_empty() { value.clone() } else { format!("{label:<9}◀ {value} ▶") };
+            if i == self.row {
+                frame.print_bold(x, y, "▶ ", palette::HIGHLIGHT);
+                frame.print_bold(x + 2, y, &text, palette::HIGHLIGHT);
+            } else {
+                frame.print(x + 2, y, &text, palette::TEXT, palette::BACKGROUND);
+            }
+        }
+        // At 40 columns the hints take four lines and a note the rest of the screen.
+        let width = (w - x).max(1) as usize;
+        let hints = ["↑/↓ choose · ←/→ change · n next generated seed", "Enter watch · q back"];
+        let hints: Vec<String> = hints.iter().flat_map(|hint| wrap(hint, width)).collect();
+        for (i, hint) in hints.iter().enumerate() {
+            frame.print(x, top + 7 + i as i32, hint, palette::HINT, palette::BACKGROUND);
+        }
+        if let Some(note) = &self.note {
+            for (i, line) in wrap(note, width).iter().enumerate() {
+                let gap = i32::from(h > 12);
+                let y = top + 7 + gap + hints.len() as i32 + i as i32;
+                frame.print(x, y, line, palette::WARNING, palette::BACKGROUND);
+            }
+        }
+    }
+}

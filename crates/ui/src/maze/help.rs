@@ -1,0 +1,154 @@
+//! The help page and the boxes (dialogs, the victory box) drawn over the maze.
+
+use super::*;
+
+/// The text of a dialog's page.
+pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
+    match (id, page) {
+        (DialogId::Welcome, 0) => &[
+            "Welcome to the maze!",
+            "",
+            "Beyond the chained portal lies a chain of mazes. Each one hides a key that opens \
+             its locked exit (chained logs). At the end waits the boss, and behind it a \
+             treasure.",
+        ],
+        // A table: cells apart by three spaces or more (one per line when narrow).
+        (DialogId::Welcome, 1) => &[
+            "Controls",
+            "",
+            "w a s d / arrows  walk         e  interact (open portals)",
+            "Space / f  pickaxe             p  pause      ? help",
+            "t  restart area   r  restart game   m  map   v  paths",
+            "q  quit",
+        ],
+        _ => &[
+            "A hint",
+            "",
+            "Take the pickaxe lying just south of you: it breaks rocks and hurts log \
+             monsters. The key to the chained portal lies nearby; face the portal and press \
+             e. Hearts heal.",
+        ],
+    }
+}
+
+impl MazeScreen {
+    pub(super) fn render_victory(&self, frame: &mut Frame) {
+        let stats = self.game.stats();
+        let secs = stats.ticks / 24;
+        let lines = [
+            "Victory! The treasure is yours.".to_string(),
+            String::new(),
+            format!("time               {:02}:{:02}", secs / 60, secs % 60),
+            format!("deaths             {}", stats.deaths),
+            format!("monsters defeated  {}", stats.monsters_defeated),
+            format!("seed               {}", self.game.config().seed),
+        ];
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let keys = if self.recorder.is_some() { "r: play again   q: back" } else { "q: back" };
+        boxed(frame, " the end ", &refs, keys, palette::VICTORY, Place::Center);
+    }
+}
+
+/// A horizontally centred box with a title, lines and a footer; lines wider than the
+/// terminal allows are wrapped at spaces.
+pub(super) fn boxed(
+    frame: &mut Frame,
+    title: &str,
+    lines: &[&str],
+    footer: &str,
+    accent: Rgb,
+    place: Place,
+) {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    // Paragraphs wrap at 66 columns at most (a readable measure), table rows that do not
+    // fit become one cell a line.
+    let room = (w - 4).clamp(1, 66) as usize;
+    let mut wrapped: Vec<String> = lines
+        .iter()
+        .flat_map(|l| {
+            let cells: Vec<&str> =
+                l.split("   ").map(str::trim).filter(|c| !c.is_empty()).collect();
+            if l.chars().count() <= room || cells.len() < 2 {
+                wrap(l, room)
+            } else {
+                cells.iter().flat_map(|c| wrap(c, room)).collect()
+            }
+        })
+        .collect();
+    // What does not fit ends in "…" instead of running under the footer.
+    let rows = (h - 4).max(1) as usize;
+    if wrapped.len() > rows {
+        wrapped.truncate(rows);
+        if let Some(last) = wrapped.last_mut() {
+            *last = "…".to_string();
+        }
+    }
+    let lines: Vec<&str> = wrapped.iter().map(String::as_str).collect();
+    let inner = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(footer.len()) as i32;
+    let bw = (inner + 4).min(w);
+    let bh = (lines.len() as i32 + 4).min(h);
+    let x = (w - bw) / 2;
+    let y = match place {
+        Place::Center => (h - bh) / 2,
+        Place::Bottom => (h - 2 - bh).max(0),
+    };
+    let bg = palette::PANEL_DARK;
+    frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
+    frame.border(x, y, bw, bh, accent);
+    if !title.is_empty() {
+        frame.print_bold(x + 2, y, title, accent);
+    }
+    for (i, line) in lines.iter().enumerate() {
+        frame.print(x + 2, y + 1 + i as i32, line, palette::TEXT, bg);
+    }
+    frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
+}
+
+/// Draws the controls from line `scroll` (when they do not fit, a window of them with
+/// Up/Down to scroll); returns the largest useful `scroll`.
+pub(super) fn render_help(frame: &mut Frame, scroll: usize) -> usize {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let room = (w - 4).max(1) as usize;
+    let lines: Vec<String> =
+        CONTROLS.iter().flat_map(|(k, what)| wrap(&format!("{k:<18} {what}"), room)).collect();
+    let rows = (h - 4).max(1) as usize;
+    if lines.len() <= rows {
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
+        return 0;
+    }
+    let max = lines.len() - rows;
+    let first = scroll.min(max);
+    let refs: Vec<&str> = lines[first..first + rows].iter().map(String::as_str).collect();
+    let title = format!(" maze controls {}-{} of {} ", first + 1, first + rows, lines.len());
+    boxed(frame, &title, &refs, "↑/↓ · other: close", palette::HEADING, Place::Center);
+    max
+}
+
+/// Where a box goes on the screen.
+#[derive(Clone, Copy)]
+pub(super) enum Place {
+    /// In the middle.
+    Center,
+    /// Above the message line.
+    Bottom,
+}
+
+/// `line` cut at spaces into pieces of at most `width` characters (a word longer than
+/// that is cut); an empty line stays one empty line.
+pub fn wrap(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut rest: Vec<char> = line.chars().collect();
+    while rest.len() > width {
+        let cut = rest[..=width].iter().rposition(|&c| c == ' ').filter(|&i| i > 0);
+        let (head, tail) = match cut {
+            Some(i) => (rest[..i].to_vec(), rest[i + 1..].to_vec()),
+            None => (rest[..width].to_vec(), rest[width..].to_vec()),
+        };
+        out.push(head.iter().collect::<String>().trim_end().to_string());
+        rest = tail.into_iter().skip_while(|&c| c == ' ').collect();
+    }
+    out.push(rest.into_iter().collect());
+    out
+}
