@@ -16,12 +16,39 @@ pub struct Path {
     pub cost: Cost,
 }
 
-/// Per-cell search state: `stamp` is `2·epoch` while open, `2·epoch + 1` once closed;
-/// anything else means untouched in this search.
+/// Per-cell search state. `stamp` is `epoch << 4 | state << 3 | dir`: `state` 0 while
+/// open, 1 once closed; `dir` the index in [`Rule::table`] of the step that reached the
+/// cell (its parent, for the walk back). A stamp of another epoch means untouched in this
+/// search.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     stamp: u32,
     g: u32,
+}
+
+/// The `state` bit of a [`Node`] stamp: closed.
+const CLOSED: u32 = 1 << 3;
+/// The bits of a [`Node`] stamp that name the epoch and state, not the direction.
+const TAG: u32 = !7;
+
+/// Exact `n / d` for 32-bit `n` and `d >= 2` by one multiplication (D. Lemire, O. Kaser,
+/// N. Kurz, "Faster Remainder by Direct Computation", 2019): a search needs the
+/// coordinates of every cell it expands, and a hardware division costs several times more.
+#[derive(Clone, Copy, Debug)]
+struct Divider {
+    magic: u64,
+}
+
+impl Divider {
+    fn new(d: u32) -> Divider {
+        debug_assert!(d >= 2);
+        Divider { magic: u64::MAX / u64::from(d) + 1 }
+    }
+
+    #[inline(always)]
+    fn div(self, n: u32) -> u32 {
+        ((u128::from(self.magic) * u128::from(n)) >> 64) as u32
+    }
 }
 
 /// A reusable A* context: the per-cell state of a search, kept between queries.
@@ -58,7 +85,6 @@ struct Node {
 pub struct Search {
     size: Size,
     nodes: Vec<Node>,
-    parent: Vec<u8>,
     epoch: u32,
     queue: Queue,
 }
@@ -110,64 +136,93 @@ impl Search {
             return Ok(None);
         }
         self.prepare(grid);
-        let (open, closed) = (self.epoch * 2, self.epoch * 2 + 1);
-        let stride = grid.stride();
-        let grid_cells = grid.cells();
-        let table = rule.table(stride);
-        let min_weight = u64::from(grid.min_weight());
-        let (gx, gy) = ((goal % stride) as i32, (goal / stride) as i32);
-        let h = |x: i32, y: i32| -> u32 {
-            let raw = rule.raw_heuristic(x.abs_diff(gx), y.abs_diff(gy)) * min_weight;
-            raw.min(u64::from(MAX_DISTANCE)) as u32
+        // The heuristic's shape is chosen once per query (see `Rule::raw_heuristic`), so
+        // the loop below is compiled once per shape with no branch on the rule inside.
+        let (c, d) = (u64::from(rule.costs().cardinal()), u64::from(rule.costs().diagonal()));
+        let w = u64::from(grid.min_weight());
+        let found = if !rule.has_diagonals() || d >= 2 * c {
+            self.run(grid, rule, start, goal, move |dx, dy| w * c * (dx + dy))
+        } else if d >= c {
+            self.run(grid, rule, start, goal, move |dx, dy| {
+                let (lo, hi) = (dx.min(dy), dx.max(dy));
+                w * (c * (hi - lo) + d * lo)
+            })
+        } else {
+            self.run(grid, rule, start, goal, move |dx, dy| w * d * dx.max(dy))
         };
-        let (sx, sy) = ((start % stride) as i32, (start / stride) as i32);
-        let h0 = h(sx, sy);
-        self.queue.reset(2 * rule.max_step(grid) + 1, h0);
-        self.nodes[start] = Node { stamp: open, g: 0 };
-        self.queue.push(h0, start as u32);
-        let mut found = None;
-        while let Some((_, i)) = self.queue.pop() {
-            let i = i as usize;
-            let node = self.nodes[i];
-            if node.stamp == closed {
-                continue;
-            }
-            if i == goal {
-                found = Some(node.g);
-                break;
-            }
-            self.nodes[i].stamp = closed;
-            let (x, y) = ((i % stride) as i32, (i / stride) as i32);
-            let here = grid_cells[i];
-            for (k, dir) in table[..rule.dir_count(here)].iter().enumerate() {
-                let j = i.wrapping_add_signed(dir.offset);
-                let cell = grid_cells[j];
-                if cell == BLOCKED_CELL {
-                    continue;
-                }
-                let next = self.nodes[j];
-                if next.stamp == closed {
-                    continue;
-                }
-                let g = node.g.saturating_add(dir.step * (cell & WEIGHT_MASK)).min(MAX_DISTANCE);
-                if next.stamp != open || g < next.g {
-                    self.nodes[j] = Node { stamp: open, g };
-                    self.parent[j] = k as u8;
-                    let f = g.saturating_add(h(x + dir.dx, y + dir.dy)).min(MAX_DISTANCE);
-                    self.queue.push(f, j as u32);
-                }
-            }
-        }
         let Some(cost) = found else { return Ok(None) };
+        let table = rule.table(grid.stride());
         let mut i = goal;
         cells.push(to);
         while i != start {
-            let k = usize::from(self.parent[i]);
+            let k = (self.nodes[i].stamp & 7) as usize;
             i = i.wrapping_add_signed(-table[k].offset);
             cells.push(grid.point(i));
         }
         cells.reverse();
         Ok(Some(Cost(cost)))
+    }
+
+    /// The search itself, from padded index `start` to `goal` with heuristic `h(|dx|,
+    /// |dy|)` (already multiplied by the cheapest entry cost); returns the goal's cost.
+    ///
+    /// Each neighbour is handled without a branch that depends on the map: its node is
+    /// rewritten (with itself when nothing changes) and it is pushed with a condition
+    /// ([`Queue::push_if`]). Which cells are opened, with which `g`, parent and `f`, and
+    /// in which order, is exactly the textbook loop's: skip blocked and closed cells, open
+    /// a cell when it is new or its `g` improves.
+    #[inline(always)]
+    fn run(
+        &mut self,
+        grid: &PathGrid,
+        rule: Rule,
+        start: usize,
+        goal: usize,
+        h: impl Fn(u64, u64) -> u64,
+    ) -> Option<u32> {
+        let (open, closed) = (self.epoch << 4, self.epoch << 4 | CLOSED);
+        let stride = grid.stride();
+        let div = Divider::new(stride as u32);
+        let grid_cells = grid.cells();
+        let table = rule.table(stride);
+        let (gy, gx) = (goal / stride, goal % stride);
+        let (gx, gy) = (gx as i64, gy as i64);
+        let hf =
+            |x: i64, y: i64| h(x.abs_diff(gx), y.abs_diff(gy)).min(u64::from(MAX_DISTANCE)) as u32;
+        let (sy, sx) = (start / stride, start % stride);
+        let h0 = hf(sx as i64, sy as i64);
+        self.queue.reset(2 * rule.max_step(grid) + 1, h0);
+        self.nodes[start] = Node { stamp: open, g: 0 };
+        self.queue.push(h0, start as u32);
+        while let Some((_, i)) = self.queue.pop() {
+            let node = self.nodes[i as usize];
+            if node.stamp & TAG == closed {
+                continue;
+            }
+            if i as usize == goal {
+                return Some(node.g);
+            }
+            self.nodes[i as usize].stamp = node.stamp | CLOSED;
+            let y = div.div(i);
+            let (x, y) = (i64::from(i - y * stride as u32), i64::from(y));
+            let here = grid_cells[i as usize];
+            for (k, dir) in table[..rule.dir_count(here)].iter().enumerate() {
+                let j = (i as usize).wrapping_add_signed(dir.offset);
+                let cell = grid_cells[j];
+                if cell == BLOCKED_CELL {
+                    continue;
+                }
+                let next = self.nodes[j];
+                let g = node.g.saturating_add(dir.step * (cell & WEIGHT_MASK)).min(MAX_DISTANCE);
+                let tag = next.stamp & TAG;
+                if tag != closed && (tag != open || g < next.g) {
+                    let f = g.saturating_add(hf(x + i64::from(dir.dx), y + i64::from(dir.dy)));
+                    self.nodes[j] = Node { stamp: open | k as u32, g };
+                    self.queue.push(f.min(MAX_DISTANCE), j as u32);
+                }
+            }
+        }
+        None
     }
 
     /// Sizes the arrays for `grid` (only when its size changed) and starts a new
@@ -178,13 +233,11 @@ impl Search {
             self.size = grid.size();
             self.nodes.clear();
             self.nodes.resize(n, Node::default());
-            self.parent.clear();
-            self.parent.resize(n, 0);
             self.epoch = 0;
         }
         self.epoch += 1;
-        if self.epoch >= u32::MAX / 2 {
-            // Stamps would alias after ~2³¹ searches: clear them once.
+        if self.epoch >= u32::MAX >> 4 {
+            // Stamps would alias after ~2²⁸ searches: clear them once.
             self.nodes.fill(Node::default());
             self.epoch = 1;
         }
