@@ -46,13 +46,14 @@
 //! # Tables
 //!
 //! `table`: issue 27's five workloads; each round times one pass of every implementation
-//! in turn (interleaved, so a busy machine slows them alike), seven rounds, medians;
-//! ratios are to `flat_bfs`; `wrong` counts answers (A* costs, field cells) that differ
+//! in turn (interleaved, so a busy machine slows them alike), 7 rounds or as many as
+//! make about a second of flat BFS (at most 105), medians;
+//! times are this thread's CPU time (the machine is shared); ratios are to `flat_bfs`; `wrong` counts answers (A* costs, field cells) that differ
 //! from the flat BFS's. `scaling`: the maze field and A* and the open-field 8-way field at
 //! 256², 1025² and 2049², torchlit and the flat BFS interleaved, in ns per reachable cell.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use torchlit_geom::{Point, Size};
@@ -567,11 +568,14 @@ impl Job<'_> {
 
 /// A pass slower than this is timed once by the tables and skipped by criterion.
 const SLOW_PASS: Duration = Duration::from_millis(800);
-/// Rounds of the interleaved tables.
+/// Rounds of the interleaved tables, at least (short passes run up to 15 times more).
 const ROUNDS: usize = 7;
 
+/// The CPU time of this thread spent in `f` (`cpu_time::ThreadTime`, the kernel's
+/// per-thread clock): on a machine shared by several builds, wall-clock time would count
+/// the time a pass spends descheduled, which swamps the differences measured here.
 fn time_once(f: &mut dyn FnMut()) -> Duration {
-    let t = Instant::now();
+    let t = cpu_time::ThreadTime::now();
     f();
     t.elapsed()
 }
@@ -599,8 +603,15 @@ fn interleaved(job: Job<'_>, imps: &[&str]) -> Vec<Option<(Duration, usize)>> {
             wrong[k] = Some(answer.iter().zip(&exact).filter(|(a, b)| a != b).count());
         }
     }
+    // Short passes run more rounds (about a second of flat BFS), so that a busy machine's
+    // pauses fall outside the median.
+    let once = time_once(&mut || {
+        job.run("flat_bfs", &mut scratch[1], None);
+    });
+    let rounds = (Duration::from_secs(1).as_nanos() / once.as_nanos().max(1)) as usize;
+    let rounds = rounds.clamp(ROUNDS, 15 * ROUNDS) | 1;
     let mut times: Vec<Vec<Duration>> = imps.iter().map(|_| Vec::new()).collect();
-    for round in 0..ROUNDS {
+    for round in 0..rounds {
         for (k, imp) in imps.iter().enumerate() {
             let slow = times[k].first().is_some_and(|&t| t > SLOW_PASS);
             if wrong[k].is_none() || (round > 0 && slow) {
@@ -630,7 +641,7 @@ fn issue_table(cave: &Workload, maze: &Workload, field: &Workload, quick: bool) 
         (Job { astar: false, eight: true, wl: field }, 0.4),
     ];
     println!();
-    println!("Medians of {ROUNDS} interleaved rounds; ratio = torchlit / flat BFS;");
+    println!("Medians of 7 to 105 interleaved rounds; ratio = torchlit / flat BFS;");
     println!("peers: median (ratio to flat BFS)[, wrong answers of the pass]");
     println!();
     println!(
@@ -668,7 +679,7 @@ fn issue_table(cave: &Workload, maze: &Workload, field: &Workload, quick: bool) 
 /// How the cost grows with the map: ns per reachable cell, torchlit and the flat BFS.
 fn scaling_table() {
     println!();
-    println!("Cost against map size: median of {ROUNDS} interleaved rounds, ns per reachable");
+    println!("Cost against map size: median of 7 to 105 interleaved rounds, ns per reachable");
     println!("cell (A*: per query, over the reachable cells of the map, 40 pairs)");
     println!();
     println!("| workload | side | reachable cells | torchlit ns/cell | flat BFS ns/cell | ratio |");

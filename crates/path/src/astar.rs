@@ -4,7 +4,7 @@ use torchlit_geom::{Point, Size};
 
 use crate::grid::{BLOCKED_CELL, MAX_DISTANCE, WEIGHT_MASK};
 use crate::queue::Queue;
-use crate::{Cost, PathError, PathGrid, Rule};
+use crate::{Cost, Moves, PathError, PathGrid, Rule};
 
 /// A walk found by A*: its cells from start to goal, both included, and its cost.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -30,6 +30,13 @@ struct Node {
 const CLOSED: u32 = 1 << 3;
 /// The bits of a [`Node`] stamp that name the epoch and state, not the direction.
 const TAG: u32 = !7;
+
+/// The octile distance for step costs `c <= d < 2c` ([`Rule::heuristic`]).
+#[inline(always)]
+fn octile(c: u64, d: u64, dx: u64, dy: u64) -> u64 {
+    let (lo, hi) = (dx.min(dy), dx.max(dy));
+    c * (hi - lo) + d * lo
+}
 
 /// Exact `n / d` for 32-bit `n` and `d >= 2` by one multiplication (D. Lemire, O. Kaser,
 /// N. Kurz, "Faster Remainder by Direct Computation", 2019): a search needs the
@@ -140,15 +147,25 @@ impl Search {
         // the loop below is compiled once per shape with no branch on the rule inside.
         let (c, d) = (u64::from(rule.costs().cardinal()), u64::from(rule.costs().diagonal()));
         let w = u64::from(grid.min_weight());
-        let found = if !rule.has_diagonals() || d >= 2 * c {
-            self.run(grid, rule, start, goal, move |dx, dy| w * c * (dx + dy))
-        } else if d >= c {
-            self.run(grid, rule, start, goal, move |dx, dy| {
-                let (lo, hi) = (dx.min(dy), dx.max(dy));
-                w * (c * (hi - lo) + d * lo)
-            })
-        } else {
-            self.run(grid, rule, start, goal, move |dx, dy| w * d * dx.max(dy))
+        let found = match (grid.max_weight() == 1, !rule.has_diagonals() || d >= 2 * c, d >= c) {
+            (true, true, _) => {
+                self.run::<true>(grid, rule, start, goal, move |dx, dy| w * c * (dx + dy))
+            }
+            (false, true, _) => {
+                self.run::<false>(grid, rule, start, goal, move |dx, dy| w * c * (dx + dy))
+            }
+            (true, false, true) => {
+                self.run::<true>(grid, rule, start, goal, move |dx, dy| w * octile(c, d, dx, dy))
+            }
+            (false, false, true) => {
+                self.run::<false>(grid, rule, start, goal, move |dx, dy| w * octile(c, d, dx, dy))
+            }
+            (true, false, false) => {
+                self.run::<true>(grid, rule, start, goal, move |dx, dy| w * d * dx.max(dy))
+            }
+            (false, false, false) => {
+                self.run::<false>(grid, rule, start, goal, move |dx, dy| w * d * dx.max(dy))
+            }
         };
         let Some(cost) = found else { return Ok(None) };
         let table = rule.table(grid.stride());
@@ -171,8 +188,11 @@ impl Search {
     /// ([`Queue::push_if`]). Which cells are opened, with which `g`, parent and `f`, and
     /// in which order, is exactly the textbook loop's: skip blocked and closed cells, open
     /// a cell when it is new or its `g` improves.
+    ///
+    /// `UNIFORM`: every passable cell's entry cost is 1, so the search reads only the
+    /// grid's passable bits (and a cell's narrow flag under [`crate::Moves::Rooms`]).
     #[inline(always)]
-    fn run(
+    fn run<const UNIFORM: bool>(
         &mut self,
         grid: &PathGrid,
         rule: Rule,
@@ -183,7 +203,7 @@ impl Search {
         let (open, closed) = (self.epoch << 4, self.epoch << 4 | CLOSED);
         let stride = grid.stride();
         let div = Divider::new(stride as u32);
-        let grid_cells = grid.cells();
+        let (grid_cells, bits) = (grid.cells(), grid.passable_bits());
         let table = rule.table(stride);
         let (gy, gx) = (goal / stride, goal % stride);
         let (gx, gy) = (gx as i64, gy as i64);
@@ -205,15 +225,19 @@ impl Search {
             self.nodes[i as usize].stamp = node.stamp | CLOSED;
             let y = div.div(i);
             let (x, y) = (i64::from(i - y * stride as u32), i64::from(y));
-            let here = grid_cells[i as usize];
-            for (k, dir) in table[..rule.dir_count(here)].iter().enumerate() {
+            let dirs = match rule.moves() {
+                Moves::Four => 4,
+                Moves::Eight => 8,
+                Moves::Rooms => rule.dir_count(grid_cells[i as usize]),
+            };
+            for (k, dir) in table[..dirs].iter().enumerate() {
                 let j = (i as usize).wrapping_add_signed(dir.offset);
-                let cell = grid_cells[j];
-                if cell == BLOCKED_CELL {
+                if bits[j / 64] >> (j % 64) & 1 == 0 {
                     continue;
                 }
+                let weight = if UNIFORM { 1 } else { grid_cells[j] & WEIGHT_MASK };
                 let next = self.nodes[j];
-                let g = node.g.saturating_add(dir.step * (cell & WEIGHT_MASK)).min(MAX_DISTANCE);
+                let g = node.g.saturating_add(dir.step * weight).min(MAX_DISTANCE);
                 let tag = next.stamp & TAG;
                 if tag != closed && (tag != open || g < next.g) {
                     let f = g.saturating_add(hf(x + i64::from(dir.dx), y + i64::from(dir.dy)));
