@@ -16,20 +16,16 @@ pub struct Path {
     pub cost: Cost,
 }
 
-/// Per-cell search state. `stamp` is `epoch << 4 | state << 3 | dir`: `state` 0 while
-/// open, 1 once closed; `dir` the index in [`Rule::table`] of the step that reached the
-/// cell (its parent, for the walk back). A stamp of another epoch means untouched in this
-/// search.
-#[derive(Clone, Copy, Debug, Default)]
-struct Node {
-    stamp: u32,
-    g: u32,
-}
-
-/// The `state` bit of a [`Node`] stamp: closed.
-const CLOSED: u32 = 1 << 3;
-/// The bits of a [`Node`] stamp that name the epoch and state, not the direction.
-const TAG: u32 = !7;
+/// A cell's search state is a one-byte stamp, `epoch << 4 | state << 3 | dir`: `state` 0
+/// while open, 1 once closed; `dir` the index in [`Rule::table`] of the step that reached
+/// the cell (its parent, for the walk back). A stamp of another epoch means untouched in
+/// this search. One byte a cell keeps a large map's stamps in cache; the price is a
+/// clearing pass every [`EPOCHS`] searches.
+const CLOSED: u8 = 1 << 3;
+/// The bits of a stamp that name the epoch and state, not the direction.
+const TAG: u8 = !7;
+/// Epochs `1..=EPOCHS` fit a stamp's high four bits.
+const EPOCHS: u8 = 15;
 
 /// The octile distance for step costs `c <= d < 2c` ([`Rule::heuristic`]).
 #[inline(always)]
@@ -61,8 +57,9 @@ impl Divider {
 /// A reusable A* context: the per-cell state of a search, kept between queries.
 ///
 /// The arrays are sized to the grid once (O(area), on the first query or when the grid's
-/// size changes); after that a query costs what it explores, nothing proportional to the
-/// map: cells are marked with a generation stamp instead of being cleared, and the open
+/// size changes); after that a query costs what it explores plus, one query in fifteen,
+/// a clearing pass over one byte per cell: cells are marked with a generation stamp
+/// instead of being cleared, and the open
 /// set is a ring of buckets keyed by `f = g + h` (Dial's queue; a binary heap only for
 /// very large step costs), last in first out among equal `f`.
 ///
@@ -91,8 +88,11 @@ impl Divider {
 #[derive(Clone, Debug, Default)]
 pub struct Search {
     size: Size,
-    nodes: Vec<Node>,
-    epoch: u32,
+    /// One byte a cell: epoch, state, parent direction (see [`CLOSED`]).
+    stamps: Vec<u8>,
+    /// The cost of the best walk found so far to each cell opened in this epoch.
+    g: Vec<u32>,
+    epoch: u8,
     queue: Queue,
 }
 
@@ -172,7 +172,7 @@ impl Search {
         let mut i = goal;
         cells.push(to);
         while i != start {
-            let k = (self.nodes[i].stamp & 7) as usize;
+            let k = usize::from(self.stamps[i] & 7);
             i = i.wrapping_add_signed(-table[k].offset);
             cells.push(grid.point(i));
         }
@@ -212,17 +212,19 @@ impl Search {
         let (sy, sx) = (start / stride, start % stride);
         let h0 = hf(sx as i64, sy as i64);
         self.queue.reset(2 * rule.max_step(grid) + 1, h0);
-        self.nodes[start] = Node { stamp: open, g: 0 };
+        self.stamps[start] = open;
+        self.g[start] = 0;
         self.queue.push(h0, start as u32);
         while let Some((_, i)) = self.queue.pop() {
-            let node = self.nodes[i as usize];
-            if node.stamp & TAG == closed {
+            let stamp = self.stamps[i as usize];
+            if stamp & TAG == closed {
                 continue;
             }
+            let gi = self.g[i as usize];
             if i as usize == goal {
-                return Some(node.g);
+                return Some(gi);
             }
-            self.nodes[i as usize].stamp = node.stamp | CLOSED;
+            self.stamps[i as usize] = stamp | CLOSED;
             let y = div.div(i);
             let (x, y) = (i64::from(i - y * stride as u32), i64::from(y));
             let dirs = match rule.moves() {
@@ -235,13 +237,16 @@ impl Search {
                 if bits[j / 64] >> (j % 64) & 1 == 0 {
                     continue;
                 }
+                let tag = self.stamps[j] & TAG;
+                if tag == closed {
+                    continue;
+                }
                 let weight = if UNIFORM { 1 } else { grid_cells[j] & WEIGHT_MASK };
-                let next = self.nodes[j];
-                let g = node.g.saturating_add(dir.step * weight).min(MAX_DISTANCE);
-                let tag = next.stamp & TAG;
-                if tag != closed && (tag != open || g < next.g) {
+                let g = gi.saturating_add(dir.step * weight).min(MAX_DISTANCE);
+                if tag != open || g < self.g[j] {
                     let f = g.saturating_add(hf(x + i64::from(dir.dx), y + i64::from(dir.dy)));
-                    self.nodes[j] = Node { stamp: open | k as u32, g };
+                    self.stamps[j] = open | k as u8;
+                    self.g[j] = g;
                     self.queue.push(f.min(MAX_DISTANCE), j as u32);
                 }
             }
@@ -253,16 +258,18 @@ impl Search {
     /// generation of stamps.
     fn prepare(&mut self, grid: &PathGrid) {
         let n = grid.cells().len();
-        if self.size != grid.size() || self.nodes.len() != n {
+        if self.size != grid.size() || self.stamps.len() != n {
             self.size = grid.size();
-            self.nodes.clear();
-            self.nodes.resize(n, Node::default());
+            self.stamps.clear();
+            self.stamps.resize(n, 0);
+            self.g.clear();
+            self.g.resize(n, 0);
             self.epoch = 0;
         }
         self.epoch += 1;
-        if self.epoch >= u32::MAX >> 4 {
-            // Stamps would alias after ~2²⁸ searches: clear them once.
-            self.nodes.fill(Node::default());
+        if self.epoch > EPOCHS {
+            // The next epoch would alias the oldest stamps: clear them.
+            self.stamps.fill(0);
             self.epoch = 1;
         }
     }
