@@ -205,8 +205,8 @@ fn a_reused_search_survives_its_stamps_wrapping() {
     .expect("small");
     let want = reference(&grid, Rule::FOUR, Flow::FromSources, &[Point::new(0, 0)]);
     let mut search = Search::new();
-    for round in 0..100 {
-        let to = Point::new((round % 6) as i32, ((round / 6) % 5) as i32);
+    for round in 0..100i32 {
+        let to = Point::new(round % 6, (round / 6) % 5);
         let found = search.astar(&grid, Rule::FOUR, Point::new(0, 0), to).expect("inside");
         let i = to.y as usize * 6 + to.x as usize;
         assert_eq!(found.map(|p| u64::from(p.cost.0)), want[i], "round {round}, to {to}");
