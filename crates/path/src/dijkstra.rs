@@ -34,7 +34,8 @@ pub enum Flow {
 ///   hold 0. With [`Flow::FromSources`] the values equal python-tcod's
 ///   `tcod.path.dijkstra2d(distance, cost, cardinal, diagonal)` for the same costs.
 /// - Runs in O(cells reached) after an O(area) reset: breadth-first search when every
-///   step costs the same, otherwise Dijkstra's algorithm on a bucket queue (Dial) or,
+///   step costs the same (with no branch on the map per neighbour under 4-way moves),
+///   otherwise Dijkstra's algorithm on a bucket queue (Dial) or,
 ///   for very large step costs, a binary heap. [`DijkstraMap::rebuild`] reuses the
 ///   buffers.
 /// - A source on a blocked cell holds 0 and walks out of it (libtcod's behaviour); a
