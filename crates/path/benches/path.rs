@@ -1,26 +1,35 @@
-//! Pathfinding benchmark: torchlit's A* and distance fields against the crates a Rust user
-//! would pick instead, and against a plain breadth-first search, on the same maps.
+//! Pathfinding benchmark: torchlit's A* and distance fields against a flat breadth-first
+//! search (the simplest code that does the same job) and the crates a Rust user would pick
+//! instead, on the same maps, interleaved in one run.
 //!
-//! Run with `cargo bench -p torchlit-path --bench path` (a filter after `--` narrows the
-//! criterion benches; the summary table always covers everything).
+//! ```text
+//! cargo bench -p torchlit-path --bench path -- table     # issue 27's table only (~1 min)
+//! cargo bench -p torchlit-path --bench path -- table quick   # torchlit and the flat BFS
+//! cargo bench -p torchlit-path --bench path -- scaling   # cost against map size only
+//! cargo bench -p torchlit-path --bench path              # criterion benches, then both
+//! ```
 //!
 //! # Workloads (built here, deterministically, outside every timed closure)
 //!
 //! - `cave_256`: a 256×256 cellular-automata cave (45% rock, 4-5 rule, 4 iterations);
-//! - `maze_1025`: a 1025×1025 perfect maze (recursive backtracker on the odd cells);
-//! - `field_512`: a 512×512 open field with 10% random pillars.
+//! - `maze_1025`: a 1025×1025 recursive-division maze, the game's own generator
+//!   (`torchlit_procgen::maze`, `Difficulty::HARDEST`, seed text `"bench"`): every path
+//!   cell reachable, one way between any two;
+//! - `field_512`: a 512×512 open field with 10% random pillars;
+//! - for the scaling table, mazes and fields of 256², 1025² and 2049².
 //!
-//! Each with 4-way and 8-way moves at unit costs. A* runs 200 fixed pairs of cells of the
-//! same 4-connected region (so every pair is reachable under both rules); one
-//! criterion iteration runs all 200. The distance field runs from one fixed source.
+//! A* runs 40 fixed pairs of cells of the largest 4-connected region (so every pair is
+//! reachable under both rules); one pass runs all 40 and keeps each path. The distance
+//! field runs from one fixed source cell, 4-way or 8-way, unit costs.
 //!
 //! # Implementations
 //!
 //! - `torchlit`: [`Search::astar_into`] with one reused `Search` and path buffer;
 //!   [`DijkstraMap::rebuild`] with one reused map.
-//! - `plain_bfs` (distance field only): the reference a person writes by hand: a flat
-//!   `Vec<u32>` of distances filled with `u32::MAX`, a `Vec<u32>` queue, a bounds test
-//!   per neighbour.
+//! - `flat_bfs`: the reference a person writes by hand: a flat `Vec<u32>` of distances
+//!   filled with `u32::MAX` per call, a `Vec<u32>` queue read from a head index (a ring
+//!   that never wraps), a bounds test per neighbour. For a pair it stops when the goal is
+//!   reached and walks back down the distances to list the path.
 //! - `pathfinding` 4.x: `astar` and `dijkstra_all` over cell indices with successor
 //!   closures (its own hash maps inside; allocated per call by its API).
 //! - `grid_search_cardinal` 0.4 (4-way only, uniform costs): jump-point A*
@@ -34,13 +43,17 @@
 //!   (the source cell ends up at 2, from a neighbour stepping back), one wrong cell per
 //!   field. The table counts both.
 //!
-//! After the criterion benches, a summary table prints the median time per A* query and
-//! per distance field (our own timing over a few passes), its ratio to torchlit, the
-//! distance field's ns per reached cell and its ratio to the plain BFS, and how many
-//! answers of each peer differ from the exact ones.
+//! # Tables
+//!
+//! `table`: issue 27's five workloads; each round times one pass of every implementation
+//! in turn (interleaved, so a busy machine slows them alike), 7 rounds or as many as
+//! make about a second of flat BFS (at most 105), medians;
+//! times are this thread's CPU time (the machine is shared); ratios are to `flat_bfs`; `wrong` counts answers (A* costs, field cells) that differ
+//! from the flat BFS's. `scaling`: the maze field and A* and the open-field 8-way field at
+//! 256², 1025² and 2049², torchlit and the flat BFS interleaved, in ns per reachable cell.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use torchlit_geom::{Point, Size};
@@ -69,6 +82,9 @@ impl Rng {
         self.next_u64() % 100 < p
     }
 }
+
+/// A* pairs per workload (one pass runs them all).
+const PAIRS: usize = 40;
 
 struct Workload {
     name: &'static str,
@@ -123,7 +139,7 @@ impl Workload {
         let big = (0..sizes.len()).max_by_key(|&i| sizes[i]).expect("some floor") as u32;
         let cells: Vec<usize> = (0..w * h).filter(|&i| label[i] == big).collect();
         let mut rng = Rng(seed.max(1));
-        let pairs = (0..200)
+        let pairs = (0..PAIRS)
             .map(|_| (cells[rng.below(cells.len())], cells[rng.below(cells.len())]))
             .collect();
         let source = cells[rng.below(cells.len())];
@@ -167,49 +183,24 @@ fn cave(seed: u64) -> Workload {
     Workload::new("cave_256", w, h, rock.iter().map(|r| !r).collect(), seed ^ 0xC0FFEE)
 }
 
-fn maze(seed: u64) -> Workload {
-    let n = 1025usize;
-    let rooms = (n - 1) / 2;
-    let mut rng = Rng(seed);
-    let mut open = vec![false; n * n];
-    let mut visited = vec![false; rooms * rooms];
-    let mut stack = vec![(0usize, 0usize)];
-    visited[0] = true;
-    open[n + 1] = true;
-    while let Some(&(rx, ry)) = stack.last() {
-        let mut options = [(0usize, 0usize); 4];
-        let mut count = 0;
-        for (dx, dy) in [(1i64, 0i64), (-1, 0), (0, 1), (0, -1)] {
-            let (nx, ny) = (rx as i64 + dx, ry as i64 + dy);
-            if nx >= 0
-                && ny >= 0
-                && nx < rooms as i64
-                && ny < rooms as i64
-                && !visited[ny as usize * rooms + nx as usize]
-            {
-                options[count] = (nx as usize, ny as usize);
-                count += 1;
-            }
-        }
-        if count == 0 {
-            stack.pop();
-            continue;
-        }
-        let (nx, ny) = options[rng.below(count)];
-        visited[ny * rooms + nx] = true;
-        let (cx, cy, tx, ty) = (2 * rx + 1, 2 * ry + 1, 2 * nx + 1, 2 * ny + 1);
-        open[((cy + ty) / 2) * n + (cx + tx) / 2] = true;
-        open[ty * n + tx] = true;
-        stack.push((nx, ny));
-    }
-    Workload::new("maze_1025", n, n, open, seed ^ 0xBEEF)
+/// A `side × side` recursive-division maze: the game's generator, hardest difficulty.
+fn maze(side: usize, name: &'static str) -> Workload {
+    let grid = torchlit_procgen::maze(
+        torchlit_rng::Seed::from_text("bench"),
+        side as u32,
+        side as u32,
+        torchlit_procgen::Difficulty::HARDEST,
+    )
+    .expect("a valid size");
+    let open = grid.values().map(|&c| c == torchlit_procgen::PATH).collect();
+    Workload::new(name, side, side, open, 0x5EED_4A2E ^ side as u64)
 }
 
-fn field(seed: u64) -> Workload {
-    let n = 512usize;
-    let mut rng = Rng(seed);
-    let open = (0..n * n).map(|_| !rng.percent(10)).collect();
-    Workload::new("field_512", n, n, open, seed ^ 0xF00D)
+/// A `side × side` open field with 10% random pillars.
+fn field(side: usize, name: &'static str) -> Workload {
+    let mut rng = Rng(0x5EED_F1E1 ^ side as u64);
+    let open = (0..side * side).map(|_| !rng.percent(10)).collect();
+    Workload::new(name, side, side, open, 0xF00D ^ side as u64)
 }
 
 const CARDINAL: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
@@ -239,13 +230,16 @@ fn neighbours(wl: &Workload, i: usize, eight: bool) -> impl Iterator<Item = usiz
 }
 
 // ---------------------------------------------------------------------------------------
-// The plain BFS reference
+// The flat BFS reference
 // ---------------------------------------------------------------------------------------
 
-/// Fills `dist` with step counts from `src` (u32::MAX: unreachable); returns cells reached.
-fn plain_bfs(
+/// Fills `dist` with step counts from `src` (u32::MAX: unreachable), stopping early once
+/// `stop` is reached when `STOP` (the distance field has no such test); returns the cells
+/// reached.
+fn flat_bfs<const STOP: bool>(
     wl: &Workload,
     src: usize,
+    stop: usize,
     eight: bool,
     dist: &mut Vec<u32>,
     queue: &mut Vec<u32>,
@@ -271,10 +265,39 @@ fn plain_bfs(
             if wl.open[j] && dist[j] == u32::MAX {
                 dist[j] = d;
                 queue.push(j as u32);
+                if STOP && j == stop {
+                    return queue.len();
+                }
             }
         }
     }
     queue.len()
+}
+
+/// A shortest path from `a` to `b` by [`flat_bfs`], walked back down the distances into
+/// `path` (from `b` to `a`); returns its cost (u32::MAX: none).
+fn flat_bfs_path(
+    wl: &Workload,
+    (a, b): (usize, usize),
+    eight: bool,
+    dist: &mut Vec<u32>,
+    queue: &mut Vec<u32>,
+    path: &mut Vec<usize>,
+) -> u32 {
+    flat_bfs::<true>(wl, a, b, eight, dist, queue);
+    path.clear();
+    let cost = dist[b];
+    if cost == u32::MAX {
+        return cost;
+    }
+    let mut at = b;
+    path.push(at);
+    while dist[at] > 0 {
+        let want = dist[at] - 1;
+        at = neighbours(wl, at, eight).find(|&n| dist[n] == want).expect("a way back");
+        path.push(at);
+    }
+    cost
 }
 
 // ---------------------------------------------------------------------------------------
@@ -324,12 +347,13 @@ fn gsc_coord(wl: &Workload, i: usize) -> grid_search_cardinal::ICoord {
 }
 
 // ---------------------------------------------------------------------------------------
-// One A* pass and one field per implementation: returns (checksum, per-query answers)
+// One A* pass and one field per implementation
 // ---------------------------------------------------------------------------------------
 
-const ASTAR_IMPLS: [&str; 4] = ["torchlit", "pathfinding", "grid_search_cardinal", "bracket"];
+const ASTAR_IMPLS: [&str; 5] =
+    ["torchlit", "flat_bfs", "pathfinding", "grid_search_cardinal", "bracket"];
 const FIELD_IMPLS: [&str; 5] =
-    ["torchlit", "plain_bfs", "pathfinding", "grid_search_cardinal", "bracket"];
+    ["torchlit", "flat_bfs", "pathfinding", "grid_search_cardinal", "bracket"];
 
 fn rule(eight: bool) -> Rule {
     Rule::new(if eight { Moves::Eight } else { Moves::Four }, StepCosts::UNIT)
@@ -343,14 +367,15 @@ struct Scratch {
     field: Option<DijkstraMap>,
     dist: Vec<u32>,
     queue: Vec<u32>,
+    path: Vec<usize>,
     gsc_map: Option<(
         grid_search_cardinal::distance_map::PopulateContext,
         grid_search_cardinal::distance_map::DistanceMap,
     )>,
 }
 
-/// Runs all 200 A* queries; returns each query's cost (`u32::MAX`: none found), or
-/// `None` when the implementation does not support the rule.
+/// Runs every A* pair; fills `costs` with each query's cost (`u32::MAX`: none found);
+/// false when the implementation does not support the rule.
 fn astar_pass(
     imp: &str,
     wl: &Workload,
@@ -368,6 +393,11 @@ fn astar_pass(
                     .astar_into(&wl.grid, r, wl.point(a), wl.point(b), &mut s.cells)
                     .expect("inside");
                 costs.push(c.map_or(u32::MAX, |c| c.0));
+            }
+        }
+        "flat_bfs" => {
+            for &pair in &wl.pairs {
+                costs.push(flat_bfs_path(wl, pair, eight, &mut s.dist, &mut s.queue, &mut s.path));
             }
         }
         "pathfinding" => {
@@ -441,8 +471,8 @@ fn field_pass(
                     .collect();
             }
         }
-        "plain_bfs" => {
-            black_box(plain_bfs(wl, src, eight, &mut s.dist, &mut s.queue));
+        "flat_bfs" => {
+            black_box(flat_bfs::<false>(wl, src, 0, eight, &mut s.dist, &mut s.queue));
             if want {
                 answer = s.dist.clone();
             }
@@ -499,190 +529,238 @@ fn field_pass(
     true
 }
 
+/// One job of a table: A* pairs or a distance field, one rule, one workload.
+#[derive(Clone, Copy)]
+struct Job<'a> {
+    astar: bool,
+    eight: bool,
+    wl: &'a Workload,
+}
+
+impl Job<'_> {
+    fn label(&self) -> String {
+        let kind = if self.astar {
+            format!("A* {}, {} pairs", rule_name(self.eight), self.wl.pairs.len())
+        } else {
+            format!("Dijkstra map {}", rule_name(self.eight))
+        };
+        format!("{kind}, {}", self.wl.name)
+    }
+
+    /// Runs one pass; the answers (A* costs or field cells) go to `out` when given.
+    fn run(&self, imp: &str, s: &mut Scratch, out: Option<&mut Vec<u32>>) -> bool {
+        if self.astar {
+            let mut costs = Vec::new();
+            let ok = astar_pass(imp, self.wl, self.eight, s, &mut costs);
+            if let Some(out) = out {
+                *out = costs;
+            }
+            ok
+        } else {
+            field_pass(imp, self.wl, self.eight, s, out)
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Drivers
 // ---------------------------------------------------------------------------------------
 
-/// A pass slower than this is timed once by the summary and skipped by criterion.
+/// A pass slower than this is timed once by the tables and skipped by criterion.
 const SLOW_PASS: Duration = Duration::from_millis(800);
+/// Rounds of the interleaved tables, at least (short passes run up to 15 times more).
+const ROUNDS: usize = 7;
 
+/// The CPU time of this thread spent in `f` (`cpu_time::ThreadTime`, the kernel's
+/// per-thread clock): on a machine shared by several builds, wall-clock time would count
+/// the time a pass spends descheduled, which swamps the differences measured here.
 fn time_once(f: &mut dyn FnMut()) -> Duration {
-    let t = Instant::now();
+    let t = cpu_time::ThreadTime::now();
     f();
     t.elapsed()
 }
 
-/// The median of `n` timed runs of `f`.
-fn median(n: usize, f: &mut dyn FnMut()) -> Duration {
-    let mut v: Vec<Duration> = (0..n).map(|_| time_once(f)).collect();
+fn rule_name(eight: bool) -> &'static str {
+    if eight { "8-way" } else { "4-way" }
+}
+
+fn median(v: &mut [Duration]) -> Duration {
     v.sort();
     v[v.len() / 2]
 }
 
-fn rule_name(eight: bool) -> &'static str {
-    if eight { "8way" } else { "4way" }
+/// Times `imps` on `job` interleaved: each round runs one pass of each, in turn; a pass
+/// slower than [`SLOW_PASS`] runs in the first round only. Returns each implementation's
+/// median (`None`: unsupported) and how many answers differ from `imps[1]`'s (the flat BFS).
+fn interleaved(job: Job<'_>, imps: &[&str]) -> Vec<Option<(Duration, usize)>> {
+    let mut scratch: Vec<Scratch> = imps.iter().map(|_| Scratch::default()).collect();
+    let mut exact = Vec::new();
+    job.run("flat_bfs", &mut Scratch::default(), Some(&mut exact));
+    let mut wrong = vec![None; imps.len()];
+    for (k, imp) in imps.iter().enumerate() {
+        let mut answer = Vec::new();
+        if job.run(imp, &mut scratch[k], Some(&mut answer)) {
+            wrong[k] = Some(answer.iter().zip(&exact).filter(|(a, b)| a != b).count());
+        }
+    }
+    // Short passes run more rounds (about a second of flat BFS), so that a busy machine's
+    // pauses fall outside the median.
+    let once = time_once(&mut || {
+        job.run("flat_bfs", &mut scratch[1], None);
+    });
+    let rounds = (Duration::from_secs(1).as_nanos() / once.as_nanos().max(1)) as usize;
+    let rounds = rounds.clamp(ROUNDS, 15 * ROUNDS) | 1;
+    let mut times: Vec<Vec<Duration>> = imps.iter().map(|_| Vec::new()).collect();
+    for round in 0..rounds {
+        for (k, imp) in imps.iter().enumerate() {
+            let slow = times[k].first().is_some_and(|&t| t > SLOW_PASS);
+            if wrong[k].is_none() || (round > 0 && slow) {
+                continue;
+            }
+            let s = &mut scratch[k];
+            times[k].push(time_once(&mut || {
+                job.run(imp, s, None);
+            }));
+        }
+    }
+    times.iter_mut().zip(wrong).map(|(t, w)| w.map(|w| (median(t), w))).collect()
 }
 
-fn main() {
-    let workloads = [cave(0x5EED_CA5E), maze(0x5EED_4A2E), field(0x5EED_F1E1)];
+fn ms(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1e3;
+    if ms < 1.0 { format!("{:.1} µs", ms * 1e3) } else { format!("{ms:.2} ms") }
+}
+
+/// Issue 27's table: torchlit against the flat BFS, with the peers alongside.
+fn issue_table(cave: &Workload, maze: &Workload, field: &Workload, quick: bool) {
+    let jobs = [
+        (Job { astar: true, eight: false, wl: maze }, 0.9),
+        (Job { astar: true, eight: true, wl: maze }, 0.9),
+        (Job { astar: false, eight: false, wl: cave }, 0.5),
+        (Job { astar: false, eight: false, wl: maze }, 0.5),
+        (Job { astar: false, eight: true, wl: field }, 0.4),
+    ];
+    println!();
+    println!("Medians of 7 to 105 interleaved rounds; ratio = torchlit / flat BFS;");
+    println!("peers: median (ratio to flat BFS)[, wrong answers of the pass]");
+    println!();
+    println!(
+        "| workload | torchlit | flat BFS | ratio | goal | pathfinding | grid_search_cardinal | bracket |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (job, goal) in jobs {
+        let imps: &[&str] = if quick { &ASTAR_IMPLS[..2] } else { &ASTAR_IMPLS };
+        let mut r = interleaved(job, imps);
+        r.resize(ASTAR_IMPLS.len(), None);
+        let (t, _) = r[0].expect("torchlit runs everything");
+        let (b, _) = r[1].expect("the flat BFS runs everything");
+        let ratio = t.as_secs_f64() / b.as_secs_f64();
+        let peer = |x: &Option<(Duration, usize)>| match x {
+            None => "n/a".to_string(),
+            Some((d, 0)) => format!("{} ({:.2}x)", ms(*d), d.as_secs_f64() / b.as_secs_f64()),
+            Some((d, w)) => {
+                format!("{} ({:.2}x), {w} wrong", ms(*d), d.as_secs_f64() / b.as_secs_f64())
+            }
+        };
+        let wrong_t = r[0].map_or(0, |(_, w)| w);
+        assert_eq!(wrong_t, 0, "torchlit disagrees with the flat BFS on {}", job.label());
+        println!(
+            "| {} | {} | {} | {ratio:.2}x | <= {goal}x | {} | {} | {} |",
+            job.label(),
+            ms(t),
+            ms(b),
+            peer(&r[2]),
+            peer(&r[3]),
+            peer(&r[4])
+        );
+    }
+}
+
+/// How the cost grows with the map: ns per reachable cell, torchlit and the flat BFS.
+fn scaling_table() {
+    println!();
+    println!("Cost against map size: median of 7 to 105 interleaved rounds, ns per reachable");
+    println!("cell (A*: per query, over the reachable cells of the map, 40 pairs)");
+    println!();
+    println!("| workload | side | reachable cells | torchlit ns/cell | flat BFS ns/cell | ratio |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for side in [256, 1025, 2049] {
+        let maze = maze(side, "maze");
+        let field = field(side, "field");
+        let reach = |wl: &Workload| {
+            let (mut d, mut q) = (Vec::new(), Vec::new());
+            flat_bfs::<false>(wl, wl.source, 0, false, &mut d, &mut q)
+        };
+        let jobs = [
+            (Job { astar: false, eight: false, wl: &maze }, "Dijkstra map 4-way, maze"),
+            (Job { astar: true, eight: false, wl: &maze }, "A* 4-way, maze"),
+            (Job { astar: false, eight: true, wl: &field }, "Dijkstra map 8-way, field"),
+        ];
+        for (job, label) in jobs {
+            let r = interleaved(job, &["torchlit", "flat_bfs"]);
+            let (t, b) = (r[0].expect("runs").0, r[1].expect("runs").0);
+            let cells = reach(job.wl) as f64;
+            let per = if job.astar { job.wl.pairs.len() as f64 } else { 1.0 };
+            let ns = |d: Duration| d.as_secs_f64() * 1e9 / per / cells;
+            println!(
+                "| {label} | {side} | {} | {:.2} | {:.2} | {:.2}x |",
+                cells as u64,
+                ns(t),
+                ns(b),
+                ns(t) / ns(b)
+            );
+        }
+    }
+}
+
+fn criterion_benches(workloads: &[&Workload]) {
     let mut criterion = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2))
         .configure_from_args();
-
-    // Criterion, one bench per (kind, implementation, rule, workload).
-    {
-        let mut group = criterion.benchmark_group("path");
-        group.sampling_mode(SamplingMode::Flat);
-        for wl in &workloads {
-            for eight in [false, true] {
-                for imp in ASTAR_IMPLS {
-                    let mut s = Scratch::default();
-                    let mut costs = Vec::new();
-                    if !astar_pass(imp, wl, eight, &mut s, &mut costs) {
-                        continue;
-                    }
-                    let probe = time_once(&mut || {
-                        astar_pass(imp, wl, eight, &mut s, &mut costs);
-                    });
-                    if probe > SLOW_PASS {
-                        continue;
-                    }
-                    group.throughput(Throughput::Elements(wl.pairs.len() as u64));
-                    group.bench_function(
-                        format!("astar/{imp}/{}/{}", rule_name(eight), wl.name),
-                        |b| {
-                            b.iter(|| astar_pass(imp, wl, eight, &mut s, &mut costs));
-                        },
-                    );
-                }
-                for imp in FIELD_IMPLS {
-                    let mut s = Scratch::default();
-                    if !field_pass(imp, wl, eight, &mut s, None) {
-                        continue;
-                    }
-                    let probe = time_once(&mut || {
-                        field_pass(imp, wl, eight, &mut s, None);
-                    });
-                    if probe > SLOW_PASS {
-                        continue;
-                    }
-                    group.throughput(Throughput::Elements(1));
-                    group.bench_function(
-                        format!("field/{imp}/{}/{}", rule_name(eight), wl.name),
-                        |b| {
-                            b.iter(|| field_pass(imp, wl, eight, &mut s, None));
-                        },
-                    );
-                }
-            }
-        }
-        group.finish();
-    }
-
-    // The summary: medians, ratios, wrong answers.
-    println!();
-    println!("A*: median µs per query (200 pairs), ratio to torchlit, wrong costs out of 200");
-    println!(
-        "{:<12} {:<5} {:<22} {:>10} {:>8} {:>6}",
-        "workload", "rule", "impl", "µs/query", "ratio", "wrong"
-    );
-    for wl in &workloads {
+    let mut group = criterion.benchmark_group("path");
+    group.sampling_mode(SamplingMode::Flat);
+    for wl in workloads {
         for eight in [false, true] {
-            let mut exact = Vec::new();
-            astar_pass("torchlit", wl, eight, &mut Scratch::default(), &mut exact);
-            let mut base = 0.0;
-            for imp in ASTAR_IMPLS {
-                let mut s = Scratch::default();
-                let mut costs = Vec::new();
-                if !astar_pass(imp, wl, eight, &mut s, &mut costs) {
-                    continue;
+            for astar in [true, false] {
+                let job = Job { astar, eight, wl };
+                for imp in if astar { ASTAR_IMPLS } else { FIELD_IMPLS } {
+                    let mut s = Scratch::default();
+                    if !job.run(imp, &mut s, None) {
+                        continue;
+                    }
+                    if time_once(&mut || {
+                        job.run(imp, &mut s, None);
+                    }) > SLOW_PASS
+                    {
+                        continue;
+                    }
+                    let kind = if astar { "astar" } else { "field" };
+                    let n = if astar { wl.pairs.len() as u64 } else { 1 };
+                    group.throughput(Throughput::Elements(n));
+                    let name = format!("{kind}/{imp}/{}/{}", rule_name(eight), wl.name);
+                    group.bench_function(name, |b| b.iter(|| job.run(imp, &mut s, None)));
                 }
-                let wrong = costs.iter().zip(&exact).filter(|(a, b)| a != b).count();
-                let probe = time_once(&mut || {
-                    astar_pass(imp, wl, eight, &mut s, &mut costs);
-                });
-                let runs = if probe > SLOW_PASS { 1 } else { 5 };
-                let t = if runs == 1 {
-                    probe
-                } else {
-                    median(runs, &mut || {
-                        astar_pass(imp, wl, eight, &mut s, &mut costs);
-                    })
-                };
-                let us = t.as_secs_f64() * 1e6 / wl.pairs.len() as f64;
-                if imp == "torchlit" {
-                    base = us;
-                }
-                println!(
-                    "{:<12} {:<5} {:<22} {:>10.2} {:>8.2} {:>6}",
-                    wl.name,
-                    rule_name(eight),
-                    imp,
-                    us,
-                    us / base,
-                    wrong
-                );
             }
         }
     }
-    println!();
-    println!(
-        "Distance field from one source: median ms, ratio to torchlit, ns per reached cell, ratio to plain_bfs, wrong cells"
-    );
-    println!(
-        "{:<12} {:<5} {:<22} {:>9} {:>7} {:>9} {:>9} {:>7}",
-        "workload", "rule", "impl", "ms", "ratio", "ns/cell", "vs bfs", "wrong"
-    );
-    for wl in &workloads {
-        for eight in [false, true] {
-            let mut exact = Vec::new();
-            field_pass("plain_bfs", wl, eight, &mut Scratch::default(), Some(&mut exact));
-            let reached = exact.iter().filter(|&&d| d != u32::MAX).count();
-            let (mut base, mut bfs) = (0.0, 0.0);
-            let mut rows = Vec::new();
-            for imp in FIELD_IMPLS {
-                let mut s = Scratch::default();
-                let mut answer = Vec::new();
-                if !field_pass(imp, wl, eight, &mut s, Some(&mut answer)) {
-                    continue;
-                }
-                let wrong = answer.iter().zip(&exact).filter(|(a, b)| a != b).count();
-                let probe = time_once(&mut || {
-                    field_pass(imp, wl, eight, &mut s, None);
-                });
-                let runs = if probe > SLOW_PASS { 1 } else { 7 };
-                let t = if runs == 1 {
-                    probe
-                } else {
-                    median(runs, &mut || {
-                        field_pass(imp, wl, eight, &mut s, None);
-                    })
-                };
-                let ms = t.as_secs_f64() * 1e3;
-                match imp {
-                    "torchlit" => base = ms,
-                    "plain_bfs" => bfs = ms,
-                    _ => {}
-                }
-                rows.push((imp, ms, wrong));
-            }
-            for (imp, ms, wrong) in rows {
-                let ns_cell = ms * 1e6 / reached as f64;
-                println!(
-                    "{:<12} {:<5} {:<22} {:>9.3} {:>7.2} {:>9.2} {:>9.2} {:>7}",
-                    wl.name,
-                    rule_name(eight),
-                    imp,
-                    ms,
-                    ms / base,
-                    ns_cell,
-                    ms / bfs,
-                    wrong
-                );
-            }
-        }
-    }
+    group.finish();
     criterion.final_summary();
+}
+
+fn main() {
+    let words: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let only = |w: &str| words.iter().any(|a| a == w);
+    let (table, scaling) = (only("table"), only("scaling"));
+    let (cave, maze, field) = (cave(0x5EED_CA5E), maze(1025, "maze_1025"), field(512, "field_512"));
+    if !table && !scaling {
+        criterion_benches(&[&cave, &maze, &field]);
+    }
+    if table || !scaling {
+        issue_table(&cave, &maze, &field, only("quick"));
+    }
+    if scaling || !table {
+        scaling_table();
+    }
 }

@@ -4,7 +4,7 @@ use torchlit_geom::{Point, Size};
 
 use crate::grid::{BLOCKED_CELL, MAX_DISTANCE, WEIGHT_MASK};
 use crate::queue::Queue;
-use crate::{Cost, PathError, PathGrid, Rule};
+use crate::{Cost, Moves, PathError, PathGrid, Rule};
 
 /// A walk found by A*: its cells from start to goal, both included, and its cost.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -16,19 +16,50 @@ pub struct Path {
     pub cost: Cost,
 }
 
-/// Per-cell search state: `stamp` is `2·epoch` while open, `2·epoch + 1` once closed;
-/// anything else means untouched in this search.
-#[derive(Clone, Copy, Debug, Default)]
-struct Node {
-    stamp: u32,
-    g: u32,
+/// A cell's search state is a one-byte stamp, `epoch << 4 | state << 3 | dir`: `state` 0
+/// while open, 1 once closed; `dir` the index in [`Rule::table`] of the step that reached
+/// the cell (its parent, for the walk back). A stamp of another epoch means untouched in
+/// this search. One byte a cell keeps a large map's stamps in cache; the price is a
+/// clearing pass every [`EPOCHS`] searches.
+const CLOSED: u8 = 1 << 3;
+/// The bits of a stamp that name the epoch and state, not the direction.
+const TAG: u8 = !7;
+/// Epochs `1..=EPOCHS` fit a stamp's high four bits.
+const EPOCHS: u8 = 15;
+
+/// The octile distance for step costs `c <= d < 2c` ([`Rule::heuristic`]).
+#[inline(always)]
+fn octile(c: u64, d: u64, dx: u64, dy: u64) -> u64 {
+    let (lo, hi) = (dx.min(dy), dx.max(dy));
+    c * (hi - lo) + d * lo
+}
+
+/// Exact `n / d` for 32-bit `n` and `d >= 2` by one multiplication (D. Lemire, O. Kaser,
+/// N. Kurz, "Faster Remainder by Direct Computation", 2019): a search needs the
+/// coordinates of every cell it expands, and a hardware division costs several times more.
+#[derive(Clone, Copy, Debug)]
+struct Divider {
+    magic: u64,
+}
+
+impl Divider {
+    fn new(d: u32) -> Divider {
+        debug_assert!(d >= 2);
+        Divider { magic: u64::MAX / u64::from(d) + 1 }
+    }
+
+    #[inline(always)]
+    fn div(self, n: u32) -> u32 {
+        ((u128::from(self.magic) * u128::from(n)) >> 64) as u32
+    }
 }
 
 /// A reusable A* context: the per-cell state of a search, kept between queries.
 ///
 /// The arrays are sized to the grid once (O(area), on the first query or when the grid's
-/// size changes); after that a query costs what it explores, nothing proportional to the
-/// map: cells are marked with a generation stamp instead of being cleared, and the open
+/// size changes); after that a query costs what it explores plus, one query in fifteen,
+/// a clearing pass over one byte per cell: cells are marked with a generation stamp
+/// instead of being cleared, and the open
 /// set is a ring of buckets keyed by `f = g + h` (Dial's queue; a binary heap only for
 /// very large step costs), last in first out among equal `f`.
 ///
@@ -57,9 +88,11 @@ struct Node {
 #[derive(Clone, Debug, Default)]
 pub struct Search {
     size: Size,
-    nodes: Vec<Node>,
-    parent: Vec<u8>,
-    epoch: u32,
+    /// One byte a cell: epoch, state, parent direction (see [`CLOSED`]).
+    stamps: Vec<u8>,
+    /// The cost of the best walk found so far to each cell opened in this epoch.
+    g: Vec<u32>,
+    epoch: u8,
     queue: Queue,
 }
 
@@ -110,59 +143,36 @@ impl Search {
             return Ok(None);
         }
         self.prepare(grid);
-        let (open, closed) = (self.epoch * 2, self.epoch * 2 + 1);
-        let stride = grid.stride();
-        let grid_cells = grid.cells();
-        let table = rule.table(stride);
-        let min_weight = u64::from(grid.min_weight());
-        let (gx, gy) = ((goal % stride) as i32, (goal / stride) as i32);
-        let h = |x: i32, y: i32| -> u32 {
-            let raw = rule.raw_heuristic(x.abs_diff(gx), y.abs_diff(gy)) * min_weight;
-            raw.min(u64::from(MAX_DISTANCE)) as u32
+        // The heuristic's shape is chosen once per query (see `Rule::raw_heuristic`), so
+        // the loop below is compiled once per shape with no branch on the rule inside.
+        let (c, d) = (u64::from(rule.costs().cardinal()), u64::from(rule.costs().diagonal()));
+        let w = u64::from(grid.min_weight());
+        let found = match (grid.max_weight() == 1, !rule.has_diagonals() || d >= 2 * c, d >= c) {
+            (true, true, _) => {
+                self.run::<true>(grid, rule, start, goal, move |dx, dy| w * c * (dx + dy))
+            }
+            (false, true, _) => {
+                self.run::<false>(grid, rule, start, goal, move |dx, dy| w * c * (dx + dy))
+            }
+            (true, false, true) => {
+                self.run::<true>(grid, rule, start, goal, move |dx, dy| w * octile(c, d, dx, dy))
+            }
+            (false, false, true) => {
+                self.run::<false>(grid, rule, start, goal, move |dx, dy| w * octile(c, d, dx, dy))
+            }
+            (true, false, false) => {
+                self.run::<true>(grid, rule, start, goal, move |dx, dy| w * d * dx.max(dy))
+            }
+            (false, false, false) => {
+                self.run::<false>(grid, rule, start, goal, move |dx, dy| w * d * dx.max(dy))
+            }
         };
-        let (sx, sy) = ((start % stride) as i32, (start / stride) as i32);
-        let h0 = h(sx, sy);
-        self.queue.reset(2 * rule.max_step(grid) + 1, h0);
-        self.nodes[start] = Node { stamp: open, g: 0 };
-        self.queue.push(h0, start as u32);
-        let mut found = None;
-        while let Some((_, i)) = self.queue.pop() {
-            let i = i as usize;
-            let node = self.nodes[i];
-            if node.stamp == closed {
-                continue;
-            }
-            if i == goal {
-                found = Some(node.g);
-                break;
-            }
-            self.nodes[i].stamp = closed;
-            let (x, y) = ((i % stride) as i32, (i / stride) as i32);
-            let here = grid_cells[i];
-            for (k, dir) in table[..rule.dir_count(here)].iter().enumerate() {
-                let j = i.wrapping_add_signed(dir.offset);
-                let cell = grid_cells[j];
-                if cell == BLOCKED_CELL {
-                    continue;
-                }
-                let next = self.nodes[j];
-                if next.stamp == closed {
-                    continue;
-                }
-                let g = node.g.saturating_add(dir.step * (cell & WEIGHT_MASK)).min(MAX_DISTANCE);
-                if next.stamp != open || g < next.g {
-                    self.nodes[j] = Node { stamp: open, g };
-                    self.parent[j] = k as u8;
-                    let f = g.saturating_add(h(x + dir.dx, y + dir.dy)).min(MAX_DISTANCE);
-                    self.queue.push(f, j as u32);
-                }
-            }
-        }
         let Some(cost) = found else { return Ok(None) };
+        let table = rule.table(grid.stride());
         let mut i = goal;
         cells.push(to);
         while i != start {
-            let k = usize::from(self.parent[i]);
+            let k = usize::from(self.stamps[i] & 7);
             i = i.wrapping_add_signed(-table[k].offset);
             cells.push(grid.point(i));
         }
@@ -170,22 +180,96 @@ impl Search {
         Ok(Some(Cost(cost)))
     }
 
+    /// The search itself, from padded index `start` to `goal` with heuristic `h(|dx|,
+    /// |dy|)` (already multiplied by the cheapest entry cost); returns the goal's cost.
+    ///
+    /// Each neighbour is handled without a branch that depends on the map: its node is
+    /// rewritten (with itself when nothing changes) and it is pushed with a condition
+    /// ([`Queue::push_if`]). Which cells are opened, with which `g`, parent and `f`, and
+    /// in which order, is exactly the textbook loop's: skip blocked and closed cells, open
+    /// a cell when it is new or its `g` improves.
+    ///
+    /// `UNIFORM`: every passable cell's entry cost is 1, so the search reads only the
+    /// grid's passable bits (and a cell's narrow flag under [`crate::Moves::Rooms`]).
+    #[inline(always)]
+    fn run<const UNIFORM: bool>(
+        &mut self,
+        grid: &PathGrid,
+        rule: Rule,
+        start: usize,
+        goal: usize,
+        h: impl Fn(u64, u64) -> u64,
+    ) -> Option<u32> {
+        let (open, closed) = (self.epoch << 4, self.epoch << 4 | CLOSED);
+        let stride = grid.stride();
+        let div = Divider::new(stride as u32);
+        let (grid_cells, bits) = (grid.cells(), grid.passable_bits());
+        let table = rule.table(stride);
+        let (gy, gx) = (goal / stride, goal % stride);
+        let (gx, gy) = (gx as i64, gy as i64);
+        let hf =
+            |x: i64, y: i64| h(x.abs_diff(gx), y.abs_diff(gy)).min(u64::from(MAX_DISTANCE)) as u32;
+        let (sy, sx) = (start / stride, start % stride);
+        let h0 = hf(sx as i64, sy as i64);
+        self.queue.reset(2 * rule.max_step(grid) + 1, h0);
+        self.stamps[start] = open;
+        self.g[start] = 0;
+        self.queue.push(h0, start as u32);
+        while let Some((_, i)) = self.queue.pop() {
+            let stamp = self.stamps[i as usize];
+            if stamp & TAG == closed {
+                continue;
+            }
+            let gi = self.g[i as usize];
+            if i as usize == goal {
+                return Some(gi);
+            }
+            self.stamps[i as usize] = stamp | CLOSED;
+            let y = div.div(i);
+            let (x, y) = (i64::from(i - y * stride as u32), i64::from(y));
+            let dirs = match rule.moves() {
+                Moves::Four => 4,
+                Moves::Eight => 8,
+                Moves::Rooms => rule.dir_count(grid_cells[i as usize]),
+            };
+            for (k, dir) in table[..dirs].iter().enumerate() {
+                let j = (i as usize).wrapping_add_signed(dir.offset);
+                if bits[j / 64] >> (j % 64) & 1 == 0 {
+                    continue;
+                }
+                let tag = self.stamps[j] & TAG;
+                if tag == closed {
+                    continue;
+                }
+                let weight = if UNIFORM { 1 } else { grid_cells[j] & WEIGHT_MASK };
+                let g = gi.saturating_add(dir.step * weight).min(MAX_DISTANCE);
+                if tag != open || g < self.g[j] {
+                    let f = g.saturating_add(hf(x + i64::from(dir.dx), y + i64::from(dir.dy)));
+                    self.stamps[j] = open | k as u8;
+                    self.g[j] = g;
+                    self.queue.push(f.min(MAX_DISTANCE), j as u32);
+                }
+            }
+        }
+        None
+    }
+
     /// Sizes the arrays for `grid` (only when its size changed) and starts a new
     /// generation of stamps.
     fn prepare(&mut self, grid: &PathGrid) {
         let n = grid.cells().len();
-        if self.size != grid.size() || self.nodes.len() != n {
+        if self.size != grid.size() || self.stamps.len() != n {
             self.size = grid.size();
-            self.nodes.clear();
-            self.nodes.resize(n, Node::default());
-            self.parent.clear();
-            self.parent.resize(n, 0);
+            self.stamps.clear();
+            self.stamps.resize(n, 0);
+            self.g.clear();
+            self.g.resize(n, 0);
             self.epoch = 0;
         }
         self.epoch += 1;
-        if self.epoch >= u32::MAX / 2 {
-            // Stamps would alias after ~2³¹ searches: clear them once.
-            self.nodes.fill(Node::default());
+        if self.epoch > EPOCHS {
+            // The next epoch would alias the oldest stamps: clear them.
+            self.stamps.fill(0);
             self.epoch = 1;
         }
     }

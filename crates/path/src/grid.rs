@@ -49,6 +49,9 @@ pub struct PathGrid {
     size: Size,
     stride: usize,
     cells: Vec<u32>,
+    /// One bit per padded cell, set when it can be entered: what A* asks of most cells,
+    /// 32 times smaller than `cells`, so a large map's stays in cache.
+    passable: Vec<u64>,
     /// Bounds on the entry costs present: `min_weight` never above the true minimum,
     /// `max_weight` never below the true maximum (they only widen under `set`).
     min_weight: u32,
@@ -72,6 +75,7 @@ impl PathGrid {
                 size,
                 stride,
                 cells: vec![BLOCKED_CELL; n],
+                passable: vec![0; n.div_ceil(64)],
                 min_weight: 1,
                 max_weight: 1,
             }),
@@ -131,6 +135,7 @@ impl PathGrid {
                     hi = hi.max(c);
                 }
                 self.cells[row + x] = c;
+                self.mark(row + x, c != BLOCKED_CELL);
             }
         }
         self.min_weight = if lo == u32::MAX { 1 } else { lo };
@@ -180,7 +185,16 @@ impl PathGrid {
             }
             Some(Cost(c)) => return Err(PathError::CellCost { at: p, cost: c }),
         };
+        self.mark(i, self.cells[i] != BLOCKED_CELL);
         Ok(())
+    }
+
+    /// Sets or clears the passable bit of padded index `i`.
+    #[inline]
+    fn mark(&mut self, i: usize, passable: bool) {
+        let bit = 1u64 << (i % 64);
+        let word = &mut self.passable[i / 64];
+        *word = if passable { *word | bit } else { *word & !bit };
     }
 
     /// Marks `p` narrow or not. A blocked cell cannot be narrow: marking one changes
@@ -221,6 +235,11 @@ impl PathGrid {
         &self.cells
     }
 
+    /// One bit per padded cell (bit `i % 64` of word `i / 64`): set when passable.
+    pub(crate) fn passable_bits(&self) -> &[u64] {
+        &self.passable
+    }
+
     /// A lower bound on every passable cell's entry cost (at least 1).
     pub(crate) fn min_weight(&self) -> u32 {
         self.min_weight
@@ -255,6 +274,18 @@ mod tests {
         ));
         g.set_narrow(Point::new(0, 0), true).expect("inside");
         assert!(!g.is_narrow(Point::new(0, 0)), "blocked cells are not narrow");
+    }
+
+    #[test]
+    fn passable_bits_follow_the_cells() {
+        let mut g =
+            PathGrid::from_passable(Size::new(70, 3), |p| (p.x + p.y) % 3 != 0).expect("ok");
+        g.set(Point::new(69, 2), None).expect("inside");
+        g.set(Point::new(3, 1), Some(Cost(4))).expect("inside");
+        let bits = g.passable_bits();
+        for (i, &c) in g.cells().iter().enumerate() {
+            assert_eq!(bits[i / 64] >> (i % 64) & 1 == 1, c != BLOCKED_CELL, "cell {i}");
+        }
     }
 
     #[test]
