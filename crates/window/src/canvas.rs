@@ -125,9 +125,8 @@ impl<'a> Canvas<'a> {
             let dst = &mut self.buf[start..start + cols];
             if tile.opaque && opacity == 255 {
                 if level >= 256 {
-                    for (d, s) in dst.iter_mut().zip(src) {
-                        *d = s & 0x00FF_FFFF;
-                    }
+                    // Opaque tiles are stored without alpha: a plain copy.
+                    dst.copy_from_slice(src);
                 } else {
                     for (d, s) in dst.iter_mut().zip(src) {
                         *d = dim(*s, level);
@@ -136,9 +135,37 @@ impl<'a> Canvas<'a> {
                 continue;
             }
             for (d, &s) in dst.iter_mut().zip(src) {
-                let a = (s >> 24) * u32::from(opacity) / 255;
+                let alpha = if tile.opaque { 255 } else { s >> 24 };
+                let a = alpha * u32::from(opacity) / 255;
                 if a > 0 {
                     *d = mix(*d, dim(s, level), a);
+                }
+            }
+        }
+    }
+}
+
+impl Canvas<'_> {
+    /// Draws row `row` of `tile` at (`x`, `y`) scaled by `light`, over black where the
+    /// tile is transparent (terrain: nothing is under it).
+    pub fn tile_row(&mut self, tile: &Tile, x: i32, y: i32, row: i32, light: u8) {
+        let side = tile.side as i32;
+        if row < 0 || row >= side {
+            return;
+        }
+        let Some((x0, y0, x1, _)) = self.clip(x, y, side, 1) else { return };
+        let level = u32::from(light) + u32::from(light > 0);
+        let (cols, skip) = ((x1 - x0) as usize, (x0 - x) as usize);
+        let src_start = row as usize * tile.side as usize + skip;
+        let src = &tile.pixels[src_start..src_start + cols];
+        let start = y0 as usize * self.width as usize + x0 as usize;
+        let dst = &mut self.buf[start..start + cols];
+        match (tile.opaque, level >= 256) {
+            (true, true) => dst.copy_from_slice(src),
+            (true, false) => dst.iter_mut().zip(src).for_each(|(d, s)| *d = dim(*s, level)),
+            (false, _) => {
+                for (d, &s) in dst.iter_mut().zip(src) {
+                    *d = mix(0, dim(s, level), s >> 24);
                 }
             }
         }

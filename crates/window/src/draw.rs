@@ -136,12 +136,20 @@ impl Renderer {
             self.scaled_side = self.tile;
         }
         let mut canvas = Canvas::new(buf, w, h);
-        canvas.clear(0);
         let (map, log, panel) = self.areas(w, h);
         let t = self.tile as i32;
         let size = scene.map.size;
         let (cols, rows) = (size.width as i32, size.height as i32);
         let at = (map.x + (map.w - cols * t).max(0) / 2, map.y + (map.h - rows * t).max(0) / 2);
+        // Black around the map (the map, the log and the panel cover the rest).
+        let (gw, gh) = (cols * t, rows * t);
+        canvas.fill(map.x, map.y, map.w, at.1 - map.y, 0);
+        canvas.fill(map.x, at.1 + gh, map.w, map.y + map.h - at.1 - gh, 0);
+        canvas.fill(map.x, at.1, at.0 - map.x, gh, 0);
+        canvas.fill(at.0 + gw, at.1, map.x + map.w - at.0 - gw, gh, 0);
+        if scene.map.cells.len() < (cols * rows).max(0) as usize {
+            canvas.fill(at.0, at.1, gw, gh, 0);
+        }
         let place = Placement { area: map, at, tile: self.tile, origin: scene.map.origin, size };
         self.draw_cells(&mut canvas, scene, &place);
         self.draw_entities(&mut canvas, scene, &place);
@@ -154,41 +162,72 @@ impl Renderer {
         place
     }
 
+    /// The terrain: glyph cells drawn at once, tiles planned per cell and then copied
+    /// line by line across the whole map (one pass down the buffer, not 32 rows per
+    /// tile).
     fn draw_cells(&mut self, canvas: &mut Canvas<'_>, scene: &Scene, place: &Place) {
         let m = &scene.map;
         let (w, h) = (m.size.width as i32, m.size.height as i32);
         let t = self.tile as i32;
-        let terrain = |x: i32, y: i32| -> Option<Sprite> {
-            (x >= 0 && y >= 0 && x < w && y < h)
-                .then(|| m.cells.get((y * w + x) as usize).map(|c| c.terrain))
-                .flatten()
-        };
-        for (i, cell) in m.cells.iter().enumerate().take((w * h).max(0) as usize) {
+        let mut plan = vec![Blit::Skip; (w * h).max(0) as usize];
+        let mut memo: Vec<(Sprite, u8, Option<usize>)> = Vec::new();
+        for (i, cell) in m.cells.iter().enumerate().take(plan.len()) {
             let (x, y) = (i as i32 % w, i as i32 / w);
             let (px, py) = (place.at.0 + x * t, place.at.1 + y * t);
             if cell.known == Known::Unknown {
+                plan[i] = Blit::Black;
                 continue;
             }
-            let light = light_of(cell);
-            if self.glyphs {
-                self.glyph_cell(canvas, (px, py), cell.glyph, cell.fg, cell.bg, cell.known);
-                continue;
-            }
-            let mask = if self.atlas.joins(cell.terrain) {
-                let same =
-                    |dx: i32, dy: i32| terrain(x + dx, y + dy).is_none_or(|s| s == cell.terrain);
-                u8::from(same(0, -1))
-                    | (u8::from(same(1, 0)) << 1)
-                    | (u8::from(same(0, 1)) << 2)
-                    | (u8::from(same(-1, 0)) << 3)
+            let tile = if self.glyphs {
+                None
             } else {
-                0
+                let mask = self.mask(m, x, y);
+                let found = memo.iter().find(|(s, k, _)| *s == cell.terrain && *k == mask);
+                found.map(|f| f.2).unwrap_or_else(|| {
+                    let ti = self.atlas.tile(cell.terrain, mask);
+                    memo.push((cell.terrain, mask, ti));
+                    ti
+                })
             };
-            match self.atlas.tile(cell.terrain, mask) {
-                Some(ti) => canvas.tile(&self.scaled[ti], px, py, light, 255),
+            match tile {
+                Some(ti) => plan[i] = Blit::Tile(ti, light_of(cell)),
                 None => self.glyph_cell(canvas, (px, py), cell.glyph, cell.fg, cell.bg, cell.known),
             }
         }
+        for y in 0..h {
+            for line in 0..t {
+                let py = place.at.1 + y * t + line;
+                for x in 0..w {
+                    let px = place.at.0 + x * t;
+                    match plan[(y * w + x) as usize] {
+                        Blit::Skip => {}
+                        Blit::Black => canvas.fill(px, py, t, 1, 0),
+                        Blit::Tile(ti, light) => {
+                            canvas.tile_row(&self.scaled[ti], px, py, line, light)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The autotile mask of map view cell (`x`, `y`): which cardinal neighbours have its
+    /// terrain (N = 1, E = 2, S = 4, W = 8; past the view's edge counts as the same).
+    fn mask(&self, m: &torchlit_console::scene::SceneMap, x: i32, y: i32) -> u8 {
+        let (w, h) = (m.size.width as i32, m.size.height as i32);
+        let Some(me) = m.cells.get((y * w + x) as usize).map(|c| c.terrain) else { return 0 };
+        if !self.atlas.joins(me) {
+            return 0;
+        }
+        let same = |dx: i32, dy: i32| {
+            let (x, y) = (x + dx, y + dy);
+            let inside = x >= 0 && y >= 0 && x < w && y < h;
+            !inside || m.cells.get((y * w + x) as usize).is_none_or(|c| c.terrain == me)
+        };
+        u8::from(same(0, -1))
+            | (u8::from(same(1, 0)) << 1)
+            | (u8::from(same(0, 1)) << 2)
+            | (u8::from(same(-1, 0)) << 3)
     }
 
     /// One map cell as its glyph on its background (the glyph view, or a sprite the atlas
@@ -354,6 +393,17 @@ impl Renderer {
 }
 
 type Place = Placement;
+
+/// What a map cell's terrain needs drawn, planned before the copying.
+#[derive(Clone, Copy)]
+enum Blit {
+    /// Already drawn (as a glyph).
+    Skip,
+    /// Unknown: black.
+    Black,
+    /// A tile of the scaled atlas at a light level.
+    Tile(usize, u8),
+}
 
 /// A bold cell's colour: a little brighter.
 fn brighter(c: &Cell) -> u32 {

@@ -28,7 +28,8 @@ struct IndexFile {
     sprites: BTreeMap<String, [u32; 2]>,
 }
 
-/// One tile's pixels, `side * side` of `0xAARRGGBB`, row by row.
+/// One tile's pixels, `side * side` of `0xAARRGGBB`, row by row (`0x00RRGGBB` when
+/// `opaque`: every pixel is then fully opaque).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tile {
     /// The tile's side in pixels.
@@ -170,6 +171,10 @@ fn cut(rgba: &[u32], w: u32, x: u32, y: u32, side: u32) -> Tile {
         pixels.extend_from_slice(&rgba[start..start + side as usize]);
     }
     let opaque = pixels.iter().all(|p| p >> 24 == 255);
+    if opaque {
+        // Drawn by copying: no alpha byte.
+        pixels.iter_mut().for_each(|p| *p &= 0x00FF_FFFF);
+    }
     Tile { side, pixels, opaque }
 }
 
@@ -224,7 +229,8 @@ mod tests {
         assert_eq!(atlas.tile(Sprite::Floor, 0), None);
         let scaled = atlas.scaled(4);
         assert_eq!(scaled[0].pixels.len(), 16);
-        assert_eq!(scaled[0].pixels[5], 0xFFFF_0000);
+        assert_eq!(scaled[0].pixels[5], 0x00FF_0000, "opaque: no alpha byte");
+        assert_eq!(scaled[1].pixels[0] >> 24, 128, "alpha kept");
         assert!(scaled[0].opaque && !scaled[1].opaque);
     }
 

@@ -11,8 +11,10 @@ const H: u32 = 600;
 
 fn draw(scene: &torchlit_console::Scene) -> (Vec<u32>, Placement) {
     let mut r = Renderer::new().expect("bundled assets");
-    let mut buf = vec![0u32; (W * H) as usize];
+    // Garbage from a frame before: every pixel must be drawn again.
+    let mut buf = vec![0x0012_3456u32; (W * H) as usize];
     let place = r.draw(scene, &mut buf, W, H);
+    assert!(!buf.contains(&0x0012_3456), "a pixel was left as it was");
     (buf, place)
 }
 
