@@ -29,9 +29,9 @@
 //! Input: keys go down and up ([`Screen::release`]; the screen is told with
 //! [`Screen::set_key_releases`]); auto-repeat reaches turn-based screens as presses and is
 //! dropped for real-time screens (they see the key held). The mouse over the map sends
-//! [`Mouse::Hover`] when the cell under it changes, [`Mouse::Leave`], [`Mouse::Click`]
-//! (left button) and [`Mouse::Inspect`] (right button); over a text page a click sends
-//! [`Mouse::Text`] with the clicked column and row.
+//! [`Mouse::Hover`](torchlit_console::Mouse::Hover) when the cell under it changes, [`Mouse::Leave`](torchlit_console::Mouse::Leave), [`Mouse::Click`](torchlit_console::Mouse::Click)
+//! (left button) and [`Mouse::Inspect`](torchlit_console::Mouse::Inspect) (right button); over a text page a click sends
+//! [`Mouse::Text`](torchlit_console::Mouse::Text) with the clicked column and row.
 //!
 //! Time: while the screen [wants ticks](Screen::wants_ticks) it is ticked 24 times a
 //! second; otherwise the window sleeps until an event comes (an idle window costs no CPU).
