@@ -1,5 +1,5 @@
 //! `chase` through the bots' table: the existing tournament's games, one generated
-//! dungeon per seed, the seed's rogue (the hero's strategy is its bot) against the
+//! dungeon per seed, DM503's rogue (the hero's strategy is its bot) against the
 //! monster.
 
 use torchlit_rng::Seed;
@@ -14,7 +14,7 @@ use crate::{Ending, Report};
 pub const DUNGEON_SIDE: u32 = 20;
 
 /// Plays the dungeon generated from `seed` (as `torchlit chase --tournament --generate`
-/// derives them) with `hero` against the seed's monster, to the default turn limit.
+/// derives them) with `hero` against DM503's monster, to the default turn limit.
 ///
 /// # Errors
 /// As [`generate`] and [`Chase::new`].

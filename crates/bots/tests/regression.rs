@@ -51,7 +51,7 @@ fn overworld_games_are_pinned() {
     let reports: Vec<Report> = [1, 2]
         .into_iter()
         .map(|s| {
-            torchlit_bots::overworld::play(s, torchlit_sim::modes::overworld::Rules::seed())
+            torchlit_bots::overworld::play(s, torchlit_sim::modes::overworld::Rules::original())
                 .expect("world builds")
         })
         .collect();
@@ -84,8 +84,8 @@ fn chase_games_are_pinned() {
 
 #[test]
 fn the_same_seed_plays_the_same_game() {
-    let a = torchlit_bots::caves::play(2, Rules::seed()).expect("caves build");
-    let b = torchlit_bots::caves::play(2, Rules::seed()).expect("caves build");
+    let a = torchlit_bots::caves::play(2, Rules::original()).expect("caves build");
+    let b = torchlit_bots::caves::play(2, Rules::original()).expect("caves build");
     assert_eq!(a, b);
     assert_ne!(a, torchlit_bots::caves::play(2, Rules::default()).expect("caves build"));
 }

@@ -206,7 +206,7 @@ impl RulesArg {
     /// The caves rules of this choice.
     pub fn caves(self) -> torchlit_sim::modes::caves::Rules {
         match self {
-            RulesArg::Seed => torchlit_sim::modes::caves::Rules::seed(),
+            RulesArg::Seed => torchlit_sim::modes::caves::Rules::original(),
             RulesArg::Default => torchlit_sim::modes::caves::Rules::default(),
         }
     }
@@ -214,7 +214,7 @@ impl RulesArg {
     /// The overworld rules of this choice (the built-in config's numbers).
     pub fn overworld(self) -> torchlit_sim::modes::overworld::Rules {
         match self {
-            RulesArg::Seed => torchlit_sim::modes::overworld::Rules::seed(),
+            RulesArg::Seed => torchlit_sim::modes::overworld::Rules::original(),
             RulesArg::Default => torchlit_sim::modes::overworld::Rules::default(),
         }
     }
@@ -222,7 +222,7 @@ impl RulesArg {
     /// The maze rules of this choice (the default heart drop).
     pub fn maze(self) -> torchlit_sim::modes::maze::Rules {
         match self {
-            RulesArg::Seed => torchlit_sim::modes::maze::Rules::seed(),
+            RulesArg::Seed => torchlit_sim::modes::maze::Rules::original(),
             RulesArg::Default => torchlit_sim::modes::maze::Rules::default(),
         }
     }

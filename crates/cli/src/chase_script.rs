@@ -3,14 +3,14 @@
 //! A script defines `fn choose(game)` and returns the cell to move to: its own cell
 //! (stay) or one of `game.legal_moves()`. `this` inside `choose` is a map the script
 //! keeps between moves (it starts empty), so scripts may keep state; the chase then ends
-//! an endless game by its turn limit only. What `game` offers mirrors the seed's
+//! an endless game by its turn limit only. What `game` offers mirrors DM503's
 //! `AbstractCharacter` and `Dungeon`:
 //!
 //! ```text
 //! game.role               "hero" or "monster"
 //! game.me, game.opponent  #{x, y} cells (map space: (0, 0) top-left, y down)
 //! game.hero, game.monster the same by role
-//! game.remaining_moves    steps left this turn after this one (the seed's remainingMoves)
+//! game.remaining_moves    steps left this turn after this one (DM503's remainingMoves)
 //! game.turn               the turn being played (the first is 1)
 //! game.size               N, the side of the dungeon
 //! game.potions            the speed potions still on the floor (an array of cells)

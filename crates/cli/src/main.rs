@@ -2,6 +2,8 @@
 
 mod args;
 mod bench_cmd;
+#[cfg(test)]
+mod book_cli;
 mod caves_cmd;
 mod chase_cmd;
 mod chase_script;

@@ -36,7 +36,7 @@ pub fn setup(
 pub fn rules(settings: &Settings, set: RulesArg, heart_drop: Option<u8>) -> Rules {
     let base = match set {
         RulesArg::Default => Rules::default(),
-        RulesArg::Seed => Rules::seed(),
+        RulesArg::Seed => Rules::original(),
     };
     let heart_drop_percent = heart_drop.unwrap_or(settings.config.maze.heart_drop_percent);
     Rules { heart_drop_percent, ..base }
@@ -76,7 +76,7 @@ mod tests {
     fn rules_come_from_the_ruleset_the_flag_and_the_config() {
         let settings = Settings { paths: None, config: torchlit_save::Config::defaults() };
         let seed = rules(&settings, RulesArg::Seed, None);
-        assert_eq!(seed, Rules::seed());
+        assert_eq!(seed, Rules::original());
         let r = rules(&settings, RulesArg::Default, Some(10));
         assert_eq!(r, Rules { heart_drop_percent: 10, ..Rules::default() });
         assert_ne!(r.forget_ticks, None);

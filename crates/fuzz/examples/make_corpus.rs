@@ -24,7 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         game.apply(caves::Action::Explore);
     }
     write("caves_save", "explored-1", postcard::to_allocvec(&game)?)?;
-    let mut world = overworld::Overworld::new(torchlit_rng::Seed(7), overworld::Rules::seed())?;
+    let mut world = overworld::Overworld::new(torchlit_rng::Seed(7), overworld::Rules::original())?;
     write("overworld_player", "new-7", postcard::to_allocvec(world.player())?)?;
     for d in CardinalDirection::ALL.iter().cycle().take(40) {
         world.apply(overworld::Action::Move(*d));

@@ -41,7 +41,7 @@ pub struct DungeonMonster {
 ///
 /// # Coordinates
 ///
-/// Every point is in map space: `(0, 0)` top-left, `x` right, `y` down (the seed's
+/// Every point is in map space: `(0, 0)` top-left, `x` right, `y` down (DM503's
 /// `Position` uses the same axes).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -71,7 +71,7 @@ impl Dungeon {
     }
 
     /// Reads a dungeon for a chase: as [`Dungeon::parse`], and it must hold exactly one
-    /// monster (the seed's rule: one hero and one monster per playing field).
+    /// monster (DM503's rule: one hero and one monster per playing field).
     ///
     /// # Errors
     ///

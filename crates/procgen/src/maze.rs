@@ -62,7 +62,7 @@ impl Difficulty {
 /// Starting from the whole open grid, each sub-region `(x, y, w, h)` is divided unless
 /// `w <= difficulty` or `h <= difficulty`:
 ///
-/// - the wall's direction is random, favouring the longer side (the seed's step 2): a
+/// - the wall's direction is random, favouring the longer side (ICMaze's step 2): a
 ///   horizontal wall with probability `h / (w + h)` (`Rng::below(w + h) < h`), so a
 ///   square region gets either with even odds and a region twice as tall as wide a
 ///   horizontal wall two times in three; a region only 1 or 2 cells across one way can
@@ -71,7 +71,7 @@ impl Difficulty {
 ///   horizontal wall), across the whole sub-region;
 /// - one opening in it, at an even coordinate (`x + 2·below((w+1)/2)`);
 /// - then the part before the wall is divided, then the part after it (an explicit stack
-///   stands in for the seed's recursion, in the same order, so any size works).
+///   stands in for ICMaze's recursion, in the same order, so any size works).
 ///
 /// Sub-regions start on even coordinates, so cells whose coordinates are both even are
 /// always path, openings always sit between two such cells, and every path cell is

@@ -8,7 +8,7 @@ use torchlit_geom::Offset;
 /// `n = 1` is the centre, `2` is east of it, then the spiral turns north, west, south and
 /// east again, ring after ring: ring `a` holds the cells at Chebyshev distance `a`, so
 /// the first `(2a + 1)²` cells are exactly the square of radius `a`. Drawn on a map (north
-/// up) the order is the seed's figure:
+/// up) the order is CaveGame's figure:
 ///
 /// ```text
 /// 17 16 15 14 13

@@ -42,7 +42,7 @@ fn border_cell(g: &Overworld) -> Point {
 /// A game with an empty region cache and the player at `at`.
 fn fresh(at: Point) -> Overworld {
     let player = Player::new(at, Rng::new(Seed(1)));
-    match Overworld::restore(Seed::from_text(SEED), Rules::seed(), player, []) {
+    match Overworld::restore(Seed::from_text(SEED), Rules::original(), player, []) {
         Ok(g) => g,
         Err(e) => panic!("restore: {e}"),
     }
@@ -54,7 +54,7 @@ fn cross(g: &mut Overworld) {
 }
 
 fn benches(c: &mut Criterion) {
-    let probe = Overworld::new(Seed::from_text(SEED), Rules::seed())
+    let probe = Overworld::new(Seed::from_text(SEED), Rules::original())
         .unwrap_or_else(|e| panic!("world: {e}"));
     let at = border_cell(&probe);
     let mut group = c.benchmark_group("overworld");
@@ -90,7 +90,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let g = Overworld::restore(
                 probe.seed(),
-                Rules::seed(),
+                Rules::original(),
                 player.clone(),
                 changes.iter().cloned(),
             );

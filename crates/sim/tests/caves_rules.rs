@@ -331,7 +331,8 @@ fn fungi_per_level(game: &torchlit_sim::modes::caves::Caves) -> Vec<usize> {
 #[test]
 fn the_seed_rules_grow_fungi_everywhere_and_the_default_only_where_the_player_went() {
     use torchlit_sim::modes::caves::{Action, Caves, Rules, Seed, WorldSpec};
-    let mut seed = Caves::with_rules(Seed(3), WorldSpec::default(), Rules::seed()).expect("caves");
+    let mut seed =
+        Caves::with_rules(Seed(3), WorldSpec::default(), Rules::original()).expect("caves");
     let mut default =
         Caves::with_rules(Seed(3), WorldSpec::default(), Rules::default()).expect("caves");
     for _ in 0..300 {
@@ -346,8 +347,8 @@ fn the_seed_rules_grow_fungi_everywhere_and_the_default_only_where_the_player_we
 #[test]
 fn the_seed_rules_give_deep_monsters_top_level_stats_and_saves_keep_the_rules() {
     use torchlit_sim::modes::caves::{Caves, CreatureKind, Rules, Seed, WorldSpec};
-    let game = Caves::with_rules(Seed(5), WorldSpec::default(), Rules::seed()).expect("caves");
-    assert_eq!(game.rules(), Rules::seed());
+    let game = Caves::with_rules(Seed(5), WorldSpec::default(), Rules::original()).expect("caves");
+    assert_eq!(game.rules(), Rules::original());
     for c in game.creatures().filter(|c| c.kind() != CreatureKind::Player) {
         assert_eq!(c.stats(), c.kind().stats(0), "{:?} on level {}", c.kind(), c.depth());
     }
@@ -357,7 +358,7 @@ fn the_seed_rules_give_deep_monsters_top_level_stats_and_saves_keep_the_rules() 
     {
         let bytes = postcard::to_allocvec(&game).expect("saves");
         let back: Caves = postcard::from_bytes(&bytes).expect("loads");
-        assert_eq!(back.rules(), Rules::seed());
+        assert_eq!(back.rules(), Rules::original());
         assert_eq!(back, game);
     }
 }

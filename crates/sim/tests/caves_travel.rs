@@ -310,3 +310,18 @@ fn a_blow_ends_an_explore_press_even_when_regeneration_made_up_for_it() {
     }
     assert!(blows > 0, "the walks met no monster: the test tests nothing");
 }
+
+#[test]
+fn travel_to_a_cell_walks_over_known_ground_and_stops_where_it_can_not_go() {
+    let mut game = one_level(&["##########", "#@.....#.#", "####...#.#", "##########"]);
+    let goal = Point::new(5, 2);
+    let (stop, turns) = until_stop(&mut game, Action::TravelTo(goal));
+    assert_eq!((stop, turns, game.player().at()), (Some(Stop::Arrived), 4, goal));
+    let (stop, turns) = until_stop(&mut game, Action::TravelTo(goal));
+    assert_eq!((stop, turns), (Some(Stop::Arrived), 0), "already there");
+    // A wall, a cell behind a wall and a cell off the map: no way there, no turn taken.
+    for p in [Point::new(7, 1), Point::new(8, 1), Point::new(40, 40)] {
+        let (stop, turns) = until_stop(&mut game, Action::TravelTo(p));
+        assert_eq!((stop, turns), (Some(Stop::NoPath), 0), "{p}");
+    }
+}

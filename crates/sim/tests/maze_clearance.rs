@@ -87,7 +87,7 @@ proptest! {
 #[test]
 fn the_default_clearance_is_three_steps() {
     assert_eq!(Rules::default().spawn_clearance, Some(3));
-    assert_eq!(Rules::seed().spawn_clearance, None);
+    assert_eq!(Rules::original().spawn_clearance, None);
 }
 
 /// The play-test's spawn kill (seed 3, `LargeArea[4]`): under the seed's rules a chaser
@@ -104,7 +104,7 @@ fn seed_3s_large_area_has_its_chaser_near_the_entry_only_under_the_seeds_rules()
             .filter_map(|(i, at, _)| steps(&g.areas()[i], at))
             .min()
     };
-    assert_eq!(near(Rules::seed()), Some(3));
+    assert_eq!(near(Rules::original()), Some(3));
     assert!(near(Rules::default()).is_some_and(|d| d > 3), "{:?}", near(Rules::default()));
 }
 
@@ -160,8 +160,8 @@ fn the_seeds_rules_hash_as_before() {
 fn pinned_games() -> Vec<(String, Maze)> {
     let generated = LevelKind::Generated { length: 4 };
     vec![
-        ("seed 3".to_string(), game(3, generated, Rules::seed())),
-        ("seed 7".to_string(), game(7, generated, Rules::seed())),
-        ("fixed 1".to_string(), game(1, LevelKind::Fixed, Rules::seed())),
+        ("seed 3".to_string(), game(3, generated, Rules::original())),
+        ("seed 7".to_string(), game(7, generated, Rules::original())),
+        ("fixed 1".to_string(), game(1, LevelKind::Fixed, Rules::original())),
     ]
 }

@@ -39,7 +39,7 @@ fn monsters_spawn_by_the_seeds_formulas() {
     let mut by: std::collections::BTreeMap<u32, (u32, u32, u32, u32)> = Default::default();
     for s in 0..150 {
         // The seed's rules: the default's spawn clearance skips draws near the arrivals.
-        let config = MazeConfig { rules: Rules::seed(), ..MazeConfig::generated(Seed(s), 8) };
+        let config = MazeConfig { rules: Rules::original(), ..MazeConfig::generated(Seed(s), 8) };
         let game = Maze::new(config).expect("builds");
         for area in game.areas().iter().filter(|a| a.kind().is_maze()) {
             let d = area.difficulty().expect("maze difficulty").get();
@@ -126,7 +126,7 @@ fn wandering_monsters_move() {
 #[test]
 fn chasing_monsters_track_hurt_and_kill_the_hero() {
     // The seed's rules: a chaser tracks the hero anywhere in the maze.
-    let mut bot = Bot::new(MazeConfig { rules: Rules::seed(), ..MazeConfig::fixed(Seed(7)) });
+    let mut bot = Bot::new(MazeConfig { rules: Rules::original(), ..MazeConfig::fixed(Seed(7)) });
     assert!(bot.game.wizard().enter(AreaId(1), Side::W));
     // Three chasers in a HARDEST maze never fall asleep (1 - p = 0).
     let free: Vec<Point> = bot
@@ -184,7 +184,7 @@ fn chasing_monsters_track_hurt_and_kill_the_hero() {
 /// `forget_ticks` forgets it and wanders again; under the seed's rules it keeps chasing.
 #[test]
 fn default_chasers_forget_a_hero_they_lost_and_seed_chasers_do_not() {
-    for rules in [Rules::default(), Rules::seed()] {
+    for rules in [Rules::default(), Rules::original()] {
         let mut bot = Bot::new(MazeConfig { rules, ..MazeConfig::fixed(Seed(7)) });
         // The large maze: room to be out of sight.
         assert!(bot.game.wizard().enter(AreaId(3), Side::W));

@@ -14,7 +14,7 @@ use torchlit_sim::modes::overworld::{
 };
 
 fn game(seed: &str) -> Overworld {
-    Overworld::new(Seed::from_text(seed), Rules::seed()).expect("a world")
+    Overworld::new(Seed::from_text(seed), Rules::original()).expect("a world")
 }
 
 /// A walk of `n` random steps from a fixed generator (fights included).
@@ -249,7 +249,7 @@ fn chests_give_rewards_once_and_stay_opened() {
     let changed = g.take_changed_regions();
     assert!(!changed.is_empty());
     assert!(g.take_changed_regions().is_empty(), "taken once");
-    let restored = save_and_restore(&g, Rules::seed());
+    let restored = save_and_restore(&g, Rules::original());
     for (at, _) in &opened {
         assert_eq!(restored.ground(*at), Ground::OpenedChest, "still opened after a load");
     }
@@ -316,10 +316,10 @@ fn fight_until_both(seed: &str, rules: Rules) -> (Overworld, usize, usize) {
 
 #[test]
 fn fights_are_won_and_lost_and_death_costs_an_item() {
-    let (g, won, lost) = fight_until_both("battles", Rules::seed());
+    let (g, won, lost) = fight_until_both("battles", Rules::original());
     assert!(won > 0 && lost > 0, "won {won}, lost {lost}");
     // Slain monsters stay dead after a load.
-    let restored = save_and_restore(&g, Rules::seed());
+    let restored = save_and_restore(&g, Rules::original());
     assert_eq!(restored, g);
     for (at, change) in g.changes() {
         if change.slain != 0 {
@@ -330,7 +330,7 @@ fn fights_are_won_and_lost_and_death_costs_an_item() {
 
 #[test]
 fn death_can_be_made_to_cost_nothing() {
-    let rules = Rules { death_loses_item: false, ..Rules::seed() };
+    let rules = Rules { death_loses_item: false, ..Rules::original() };
     let (_, _, lost) = fight_until_both("battles", rules);
     assert!(lost > 0);
 }
@@ -341,7 +341,7 @@ fn a_restored_game_plays_on_exactly_like_the_original() {
     let mut rng = Rng::new(Seed(11));
     random_walk(&mut g, 2000, &mut rng);
     assert!(g.player().moves().0 > 500);
-    let mut copy = save_and_restore(&g, Rules::seed());
+    let mut copy = save_and_restore(&g, Rules::original());
     assert_eq!(copy, g);
     assert_eq!(copy.state_hash(), g.state_hash());
     let (mut r1, mut r2) = (rng.clone(), rng);
@@ -371,7 +371,7 @@ fn a_restored_record_is_made_consistent() {
     opened.insert(Point::new(-1, 3));
     let bogus = RegionChanges { opened, slain: 1 };
     let restored =
-        Overworld::restore(g.seed(), Rules::seed(), player, [(RegionCoord::new(0, 0), bogus)])
+        Overworld::restore(g.seed(), Rules::original(), player, [(RegionCoord::new(0, 0), bogus)])
             .expect("restore");
     assert_eq!(restored.ground(restored.player().at()), Ground::Floor);
     assert!(restored.watcher(restored.player().at()).is_none());
@@ -449,7 +449,7 @@ fn odd_saved_records_never_panic() {
             RegionCoord::new(i32::MAX, i32::MIN),
             RegionChanges { opened: [Point::new(-5, 900)].into_iter().collect(), slain: 1 },
         )];
-        let rules = Rules { death_loses_item: true, ..Rules::seed() };
+        let rules = Rules { death_loses_item: true, ..Rules::original() };
         match Overworld::restore(Seed(i as u64), rules, player, changes) {
             Ok(mut g) => {
                 assert_eq!(g.player().weapon(), None, "not carried");

@@ -11,6 +11,7 @@
 //! waits; `q` or `Esc` quits. Numbers from the tutorial: you have 30 hit points, defense
 //! 2, power 5; an orc 10, 0, 3; a troll 16, 1, 4; damage is power minus defense.
 
+// ANCHOR: constants
 use torchlit::console::widgets::wrap;
 use torchlit::fov::Memory;
 use torchlit::prelude::*;
@@ -25,6 +26,8 @@ const MAX_MONSTERS_PER_ROOM: i64 = 2;
 /// Rows of the message log.
 const LOG_ROWS: i32 = 5;
 
+// ANCHOR_END: constants
+// ANCHOR: actors
 /// Hit points and fighting strength.
 #[derive(Clone, Copy, Debug)]
 struct Fighter {
@@ -67,6 +70,8 @@ impl Actor {
     }
 }
 
+// ANCHOR_END: actors
+// ANCHOR: game
 /// The whole game: map, actors (the player first), what is seen and remembered.
 pub(crate) struct Game {
     map: TileMap,
@@ -79,7 +84,9 @@ pub(crate) struct Game {
     seed: Seed,
 }
 
+// ANCHOR_END: game
 impl Game {
+    // ANCHOR: new
     pub(crate) fn new(seed: Seed) -> Result<Game, Box<dyn std::error::Error>> {
         let params = RoomsParams {
             size: MAP_SIDE,
@@ -121,6 +128,8 @@ impl Game {
         Ok(game)
     }
 
+    // ANCHOR_END: new
+    // ANCHOR: helpers
     fn player(&self) -> &Actor {
         &self.actors[0]
     }
@@ -133,6 +142,8 @@ impl Game {
         self.log.push((text.into(), colour));
     }
 
+    // ANCHOR_END: helpers
+    // ANCHOR: update_fov
     fn update_fov(&mut self) {
         let radius = Radius::new(SIGHT).ok();
         let fov = Fov { algorithm: Algorithm::Symmetric, radius, light_walls: true };
@@ -142,11 +153,15 @@ impl Game {
         self.memory.remember_all(&self.seen);
     }
 
+    // ANCHOR_END: update_fov
+    // ANCHOR: actor_at
     /// The living actor at `p`, if any.
     fn actor_at(&self, p: Point) -> Option<usize> {
         self.actors.iter().position(|a| a.alive && a.at == p)
     }
 
+    // ANCHOR_END: actor_at
+    // ANCHOR: attack
     /// `attacker` hits `target`: power minus defense, never below zero.
     fn attack(&mut self, attacker: usize, target: usize) {
         let (a, t) = (&self.actors[attacker], &self.actors[target]);
@@ -175,6 +190,8 @@ impl Game {
         }
     }
 
+    // ANCHOR_END: attack
+    // ANCHOR: player_step
     /// The player walks (or attacks) one step; then the monsters act.
     fn player_step(&mut self, offset: Offset) {
         let to = Point::new(self.player().at.x + offset.dx, self.player().at.y + offset.dy);
@@ -192,6 +209,8 @@ impl Game {
         self.monsters_act();
     }
 
+    // ANCHOR_END: player_step
+    // ANCHOR: monsters_act
     /// Every monster the player sees hunts: attacks when adjacent, else one A* step.
     fn monsters_act(&mut self) {
         for i in 1..self.actors.len() {
@@ -215,8 +234,10 @@ impl Game {
             }
         }
     }
+    // ANCHOR_END: monsters_act
 }
 
+// ANCHOR: step_of
 /// The game as a screen: keys in, the map, the log and a health bar out.
 pub(crate) struct TutorialScreen {
     pub(crate) game: Game,
@@ -239,6 +260,8 @@ fn step_of(input: Input) -> Option<Offset> {
     Some(Offset::new(dx, dy))
 }
 
+// ANCHOR_END: step_of
+// ANCHOR: handle
 impl Screen for TutorialScreen {
     fn handle(&mut self, input: Input) -> Transition {
         match input {
@@ -253,6 +276,8 @@ impl Screen for TutorialScreen {
         Transition::Stay
     }
 
+    // ANCHOR_END: handle
+    // ANCHOR: render
     fn render(&self, frame: &mut Frame) {
         let g = &self.game;
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
@@ -329,8 +354,10 @@ impl Screen for TutorialScreen {
             frame.print(0, h - 1 - i as i32, line, *colour, Rgb::BLACK);
         }
     }
+    // ANCHOR_END: render
 }
 
+// ANCHOR: main
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let seed = match args.iter().position(|a| a == "--seed") {
@@ -341,6 +368,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     torchlit::term::run(&mut screen)?;
     Ok(())
 }
+// ANCHOR_END: main
 
 /// Run by `tests/tutorial_tmux.rs`, which includes this file as a module.
 #[cfg(test)]

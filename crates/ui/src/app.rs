@@ -594,6 +594,15 @@ impl Screen for ChaseSetup {
         ChaseSetup::render(self, frame);
     }
 
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        let Mouse::Text(_, row) = event else { return Transition::Stay };
+        match self.click(row) {
+            Some(SetupOutcome::Back) => Transition::Pop,
+            Some(SetupOutcome::Start(screen)) => Transition::Push(screen),
+            None => Transition::Stay,
+        }
+    }
+
     fn handle(&mut self, input: Input) -> Transition {
         match ChaseSetup::handle(self, input) {
             Some(SetupOutcome::Back) => Transition::Pop,

@@ -139,6 +139,8 @@ enum Auto {
     Travel(Stairs),
     Item,
     Rest,
+    /// Travel to a map cell (a click on the map).
+    Cell(Point),
 }
 
 /// What the app should do after a key.
@@ -175,6 +177,16 @@ pub struct CavesScreen {
     pickup: AutoPickup,
     /// Where the run was last saved, told in the shell when the program ends.
     saved: Option<String>,
+    /// The map cell the mouse points at, and whether it was a right-click (an inspect,
+    /// kept until the next hover or leave): the scene's look text describes it.
+    pointed: Option<(Point, bool)>,
+    /// The messages shown before the current ones, oldest first (the scene's log).
+    log: Vec<String>,
+    /// Whether the current messages are a running press's so far (replaced by the
+    /// press's next step, so not logged yet).
+    partial: bool,
+    /// The size of the frame last drawn (where a click on the text lands).
+    frame_size: std::cell::Cell<(u16, u16)>,
 }
 
 impl CavesScreen {
@@ -205,6 +217,10 @@ impl CavesScreen {
             recorder: None,
             pickup: AutoPickup::default(),
             saved: None,
+            pointed: None,
+            log: Vec::new(),
+            partial: false,
+            frame_size: std::cell::Cell::new((0, 0)),
         };
         screen.recorder = Some(crate::replay::caves_recorder(&screen.game));
         if screen.game.outcome().is_some() {
@@ -251,6 +267,10 @@ impl CavesScreen {
             recorder: None,
             pickup: AutoPickup::default(),
             saved: None,
+            pointed: None,
+            log: Vec::new(),
+            partial: false,
+            frame_size: std::cell::Cell::new((0, 0)),
         }
     }
 
@@ -422,6 +442,7 @@ impl CavesScreen {
             Auto::Travel(way) => Action::Travel(way),
             Auto::Item => Action::TravelToItem,
             Auto::Rest => Action::Rest,
+            Auto::Cell(p) => Action::TravelTo(p),
         };
         let turn = self.game.turn();
         let events = self.apply(action);
@@ -438,6 +459,8 @@ impl CavesScreen {
                     *line = match (auto, moved) {
                         (Auto::Item, true) => "You reach the item.".to_string(),
                         (Auto::Item, false) => "You are already there.".to_string(),
+                        (Auto::Cell(_), true) => "You arrive.".to_string(),
+                        (Auto::Cell(_), false) => "You are already there.".to_string(),
                         (_, false) => "You are already on the stairs.".to_string(),
                         (_, true) => text::ARRIVED.to_string(),
                     };
@@ -509,7 +532,11 @@ impl CavesScreen {
 
     /// Shows new messages from their first line.
     fn set_messages(&mut self, messages: Vec<String>) {
-        self.messages = messages;
+        let shown = std::mem::replace(&mut self.messages, messages);
+        if !self.partial {
+            scene::keep(&mut self.log, shown);
+        }
+        self.partial = self.running.is_some();
         self.more_from = 0;
         self.more.set(None);
     }
@@ -853,6 +880,7 @@ impl CavesScreen {
 
     /// Draws the screen.
     pub fn render(&self, frame: &mut Frame) {
+        self.frame_size.set((frame.width(), frame.height()));
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         if torchlit_console::widgets::too_small(frame, "the caves need", MIN_SIZE) {
             return;

@@ -92,6 +92,8 @@ pub struct ChaseSetup {
     hero: HeroKind,
     monster: MonsterKind,
     note: Option<String>,
+    /// The height of the last frame drawn (a click on a line is placed from it).
+    last_h: std::cell::Cell<u16>,
 }
 
 impl Default for ChaseSetup {
@@ -102,6 +104,7 @@ impl Default for ChaseSetup {
             hero: HeroKind::Rogue,
             monster: MonsterKind::Monster,
             note: None,
+            last_h: std::cell::Cell::new(24),
         }
     }
 }
@@ -179,6 +182,7 @@ impl ChaseSetup {
 
     /// Draws the setup menu centred in `frame`.
     pub fn render(&self, frame: &mut Frame) {
+        self.last_h.set(frame.height());
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let (x, top) = ((w - 56).max(0) / 2, (h - 12).max(0) / 2);
         let heading = "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)";
@@ -241,7 +245,14 @@ pub struct ChaseScreen {
     start: Start,
     /// A replay's screen: the replay bar has the keys, so the watch keys are not hinted.
     replay: bool,
+    /// The map cell the mouse points at (the scene's look text describes it).
+    pointer: Option<Point>,
+    /// Every turn's line so far, oldest first (the last [`LOG_LINES`]): the scene's log.
+    log: Vec<String>,
 }
+
+/// How many lines the scene's message log keeps.
+const LOG_LINES: usize = 200;
 
 /// How a chase starts besides its dungeon and strategies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,6 +285,8 @@ impl Clone for ChaseScreen {
         copy.message = self.message.clone();
         copy.recorder = self.recorder.clone();
         copy.replay = self.replay;
+        copy.pointer = self.pointer;
+        copy.log = self.log.clone();
         copy
     }
 }
@@ -346,6 +359,8 @@ impl ChaseScreen {
             back_quits,
             start,
             replay: false,
+            pointer: None,
+            log: Vec::new(),
         })
     }
 
@@ -509,6 +524,10 @@ impl ChaseScreen {
                     self.game.error().map_or_else(String::new, ToString::to_string)
                 ),
             };
+        }
+        self.log.push(self.message.clone());
+        if self.log.len() > LOG_LINES {
+            self.log.remove(0);
         }
         self.path = self.game.monster_path();
     }

@@ -25,7 +25,7 @@ use crate::{Cell, Frame, Input, Keymap, Rgb, Sprite, palette};
 /// What a key means on the `maze` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MazeCommand {
-    /// A game button (the seed's key bindings).
+    /// A game button (ICMaze's key bindings).
     Button(Button),
     /// Show or hide the controls (the game does not advance meanwhile).
     Help,
@@ -58,7 +58,7 @@ pub fn action(name: &str) -> Option<MazeCommand> {
     ACTIONS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
 }
 
-/// The default bindings (the seed's `KeyBindings`, for a QWERTY keyboard): arrows and
+/// The default bindings (ICMaze's `KeyBindings`, for a QWERTY keyboard): arrows and
 /// `w a s d` move, `e` interacts, Space or `f` swings the pickaxe, `r` resets the game,
 /// `t` the area, Enter (or `n`) advances a dialog, `p` pauses, `v` shows the monsters'
 /// paths, `m` the map of the area, `?` help, `q`/Esc back.
@@ -205,7 +205,14 @@ pub struct MazeScreen {
     explored: Vec<Vec<bool>>,
     /// The size of the last frame drawn (what was on screen is computed from it).
     last_size: std::cell::Cell<(i32, i32)>,
+    /// The map cell the mouse points at (the scene's look text describes it).
+    pointer: Option<Point>,
+    /// Every message so far, oldest first (the last [`LOG_LINES`]): the scene's log.
+    log: Vec<String>,
 }
+
+/// How many messages the scene's log keeps.
+const LOG_LINES: usize = 200;
 
 /// How long a message stays, in ticks (3 s).
 const MESSAGE_TICKS: u64 = 72;
@@ -234,6 +241,8 @@ impl MazeScreen {
             recorder,
             explored: Vec::new(),
             last_size: std::cell::Cell::new((80, 24)),
+            pointer: None,
+            log: Vec::new(),
         }
     }
 
@@ -405,6 +414,18 @@ impl MazeScreen {
     fn tell(&mut self, text: &str) {
         self.message = text.to_string();
         self.message_at = self.game.stats().ticks;
+        self.remember(text);
+    }
+
+    /// Keeps `text` in the log (not an empty one).
+    fn remember(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        self.log.push(text.to_string());
+        if self.log.len() > LOG_LINES {
+            self.log.remove(0);
+        }
     }
 
     /// A key went up (only front ends with keyboard enhancement report this).
@@ -431,6 +452,7 @@ impl MazeScreen {
                 self.explored.clear();
             }
             if let Some(text) = describe(event) {
+                self.remember(&text);
                 self.message = text;
                 self.message_at = self.game.stats().ticks;
             }
@@ -503,7 +525,7 @@ impl MazeScreen {
     }
 
     /// Cells per map cell: `(columns, rows)`. The view shows about `min(1.375 × size,
-    /// 30)` cells across (the seed's dynamic scale factor), at 2 or 4 columns per cell.
+    /// 30)` cells across (ICMaze's dynamic scale factor), at 2 or 4 columns per cell.
     fn scale(&self, w: i32, view_h: i32) -> i32 {
         let size = self.game.area().size() as f64;
         let cells = (size * 1.375).clamp(1.0, 30.0) as i32;
@@ -641,9 +663,11 @@ impl MazeScreen {
         (layered, paths)
     }
 
-    fn render_area(&self, frame: &mut Frame, w: i32, view_h: i32) {
+    /// How each cell of the current area looks now, row by row (`None`: off the grid's
+    /// cells): the cell, the monsters' paths when shown, the things, the hero (not while
+    /// it blinks). The pickaxe swing is not in it (the terminal draws it over).
+    pub(crate) fn looks(&self) -> Vec<Option<Look>> {
         let area = self.game.area();
-        let Window { s, cells_w, cells_h, ox, oy, pad_x } = self.window(w, view_h);
         let grid = area.cells().size();
         let hero = self.game.player();
         let now = self.game.now().0;
@@ -669,6 +693,16 @@ impl MazeScreen {
             let walking = hero.motion().map(|m| u64::from(m.elapsed));
             looks[index(hero.at())] = Some(look::player(hero.facing(), walking, hero.life()));
         }
+        looks
+    }
+
+    fn render_area(&self, frame: &mut Frame, w: i32, view_h: i32) {
+        let area = self.game.area();
+        let Window { s, cells_w, cells_h, ox, oy, pad_x } = self.window(w, view_h);
+        let grid = area.cells().size();
+        let hero = self.game.player();
+        let index = |p: Point| (p.y as usize) * grid.width as usize + p.x as usize;
+        let mut looks = self.looks();
         if hero.state() == PlayerState::AttackingWithPickaxe {
             let front = hero.in_front();
             if grid.contains(front)
@@ -773,7 +807,7 @@ fn map_colour(l: Look) -> Rgb {
 }
 
 /// How a key identifier reads on the status line.
-/// A key's short name for the status line ("spawn", "3"); the seed's numbers for the
+/// A key's short name for the status line ("spawn", "3"); ICMaze's numbers for the
 /// special keys (`Integer.MAX_VALUE`...) mean nothing to a player.
 fn key_name(k: i32) -> String {
     match k {

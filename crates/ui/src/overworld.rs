@@ -131,7 +131,9 @@ impl OverworldScreen {
         } else {
             Page::Menu { note: None }
         };
-        OverworldScreen { flow: Rc::new(RefCell::new(Flow { setup, page, recordings: None })) }
+        let last_size = std::cell::Cell::new((80, 24));
+        let flow = Flow { setup, page, recordings: None, last_size };
+        OverworldScreen { flow: Rc::new(RefCell::new(flow)) }
     }
 
     /// Sets where the recordings of worlds left go (each time a world is left, a copy of
@@ -161,6 +163,7 @@ impl OverworldScreen {
     /// Draws the current screen.
     pub fn render(&self, frame: &mut Frame) {
         if let Ok(flow) = self.flow.try_borrow() {
+            flow.last_size.set((frame.width(), frame.height()));
             flow.render(frame);
         }
     }
@@ -226,6 +229,9 @@ struct Flow {
     setup: OverworldSetup,
     page: Page,
     recordings: Option<Recordings>,
+    /// The size of the last frame drawn, `(columns, rows)`: a click on a text page is
+    /// read from the page drawn at it.
+    last_size: std::cell::Cell<(u16, u16)>,
 }
 
 enum Page {
@@ -328,10 +334,12 @@ struct Play {
     scroll_max: std::cell::Cell<usize>,
     /// Leaving failed to save: a second quit leaves anyway.
     quit_armed: bool,
+    /// The world cell the mouse points at (the scene describes it and the way there).
+    pointer: Option<torchlit_geom::Point>,
 }
 
-/// How many messages the play screen keeps.
-const MESSAGES: usize = 50;
+/// How many messages the play screen keeps (the scene's message log shows them all).
+const MESSAGES: usize = 200;
 
 /// The most turns one rest until healed (`Z`) lasts (DCSS's and Brogue's 100).
 const REST_TURNS: u32 = 100;
@@ -378,6 +386,7 @@ impl Play {
             end: None,
             scroll_max: std::cell::Cell::new(0),
             quit_armed: false,
+            pointer: None,
         }
     }
 
@@ -612,17 +621,26 @@ impl Flow {
 
     /// Plays a step or a rest: its messages, the fight panel, the end of the game.
     fn act(&mut self, play: &mut Play, action: Action) {
+        self.act_told(play, action);
+    }
+
+    /// [`Flow::act`], saying whether the action was a plain step (nothing but the step
+    /// and maybe a new region came of it): travel goes on only after those.
+    fn act_told(&mut self, play: &mut Play, action: Action) -> bool {
         // An action starts a new line of messages: all it brings is shown.
         play.fresh = 0;
         play.quit_armed = false;
         if said_over(play) {
-            return;
+            return false;
         }
         let before = gear_of(play.session.game().player());
         let events = play.session.apply(action);
+        let plain =
+            events.iter().all(|e| matches!(e, Event::Moved { .. } | Event::EnteredRegion { .. }));
         let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
         texts.extend(better_gear(&play.session, before, &events, &self.setup.keymap));
         self.show_events(play, events, texts);
+        plain
     }
 
     /// Shows what an action brought: its `texts` at once, or the fight panel playing the

@@ -96,6 +96,9 @@ pub const CONTROLS: [(&str, &str); 6] = [
     ("Ctrl-C", "quit at once"),
 ];
 
+/// The first message of a walk.
+const WELCOME: &str = "Night falls. Your torch flickers. (? for help)";
+
 /// The `ultima` screen's state: the game plus what the screen shows around it.
 #[derive(Clone, Debug)]
 pub struct UltimaScreen {
@@ -105,6 +108,12 @@ pub struct UltimaScreen {
     message: String,
     /// The walk's recording (none: a replay).
     recorder: Option<Recorder<Action>>,
+    /// The way the avatar last stepped (or tried to): its sprite faces it.
+    facing: CardinalDirection,
+    /// The messages shown so far, oldest first (the scene's log).
+    log: Vec<String>,
+    /// The map cell the mouse points at (the scene's look text describes it).
+    pointed: Option<Point>,
 }
 
 impl UltimaScreen {
@@ -115,8 +124,11 @@ impl UltimaScreen {
             game,
             keymap: default_keymap(),
             help: false,
-            message: "Night falls. Your torch flickers. (? for help)".to_string(),
+            message: WELCOME.to_string(),
             recorder,
+            facing: CardinalDirection::South,
+            log: vec![WELCOME.to_string()],
+            pointed: None,
         }
     }
 
@@ -183,17 +195,29 @@ impl UltimaScreen {
                 false
             }
             Some(UltimaCommand::Act(action)) => {
-                let events = self.game.apply(action);
-                if let Some(r) = &mut self.recorder {
-                    let game = &self.game;
-                    r.record(action, || game.state_hash());
-                }
-                for event in events {
-                    self.message = describe(event);
-                }
+                self.act(action);
                 false
             }
             None => false,
+        }
+    }
+
+    /// The one place actions reach the game: applies and records `action`, shows (and
+    /// logs) what happened.
+    fn act(&mut self, action: Action) {
+        if let Action::Move(d) = action {
+            self.facing = d;
+        }
+        let events = self.game.apply(action);
+        if let Some(r) = &mut self.recorder {
+            let game = &self.game;
+            r.record(action, || game.state_hash());
+        }
+        for event in events {
+            self.message = describe(event);
+            if !self.message.is_empty() {
+                scene::keep(&mut self.log, self.message.clone());
+            }
         }
     }
 

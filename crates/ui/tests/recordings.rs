@@ -442,7 +442,7 @@ fn catalog() -> Vec<(&'static str, Vec<u8>)> {
 fn overworld_long() -> (Vec<u8>, usize) {
     let rules = overworld::Rules {
         combat: overworld::CombatRules::new(0.4, 1.5, 0.2),
-        ..overworld::Rules::seed()
+        ..overworld::Rules::original()
     };
     let actions = overworld_walker(21, rules.clone(), 5000);
     overworld_recording(21, rules, &actions)
@@ -502,7 +502,7 @@ fn maze_recordings_from_before_the_spawn_clearance_still_verify() {
 /// A maze recording's options give back the config it was played with, clearance or not.
 #[test]
 fn maze_options_keep_the_rules() {
-    let seed_rules = MazeConfig { rules: Rules::seed(), ..MazeConfig::generated(Seed(3), 4) };
+    let seed_rules = MazeConfig { rules: Rules::original(), ..MazeConfig::generated(Seed(3), 4) };
     for config in [MazeConfig::generated(Seed(3), 4), seed_rules] {
         let bytes = maze_recording(config, &maze_script(7, 200));
         let r: Recording<TickInput> = Recording::decode(&bytes).expect("decodes");

@@ -1,352 +1,434 @@
-//! Draws torchlit's own tileset: `crates/web/assets/tiles.png` (16x16 tiles, drawn as
-//! 8x8 pixel maps below and doubled, so they stay crisp at 2x and 3x) and its index
-//! `tiles.toml`.
+//! Draws torchlit's own tileset: `crates/web/assets/tiles.png` (32x32 tiles, drawn by
+//! code: shapes, shading, outlines), its index `tiles.toml` (with autotile variants
+//! `NAME@M` of the walls and a `[legend]`), and a contact sheet `docs/img/tileset.png`
+//! (every sprite over the floors it can stand on, then joined walls).
 //!
-//! `cargo run -p torchlit-web --example make_tileset` rewrites both files; every
-//! [`Sprite`] must have a picture here (the run fails otherwise).
+//! `cargo run -p torchlit-web --example make_tileset` rewrites the three files and prints
+//! how well each actor and item stands out on its floors; every [`Sprite`] must have a
+//! picture here (the run fails otherwise). The art is CC0, like the rest of torchlit's.
+
+#[path = "make_tileset/actors.rs"]
+mod actors;
+#[path = "../tests/tileset/contrast.rs"]
+mod contrast;
+#[path = "make_tileset/features.rs"]
+mod features;
+#[path = "make_tileset/items.rs"]
+mod items;
+#[path = "make_tileset/paint.rs"]
+mod paint;
+#[path = "make_tileset/terrain.rs"]
+mod terrain;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use actors::{Facing, LogState};
+use paint::{Canvas, N};
+use terrain::WallKind;
 use torchlit_console::Sprite;
 
-/// Pixels per tile side in the atlas.
-const TILE: u32 = 16;
-/// Pixels per map character (8x8 maps doubled).
-const DOT: u32 = 2;
-/// Tiles per atlas row.
-const COLUMNS: u32 = 8;
+/// Tiles per atlas row (the variants start on a new row, one row per autotiled sprite).
+const COLUMNS: usize = 16;
 
-/// The palette: one character per colour; `.` is transparent.
-fn colour(c: char) -> Option<[u8; 4]> {
-    let rgb = match c {
-        '.' => return Some([0, 0, 0, 0]),
-        'k' => [20, 18, 16],
-        'w' => [235, 232, 220],
-        'l' => [175, 172, 165],
-        'g' => [120, 118, 112],
-        'd' => [68, 64, 60],
-        'r' => [205, 45, 40],
-        'R' => [120, 24, 20],
-        'o' => [240, 140, 30],
-        'y' => [250, 220, 70],
-        'G' => [70, 165, 60],
-        'h' => [30, 95, 35],
-        'b' => [45, 85, 200],
-        'c' => [110, 190, 240],
-        'n' => [140, 88, 42],
-        'N' => [82, 52, 26],
-        's' => [240, 190, 140],
-        'p' => [150, 70, 185],
-        'B' => [205, 175, 115],
-        'm' => [220, 80, 160],
-        // The player's tunic: a colour nothing else uses, so tests find the avatar.
-        'P' => [90, 60, 255],
-        _ => return None,
-    };
-    Some([rgb[0], rgb[1], rgb[2], 255])
+/// The picture of each sprite.
+fn picture(s: Sprite) -> Option<Canvas> {
+    use Sprite as S;
+    Some(match s {
+        S::BrickFloor => terrain::brick_floor(),
+        S::Lava => terrain::lava(),
+        S::Water => terrain::water(),
+        S::Forest => terrain::forest(),
+        S::Grass => terrain::grass(),
+        S::Mountains => terrain::mountains(),
+        S::Floor => terrain::floor(),
+        S::Hallway => terrain::hallway(),
+        S::MazeGround => terrain::maze_ground(),
+        S::Hole => terrain::hole(),
+        S::StoneWall | S::Wall | S::MazeWall | S::SolidRock => terrain::wall(wall_kind(s)?, 15),
+        S::DoorClosed => features::door_closed(),
+        S::DoorOpen => features::door_open(),
+        S::StairsUp => features::stairs(true),
+        S::StairsDown => features::stairs(false),
+        S::Chest => features::chest(false),
+        S::ChestOpen => features::chest(true),
+        S::PortalLocked => features::portal(false),
+        S::PortalOpen => features::portal(true),
+        S::Player => actors::player(Facing::None),
+        S::PlayerNorth => actors::player(Facing::North),
+        S::PlayerEast => actors::player(Facing::East),
+        S::PlayerSouth => actors::player(Facing::South),
+        S::PlayerWest => actors::player(Facing::West),
+        S::Fungus => actors::fungus(),
+        S::Bat => actors::bat(),
+        S::Zombie => actors::zombie(),
+        S::Rat => actors::rat(),
+        S::Goblin => actors::goblin(),
+        S::Troll => actors::troll(),
+        S::Wraith => actors::wraith(),
+        S::LogSleeping => actors::log(LogState::Asleep),
+        S::LogWandering => actors::log(LogState::Wandering),
+        S::LogChasing => actors::log(LogState::Chasing),
+        S::Boss => actors::boss(),
+        S::Hunter => actors::hunter(),
+        _ => return item_picture(s),
+    })
 }
 
-/// Each sprite's 8x8 picture, rows top to bottom.
-fn picture(s: Sprite) -> Option<[&'static str; 8]> {
+fn item_picture(s: Sprite) -> Option<Canvas> {
+    use Sprite as S;
     Some(match s {
-        Sprite::BrickFloor => [
-            "nnnBnnnB", "NNNNNNNN", "nBnnnBnn", "NNNNNNNN", "nnnBnnnB", "NNNNNNNN", "nBnnnBnn",
-            "NNNNNNNN",
-        ],
-        Sprite::Lava => [
-            "ooyoRroo", "oRooooyo", "yooRrooo", "ooooyoRo", "RroooooR", "ooyoRroo", "oooooyoo",
-            "rRooyooo",
-        ],
-        Sprite::Water => [
-            "bbbbbbbb", "bbcbbbbb", "bcbcbbbb", "bbbbbbcb", "bbbbbcbc", "bbbbbbbb", "bbcbbbbb",
-            "bcbcbbbb",
-        ],
-        Sprite::Forest => [
-            "hhhGhhhh", "hhGGGhhh", "hGGGGGhh", "hhGGGhGh", "hhhNhGGG", "hhhNhhGh", "hGhhhhNh",
-            "GGGhhhNh",
-        ],
-        Sprite::Grass => [
-            "hhhhhhhh", "hhGhhhhh", "hhhhhGhh", "hhhhhhhh", "hGhhhhhh", "hhhhGhhh", "hhhhhhhG",
-            "hhGhhhhh",
-        ],
-        Sprite::Mountains => [
-            "hhhhhhhh", "hhhlhhhh", "hhlwlhhh", "hlggglhh", "lgggdglh", "ggdgggdl", "gdgggdgg",
-            "hhhhhhhh",
-        ],
-        Sprite::StoneWall => [
-            "lllgllll", "gggggggg", "llllllgl", "gggggggg", "lllgllll", "gggggggg", "llllllgl",
-            "dddddddd",
-        ],
-        Sprite::Floor => [
-            "dddddddd", "dddddgdd", "dddddddd", "dgdddddd", "dddddddd", "ddddddgd", "ddgddddd",
-            "dddddddd",
-        ],
-        Sprite::Hallway => [
-            "dddddddd", "dgdddgdd", "dddddddd", "dddgdddd", "dddddddd", "dgdddddg", "dddddddd",
-            "dddgdddd",
-        ],
-        Sprite::Wall => [
-            "gggdgggd", "gglgggdg", "dggggggg", "ggdglggg", "gggggdgg", "lggdgggg", "ggggggld",
-            "dgggdggg",
-        ],
-        Sprite::SolidRock => [
-            "kkkkkkkk", "kkdkkkkk", "kkkkkkdk", "kkkkkkkk", "kdkkkkkk", "kkkkdkkk", "kkkkkkkk",
-            "kkkdkkkk",
-        ],
-        Sprite::DoorClosed => [
-            "gNNNNNNg", "gNnnnnNg", "gNnnnnNg", "gNnnnyNg", "gNnnnnNg", "gNnnnnNg", "gNnnnnNg",
-            "gNNNNNNg",
-        ],
-        Sprite::DoorOpen => [
-            "gNkkkkkg", "gNkkkkkg", "gNkkkkkg", "gNkkkkkg", "gNkkkkkg", "gNkkkkkg", "gNkkkkkg",
-            "gNkkkkkg",
-        ],
-        Sprite::StairsUp => [
-            "dddddlll", "ddddlggg", "dddlgggd", "ddlgggdd", "dlgggddd", "lgggdddd", "gggddddd",
-            "dddddddd",
-        ],
-        Sprite::StairsDown => [
-            "dddddddd", "kkkkkkkk", "dkkkkkkd", "ddkkkkdd", "dddkkddd", "dddddddd", "dlllllld",
-            "dddddddd",
-        ],
-        Sprite::Chest => [
-            "........", ".NNNNNN.", "NnnnnnnN", "NNNyyNNN", "NnnyynnN", "NnnnnnnN", "NNNNNNNN",
-            "........",
-        ],
-        Sprite::ChestOpen => [
-            ".NNNNNN.", "NkkkkkkN", "NkyykykN", "NNNNNNNN", "NnnnnnnN", "NnnnnnnN", "NNNNNNNN",
-            "........",
-        ],
-        Sprite::MazeGround => [
-            "GGGGGGGG", "GGGGGhGG", "GGGGGGGG", "GhGGGGGG", "GGGGGGGG", "GGGGGGhG", "GGGhGGGG",
-            "GGGGGGGG",
-        ],
-        Sprite::MazeWall => [
-            "hhGhhhGh", "hGhhhhhh", "hhhhGhhh", "hhhhhhhG", "GhhhhhGh", "hhhGhhhh", "hhhhhhhh",
-            "NhhNhhNh",
-        ],
-        Sprite::Hole => [
-            "GGGGGGGG", "GGkkkkGG", "GkkkkkkG", "kkkkkkkk", "kkkkkkkk", "GkkkkkkG", "GGkkkkGG",
-            "GGGGGGGG",
-        ],
-        Sprite::PortalOpen => [
-            "..pppp..", ".p....p.", "p.pmmp.p", "p.m..m.p", "p.m..m.p", "p.pmmp.p", ".p....p.",
-            "..pppp..",
-        ],
-        Sprite::PortalLocked => [
-            "..pppp..", ".pmmmmp.", "pmglgmmp", "pmlmlmmp", "pmglglmp", "pmmmlgmp", ".pmmmmp.",
-            "..pppp..",
-        ],
-        Sprite::Player => [
-            "...ss...", "...ss...", ".PPPPPP.", "s.PPPP.s", "..PPPP..", "..P..P..", "..P..P..",
-            ".nn..nn.",
-        ],
-        Sprite::PlayerNorth => [
-            "...nn...", "...nn...", ".PPPPPP.", "s.PPPP.s", "..PPPP..", "..P..P..", "..P..P..",
-            ".nn..nn.",
-        ],
-        Sprite::PlayerEast => [
-            "...ssn..", "...ssk..", "..PPPP..", "..PPPss.", "..PPPP..", "..P.P...", "..P.P...",
-            "..nnnn..",
-        ],
-        Sprite::PlayerSouth => [
-            "...ss...", "..skks..", ".PPPPPP.", "s.PPPP.s", "..PPPP..", "..P..P..", "..P..P..",
-            ".nn..nn.",
-        ],
-        Sprite::PlayerWest => [
-            "..nss...", "..kss...", "..PPPP..", ".ssPPP..", "..PPPP..", "...P.P..", "...P.P..",
-            "..nnnn..",
-        ],
-        Sprite::Fungus => [
-            "........", "..rrrr..", ".rrwrrr.", "rrrrrwrr", "..BBBB..", "...BB...", "...BB...",
-            "..BBBB..",
-        ],
-        Sprite::Bat => [
-            "........", "d......d", "dd.dd.dd", "ddddddd.", ".ddrrdd.", "..dddd..", "...dd...",
-            "........",
-        ],
-        Sprite::Zombie => [
-            "..GGGG..", "..RGRG..", "..GGGG..", ".NNNNNN.", "G.NNNN.G", "..NNNN..", "..h..h..",
-            ".hh..hh.",
-        ],
-        Sprite::Rat => [
-            "........", "........", "....gg..", "..ggggrg", ".ggggggk", "g.g..g..", "........",
-            "........",
-        ],
-        Sprite::Goblin => [
-            "........", ".G.GG.G.", "..GrGr..", "..GGGG..", ".NNNNNN.", "G.NNNN.G", "..N..N..",
-            ".NN..NN.",
-        ],
-        Sprite::Troll => [
-            "..gggg..", ".gRggRg.", ".gggggg.", "gggkkggg", "gggggggg", "g.gggg.g", "..gg.gg.",
-            ".ggg.ggg",
-        ],
-        Sprite::Wraith => [
-            "..llll..", ".lkllkl.", ".llllll.", "llllllll", ".llllll.", "llllllll", ".l.ll.l.",
-            "l..l..l.",
-        ],
-        Sprite::LogSleeping => [
-            "........", "........", "........", ".NNNNNN.", "NnnnnnnB", "NnkknkkB", ".NNNNNN.",
-            "........",
-        ],
-        Sprite::LogWandering => [
-            "........", "........", ".NNNNNN.", "NnnnnnnB", "NnwknwkB", "NnnnnnnB", ".NNNNNN.",
-            ".n....n.",
-        ],
-        Sprite::LogChasing => [
-            "........", "........", ".NNNNNN.", "NnnnnnnB", "NnrkrknB", "NnkkkknB", ".NNNNNN.",
-            "n.n..n.n",
-        ],
-        Sprite::Boss => [
-            "y.y.y.y.", "yyyyyyy.", "RRRRRRRR", "RwkRRwkR", "RRRRRRRR", "RRkkkkRR", "RRRRRRRR",
-            "RR.RR.RR",
-        ],
-        Sprite::Hunter => [
-            "..RRRR..", ".RyRRyR.", ".RRRRRR.", "RRwkwkRR", "R.RRRR.R", "..RRRR..", "..R..R..",
-            ".RR..RR.",
-        ],
-        Sprite::Stone => [
-            "........", "........", "........", "...gg...", "..gllg..", ".gglggd.", ".ddgddd.",
-            "........",
-        ],
-        Sprite::Bread => [
-            "........", "........", "..BBBB..", ".BnBBnB.", "BBBBBBBB", "BnnnnnnB", ".BBBBBB.",
-            "........",
-        ],
-        Sprite::Apple => [
-            "....h...", "...N....", ".rrrrr..", "rrwrrrr.", "rrrrrrr.", "rrrrrrr.", ".rrrrr..",
-            "..r.r...",
-        ],
-        Sprite::Corpse => [
-            "........", "........", "........", "..R.....", ".lRRlll.", "lllllRll", ".R.lll..",
-            "........",
-        ],
-        Sprite::Dagger => [
-            "........", "......l.", ".....l..", "....l...", "..nl....", "..Nn....", ".N......",
-            "........",
-        ],
-        Sprite::Sword => [
-            ".......w", "......wl", ".....wl.", "....wl..", ".y.wl...", "..yl....", ".Nyy....",
-            "N.......",
-        ],
-        Sprite::Staff => [
-            "......pp", ".....pmp", "......pp", ".....N..", "....N...", "...N....", "..N.....",
-            ".N......",
-        ],
-        Sprite::Tunic => [
-            "........", ".GG..GG.", "GGGGGGGG", "G.GGGG.G", "..GGGG..", "..GGGG..", "..GGGG..",
-            "........",
-        ],
-        Sprite::Chainmail => [
-            "........", ".ll..ll.", "lglglglg", "l.glgl.l", "..lglg..", "..glgl..", "..lglg..",
-            "........",
-        ],
-        Sprite::Platemail => [
-            "........", ".ww..ww.", "wlllllll", "l.lwwl.l", "..lwwl..", "..llll..", "..lggl..",
-            "........",
-        ],
-        Sprite::Baguette => [
-            "........", "......BB", ".....BnB", "....BnB.", "...BnB..", "..BnB...", ".BBB....",
-            "........",
-        ],
-        Sprite::TeddyBear => [
-            ".n....n.", "nNnnnnNn", ".nnnnnn.", ".nkBBkn.", "..nBBn..", ".nnnnnn.", "nnnBBnnn",
-            ".nn..nn.",
-        ],
-        Sprite::Key => [
-            "........", "..yyy...", ".y...y..", ".y...y..", "..yyy...", "...y....", "...yy...",
-            "...yy...",
-        ],
-        Sprite::Heart => [
-            "........", ".rr..rr.", "rwrrrrrr", "rrrrrrrr", ".rrrrrr.", "..rrrr..", "...rr...",
-            "........",
-        ],
-        Sprite::Pickaxe => [
-            ".lllll..", "l..N..l.", "...N....", "...N....", "...N....", "...N....", "...N....",
-            "........",
-        ],
-        Sprite::BoulderCracked => [
-            "........", "..gggg..", ".gklggg.", "glkgkgdg", "glgkkgdg", "ggkgdkgg", ".gddddg.",
-            "........",
-        ],
-        Sprite::Boulder => [
-            "........", "..gggg..", ".gllggg.", "gllgggdg", "glggggdg", "ggggddgg", ".gddddg.",
-            "........",
-        ],
-        Sprite::Treasure => [
-            "........", "........", "...yy...", "..yyyy..", ".yywyyy.", "yyyyyyoy", ".oyyyyo.",
-            "........",
-        ],
-        Sprite::Potion => [
-            "...NN...", "...ll...", "...ll...", "..lccl..", ".lccccl.", ".lcwccl.", ".lccccl.",
-            "..llll..",
-        ],
-        Sprite::Gold => [
-            "........", "........", "....yy..", "...yooy.", ".yy.yy..", "yooy....", ".yy..yy.",
-            "....yooy",
-        ],
-        Sprite::Projectile => [
-            "........", "........", "...oo...", "..oyyo..", "..oyyo..", "...oo...", "........",
-            "........",
-        ],
-        Sprite::Vanish => [
-            "l......l", "..l..l..", ".l.ll.l.", "...ll...", "...ll...", ".l.ll.l.", "..l..l..",
-            "l......l",
-        ],
-        Sprite::PathMark => [
-            "........", "........", "........", "...yy...", "...yy...", "........", "........",
-            "........",
-        ],
-        Sprite::Cursor => [
-            "yy....yy", "y......y", "........", "........", "........", "........", "y......y",
-            "yy....yy",
-        ],
+        S::Stone => items::stone(),
+        S::Bread => items::bread(),
+        S::Apple => items::apple(),
+        S::Corpse => items::corpse(),
+        S::Dagger => items::dagger(),
+        S::Sword => items::sword(),
+        S::Staff => items::staff(),
+        S::Tunic => items::tunic(),
+        S::Chainmail => items::chainmail(),
+        S::Platemail => items::platemail(),
+        S::Baguette => items::baguette(),
+        S::TeddyBear => items::teddy_bear(),
+        S::Key => items::key(),
+        S::Heart => items::heart(),
+        S::Pickaxe => items::pickaxe(),
+        S::Boulder => items::boulder(false),
+        S::BoulderCracked => items::boulder(true),
+        S::Treasure => items::treasure(),
+        S::Potion => items::potion(),
+        S::Gold => items::gold(),
+        S::Projectile => items::projectile(),
+        S::Vanish => items::vanish(),
+        S::PathMark => items::path_mark(),
+        S::Cursor => items::cursor(),
         _ => return None,
     })
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let sprites = Sprite::ALL;
-    let rows = (sprites.len() as u32).div_ceil(COLUMNS);
-    let (width, height) = (COLUMNS * TILE, rows * TILE);
-    let mut rgba = vec![0u8; (width * height * 4) as usize];
-    let mut index = BTreeMap::new();
-    for (n, &s) in sprites.iter().enumerate() {
-        let map = picture(s).ok_or_else(|| format!("no picture for sprite {}", s.name()))?;
-        let (col, row) = (n as u32 % COLUMNS, n as u32 / COLUMNS);
-        for (y, line) in map.iter().enumerate() {
-            if line.chars().count() != 8 {
-                return Err(format!("{}: row {y} is not 8 pixels wide", s.name()).into());
-            }
-            for (x, c) in line.chars().enumerate() {
-                let px = colour(c).ok_or_else(|| format!("{}: unknown colour {c:?}", s.name()))?;
-                for dy in 0..DOT {
-                    for dx in 0..DOT {
-                        let ax = col * TILE + x as u32 * DOT + dx;
-                        let ay = row * TILE + y as u32 * DOT + dy;
-                        let i = ((ay * width + ax) * 4) as usize;
-                        rgba[i..i + 4].copy_from_slice(&px);
-                    }
+/// The wall kind of an autotiled sprite.
+fn wall_kind(s: Sprite) -> Option<WallKind> {
+    Some(match s {
+        Sprite::Wall => WallKind::Cave,
+        Sprite::StoneWall => WallKind::Stone,
+        Sprite::MazeWall => WallKind::Hedge,
+        Sprite::SolidRock => WallKind::Rock,
+        _ => return None,
+    })
+}
+
+/// What the help's legend says about the sprites a player meets.
+const LEGEND: &[(&str, &str)] = &[
+    ("player", "you"),
+    ("player_north", "you, facing north"),
+    ("fungus", "fungus: never moves, spreads"),
+    ("bat", "bat: flits about fast, bites"),
+    ("zombie", "zombie: hunts you when it sees you"),
+    ("rat", "rat: weak, short-sighted"),
+    ("goblin", "goblin: a sturdy fighter"),
+    ("troll", "troll: hard to kill, hits hard"),
+    ("wraith", "wraith: rare and deadly"),
+    ("log_sleeping", "log monster, asleep"),
+    ("log_wandering", "log monster, wandering"),
+    ("log_chasing", "log monster, chasing you"),
+    ("boss", "the boss: teleports when hit, fires barrages"),
+    ("hunter", "the hunter: it chases you"),
+    ("stone", "a rock: useless"),
+    ("bread", "bread: food"),
+    ("apple", "an apple: food"),
+    ("corpse", "a corpse"),
+    ("dagger", "a dagger: a weapon"),
+    ("sword", "a sword: a better weapon"),
+    ("staff", "a staff: a weapon"),
+    ("tunic", "a tunic: light armour"),
+    ("chainmail", "chainmail: armour"),
+    ("platemail", "platemail: heavy armour"),
+    ("baguette", "the baguette"),
+    ("teddy_bear", "the teddy bear"),
+    ("key", "a key: opens its locked portal (face it, press e)"),
+    ("heart", "a heart: heals (on the overworld: a shrine)"),
+    ("pickaxe", "the pickaxe: breaks rocks, hurts log monsters"),
+    ("boulder", "a rock: blocks the way; the pickaxe breaks it"),
+    ("boulder_cracked", "a cracked rock: less than half its strength left"),
+    ("treasure", "treasure (on the overworld: the artefact)"),
+    ("potion", "a speed potion"),
+    ("gold", "gold"),
+    ("chest", "a closed chest"),
+    ("chest_open", "an opened chest"),
+    ("portal_locked", "a locked portal: bring a key"),
+    ("portal_open", "an open portal: the way on"),
+    ("hole", "a hole"),
+    ("door_closed", "a closed door"),
+    ("door_open", "an open door"),
+    ("stairs_up", "stairs up"),
+    ("stairs_down", "stairs down"),
+    ("lava", "lava"),
+    ("water", "water"),
+    ("projectile", "a projectile"),
+];
+
+/// An RGBA image being assembled.
+struct Image {
+    w: usize,
+    h: usize,
+    rgba: Vec<u8>,
+}
+
+impl Image {
+    fn new(w: usize, h: usize, bg: [u8; 4]) -> Image {
+        Image { w, h, rgba: bg.repeat(w * h) }
+    }
+
+    /// Draws `tile` with its top-left at (x, y), each pixel `scale` wide, blended over.
+    fn put(&mut self, tile: &Canvas, x: usize, y: usize, scale: usize) {
+        for ty in 0..N * scale {
+            for tx in 0..N * scale {
+                let p = tile.get(tx / scale, ty / scale);
+                let (ax, ay) = (x + tx, y + ty);
+                if ax >= self.w || ay >= self.h || p[3] <= 0.0 {
+                    continue;
                 }
+                let i = (ay * self.w + ax) * 4;
+                for c in 0..3 {
+                    let under = f32::from(self.rgba[i + c]);
+                    self.rgba[i + c] = (p[c] * p[3] + under * (1.0 - p[3])).round() as u8;
+                }
+                let a = f32::from(self.rgba[i + 3]) / 255.0;
+                self.rgba[i + 3] = ((p[3] + a * (1.0 - p[3])) * 255.0).round() as u8;
             }
         }
-        index.insert(s.name(), (col, row));
     }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    let file = std::fs::File::create(dir.join("tiles.png"))?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), width, height);
-    enc.set_color(png::ColorType::Rgba);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.write_header()?.write_image_data(&rgba)?;
+
+    fn save(&self, path: &Path) -> Result<(), Box<dyn std::error::Error>> {
+        let file = std::fs::File::create(path)?;
+        let mut enc =
+            png::Encoder::new(std::io::BufWriter::new(file), self.w as u32, self.h as u32);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.write_header()?.write_image_data(&self.rgba)?;
+        Ok(())
+    }
+}
+
+/// A tile's pixels as bytes, row by row.
+fn bytes(c: &Canvas) -> Vec<[u8; 4]> {
+    c.px.iter()
+        .map(|p| [p[0], p[1], p[2], p[3] * 255.0].map(|v| v.round().clamp(0.0, 255.0) as u8))
+        .collect()
+}
+
+/// The tiles: every sprite, then the variants, with their atlas cells.
+type Tiles = Vec<(String, Canvas)>;
+
+fn draw_all() -> Result<Tiles, String> {
+    let mut tiles = Vec::new();
+    for &s in Sprite::ALL {
+        let pic = picture(s).ok_or_else(|| format!("no picture for sprite {}", s.name()))?;
+        tiles.push((s.name().to_string(), pic));
+    }
+    for name in contrast::AUTOTILED {
+        let s = Sprite::from_name(name).ok_or_else(|| format!("{name}: no such sprite"))?;
+        // Variants start a new atlas row.
+        while tiles.len() % COLUMNS != 0 {
+            tiles.push((String::new(), Canvas::new()));
+        }
+        for mask in 0..16 {
+            let pic = match (s, wall_kind(s)) {
+                (_, Some(kind)) => terrain::wall(kind, mask),
+                (Sprite::Water | Sprite::Lava, _) => terrain::liquid(s == Sprite::Lava, mask),
+                _ => return Err(format!("{name}: no variants drawn")),
+            };
+            tiles.push((format!("{name}@{mask}"), pic));
+        }
+    }
+    Ok(tiles)
+}
+
+fn write_atlas(tiles: &Tiles, dir: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let rows = tiles.len().div_ceil(COLUMNS);
+    let mut atlas = Image::new(COLUMNS * N, rows * N, [0; 4]);
     let mut toml = String::from(
-        "# torchlit's own tileset (made by examples/make_tileset.rs): sprite = [column, row].\ntile_size = 16\n\n[sprites]\n",
+        "# torchlit's own tileset (made by examples/make_tileset.rs; CC0): sprite = [column, row].\n\
+         # NAME@M is NAME drawn where the same-sprite neighbours make the mask M (N=1 E=2 S=4 W=8).\n\
+         tile_size = 32\n\n[sprites]\n",
     );
-    for (name, (c, r)) in &index {
-        writeln!(toml, "{name} = [{c}, {r}]")?;
+    let mut index = BTreeMap::new();
+    for (n, (name, tile)) in tiles.iter().enumerate() {
+        atlas.put(tile, (n % COLUMNS) * N, (n / COLUMNS) * N, 1);
+        if !name.is_empty() {
+            index.insert(name.clone(), (n % COLUMNS, n / COLUMNS));
+        }
     }
+    for (name, (c, r)) in &index {
+        let key = if name.contains('@') { format!("\"{name}\"") } else { name.clone() };
+        writeln!(toml, "{key} = [{c}, {r}]")?;
+    }
+    toml.push_str("\n[legend]\n");
+    for (name, text) in LEGEND {
+        writeln!(toml, "{name} = {text:?}")?;
+    }
+    atlas.save(&dir.join("tiles.png"))?;
     std::fs::write(dir.join("tiles.toml"), toml)?;
-    println!("wrote {} sprites to {}", index.len(), dir.display());
+    println!("wrote {} tiles to {}", index.len(), dir.display());
     Ok(())
+}
+
+fn tile<'a>(tiles: &'a Tiles, name: &str) -> Result<&'a Canvas, String> {
+    tiles.iter().find(|(n, _)| n == name).map(|(_, t)| t).ok_or_else(|| format!("no tile {name}"))
+}
+
+/// Prints each pair's contrast and outline; fails when one is under the test's limits.
+fn report(tiles: &Tiles) -> Result<(), Box<dyn std::error::Error>> {
+    let mut bad = Vec::new();
+    for (sprite, floors) in contrast::PAIRS {
+        let s = bytes(tile(tiles, sprite)?);
+        let mut line = format!("{sprite:>16}:");
+        for floor in *floors {
+            let m = contrast::measure(&s, &bytes(tile(tiles, floor)?), N);
+            write!(line, " {floor} {:.0}/{:.2}", m.contrast, m.ring)?;
+            if m.contrast < contrast::MIN_CONTRAST || m.ring < contrast::MIN_RING || m.opaque < 20 {
+                bad.push(format!("{sprite} on {floor}"));
+            }
+        }
+        println!("{line}");
+    }
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("too little contrast or no outline: {}", bad.join(", ")).into())
+    }
+}
+
+/// A small map for each autotiled wall: `#` its wall, anything else its floor.
+const SAMPLE: [&str; 7] = [
+    "##########",
+    "#....#...#",
+    "#.##.#.#.#",
+    "#.#..#.#.#",
+    "#.#.##.#.#",
+    "#........#",
+    "####..####",
+];
+
+/// A pond for the liquids: `#` water or lava.
+const POND: [&str; 7] = [
+    "..........",
+    "..####....",
+    ".######.#.",
+    ".#######..",
+    "..#####.#.",
+    "...##..##.",
+    "..........",
+];
+
+/// Where each actor's strip of floors goes in a flow of rows `width` wide (tiles at 2x).
+fn flow(width: usize, gap: usize) -> (Vec<(usize, usize)>, usize) {
+    let (mut x, mut y, mut at) = (gap, 0, Vec::new());
+    for (_, floors) in contrast::PAIRS {
+        let w = floors.len() * 2 * N;
+        if x + w + gap > width {
+            (x, y) = (gap, y + 2 * N + gap);
+        }
+        at.push((x, y));
+        x += w + 2 * gap;
+    }
+    (at, y + 2 * N)
+}
+
+fn contact_sheet(tiles: &Tiles, path: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    const GAP: usize = 8;
+    let walls = [
+        ("wall", "floor", &SAMPLE),
+        ("stone_wall", "brick_floor", &SAMPLE),
+        ("maze_wall", "maze_ground", &SAMPLE),
+        ("solid_rock", "floor", &SAMPLE),
+        ("water", "grass", &POND),
+        ("lava", "floor", &POND),
+    ];
+    let sample_w = SAMPLE[0].len() * N;
+    let w = 4 * (sample_w + GAP) + GAP;
+    let (at, strips_h) = flow(w, GAP);
+    let h = GAP + 2 * N + 2 * GAP + strips_h + 2 * GAP + 2 * (SAMPLE.len() * N + GAP);
+    let mut sheet = Image::new(w, h, [24, 22, 28, 255]);
+    for (i, name) in contrast::TERRAIN.iter().enumerate() {
+        sheet.put(tile(tiles, name)?, GAP + i * (2 * N + GAP / 2), GAP, 2);
+    }
+    let top = GAP + 2 * N + 2 * GAP;
+    for ((sprite, floors), (x0, y0)) in contrast::PAIRS.iter().zip(at) {
+        for (j, floor) in floors.iter().enumerate() {
+            sheet.put(tile(tiles, floor)?, x0 + j * 2 * N, top + y0, 2);
+            sheet.put(tile(tiles, sprite)?, x0 + j * 2 * N, top + y0, 2);
+        }
+    }
+    let top = top + strips_h + 2 * GAP;
+    for (k, (wall, floor, map)) in walls.iter().enumerate() {
+        let at = (GAP + (k % 4) * (sample_w + GAP), top + (k / 4) * (SAMPLE.len() * N + GAP));
+        put_sample(&mut sheet, tiles, (wall, floor), map, at)?;
+    }
+    sheet.save(path)?;
+    println!("wrote the contact sheet {}", path.display());
+    Ok(())
+}
+
+/// Draws `map` with `#` the wall autotiled and the rest the floor, its top-left at `at`.
+fn put_sample(
+    sheet: &mut Image,
+    tiles: &Tiles,
+    (wall, floor): (&str, &str),
+    map: &[&str; 7],
+    at: (usize, usize),
+) -> Result<(), String> {
+    let is_wall = |x: i64, y: i64| {
+        y >= 0
+            && (y as usize) < map.len()
+            && x >= 0
+            && map[y as usize].as_bytes().get(x as usize) == Some(&b'#')
+    };
+    for (y, row) in map.iter().enumerate() {
+        for x in 0..row.len() {
+            let (xi, yi) = (x as i64, y as i64);
+            let name = if is_wall(xi, yi) {
+                let m = is_wall(xi, yi - 1) as u8
+                    | (is_wall(xi + 1, yi) as u8) << 1
+                    | (is_wall(xi, yi + 1) as u8) << 2
+                    | (is_wall(xi - 1, yi) as u8) << 3;
+                format!("{wall}@{m}")
+            } else {
+                floor.to_string()
+            };
+            sheet.put(tile(tiles, &name)?, at.0 + x * N, at.1 + y * N, 1);
+        }
+    }
+    Ok(())
+}
+
+/// A close-up for whoever draws the art: every actor, item and effect at 4x on its first
+/// floor (written when `TORCHLIT_TILE_PREVIEW` names a file).
+fn preview(tiles: &Tiles, path: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let cols = 10;
+    let rows = contrast::PAIRS.len().div_ceil(cols);
+    let terrain_rows = contrast::TERRAIN.len().div_ceil(cols);
+    let mut img = Image::new(cols * 4 * N, (rows + terrain_rows) * 4 * N, [0, 0, 0, 255]);
+    for (i, (sprite, floors)) in contrast::PAIRS.iter().enumerate() {
+        let (x, y) = ((i % cols) * 4 * N, (i / cols) * 4 * N);
+        img.put(tile(tiles, floors[0])?, x, y, 4);
+        img.put(tile(tiles, sprite)?, x, y, 4);
+    }
+    for (i, name) in contrast::TERRAIN.iter().enumerate() {
+        let (x, y) = ((i % cols) * 4 * N, (rows + i / cols) * 4 * N);
+        img.put(tile(tiles, name)?, x, y, 4);
+    }
+    img.save(path)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let tiles = draw_all()?;
+    if let Some(path) = std::env::var_os("TORCHLIT_TILE_PREVIEW") {
+        preview(&tiles, Path::new(&path))?;
+    }
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    write_atlas(&tiles, &manifest.join("assets"))?;
+    contact_sheet(&tiles, &manifest.join("../../docs/img/tileset.png"))?;
+    report(&tiles)
 }

@@ -26,6 +26,9 @@ const MAX_SIDE: u32 = 8192;
 struct IndexFile {
     tile_size: u32,
     sprites: BTreeMap<String, [u32; 2]>,
+    /// The sprite legend the browser's help shows (not drawn here).
+    #[serde(rename = "legend", default)]
+    _legend: Option<toml::Value>,
 }
 
 /// One tile's pixels, `side * side` of `0xAARRGGBB`, row by row (`0x00RRGGBB` when

@@ -19,10 +19,10 @@
 //! - **Automation**: [`Action::Explore`] and [`Action::Travel`] take one step each along
 //!   a Dijkstra map; the front end repeats them until an [`Event::AutoStopped`].
 //!
-//! **Rules** ([`Rules`]): [`Rules::seed`] plays the tutorial as written; the default
+//! **Rules** ([`Rules`]): [`Rules::original`] plays the tutorial as written; the default
 //! ruleset adds per-depth monster scaling, 1 hit point every [`REGEN_TURNS`] turns (as
 //! Brogue and DCSS players expect) and simulates only the levels the player has reached.
-//! Everything else is the seed's, with its open choices settled in the docs of each item.
+//! Everything else is the tutorial's, with its open choices settled in the docs of each item.
 //!
 //! The game is a pure value: `Caves::apply(Action) -> Vec<Event>`, deterministic from
 //! the seed and the actions; its randomness is a [`Rng`] inside the state, levels are
@@ -52,6 +52,7 @@ mod inventory;
 mod item;
 mod level;
 mod migrate;
+mod record;
 mod rules;
 mod turn;
 mod vision;
@@ -79,6 +80,7 @@ pub use level::Level;
 #[cfg(feature = "serde")]
 pub use migrate::CavesV1;
 pub use migrate::FORMAT_1_RULES;
+pub use record::{Entry, Hero, Record, Summary};
 pub use rules::{ActiveLevels, Rules};
 pub use torchlit_rng::Seed;
 pub use world::WorldSpec;
@@ -100,83 +102,6 @@ pub struct Remembered {
     pub item: Option<ItemKind>,
 }
 
-/// The player's belongings and belly.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Hero {
-    inventory: Inventory,
-    weapon: Option<Slot>,
-    armor: Option<Slot>,
-    stomach: Stomach,
-}
-
-impl Hero {
-    /// The pack.
-    pub fn inventory(&self) -> &Inventory {
-        &self.inventory
-    }
-
-    /// The slot of the wielded weapon.
-    pub fn weapon(&self) -> Option<Slot> {
-        self.weapon
-    }
-
-    /// The slot of the armour worn.
-    pub fn armor(&self) -> Option<Slot> {
-        self.armor
-    }
-
-    /// Whether the item in `slot` is wielded or worn.
-    pub fn is_equipped(&self, slot: Slot) -> bool {
-        self.weapon == Some(slot) || self.armor == Some(slot)
-    }
-
-    /// The belly.
-    pub fn stomach(&self) -> &Stomach {
-        &self.stomach
-    }
-
-    /// Whether the teddy bear is in the pack.
-    pub fn has_teddy_bear(&self) -> bool {
-        self.inventory.iter().any(|(_, i)| i.kind == ItemKind::TeddyBear)
-    }
-
-    fn bonus(&self, f: impl Fn(&Item) -> i32) -> i32 {
-        [self.weapon, self.armor]
-            .into_iter()
-            .flatten()
-            .filter_map(|s| self.inventory.get(s))
-            .map(f)
-            .fold(0i32, i32::saturating_add)
-    }
-}
-
-/// The run so far, for the end screen and the morgue file.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Record {
-    /// Monsters the player killed, by kind (fungus, bat, zombie).
-    pub kills: [u32; 3],
-    /// The deepest level reached (0 is the top).
-    pub deepest: usize,
-    /// Walls dug through.
-    pub dug: u32,
-    /// Items eaten.
-    pub eaten: u32,
-}
-
-impl Record {
-    /// All kills.
-    pub fn total_kills(&self) -> u32 {
-        self.kills.iter().sum()
-    }
-
-    /// Kills of one kind.
-    pub fn kills_of(&self, kind: CreatureKind) -> u32 {
-        kill_index(kind).map_or(0, |i| self.kills[i])
-    }
-}
-
 /// A 1×1 grid with nothing to enter (stands in for a level the path grid can't hold).
 fn empty_grid() -> PathGrid {
     match PathGrid::new(Size::new(1, 1)) {
@@ -187,39 +112,6 @@ fn empty_grid() -> PathGrid {
 
 fn kill_index(kind: CreatureKind) -> Option<usize> {
     CreatureKind::MONSTERS.iter().position(|&k| k == kind)
-}
-
-/// One line of the message history: an event and the turn it happened on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Entry {
-    /// When.
-    pub turn: Turn,
-    /// What.
-    pub event: Event,
-}
-
-/// A summary of a finished (or ongoing) run: the end screen and the morgue file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
-    /// The run's seed.
-    pub seed: Seed,
-    /// Turns played.
-    pub turns: Turn,
-    /// The deepest level reached, counted from 1.
-    pub deepest_level: usize,
-    /// How many levels the caves have.
-    pub levels: usize,
-    /// The run's record (kills by kind, digs, meals).
-    pub record: Record,
-    /// How it ended (`None` while it goes on).
-    pub outcome: Option<Outcome>,
-    /// Hit points at the end, and the maximum.
-    pub hp: (i32, i32),
-    /// Food at the end, and the stomach's size.
-    pub food: (i32, i32),
-    /// What the player carried: slot, item, whether equipped.
-    pub pack: Vec<(Slot, ItemKind, bool)>,
 }
 
 /// Why a game could not be built or loaded.
@@ -458,7 +350,7 @@ impl Caves {
         Ok(game.rebuilt())
     }
 
-    /// Fills the levels with the seed's creatures and items, and places the player.
+    /// Fills the levels with the tutorial's creatures and items, and places the player.
     fn populate(&mut self) -> Result<(), CavesError> {
         let depth = self.levels.len();
         let mut rng = Rng::new(self.seed.derive("caves/player", &[]));
@@ -651,13 +543,18 @@ impl Caves {
             out.push(Event::Refused(Refusal::GameOver));
             return out;
         }
-        if !matches!(action, Action::Explore | Action::Travel(_) | Action::TravelToItem) {
+        let travels = matches!(
+            action,
+            Action::Explore | Action::Travel(_) | Action::TravelToItem | Action::TravelTo(_)
+        );
+        if !travels {
             self.cache.plan = None;
         }
         match action {
             Action::Explore => self.auto_step(auto::Goal::Explore, &mut out),
             Action::Travel(way) => self.auto_step(auto::Goal::Stairs(way), &mut out),
             Action::TravelToItem => self.auto_step(auto::Goal::Item, &mut out),
+            Action::TravelTo(p) => self.auto_step(auto::Goal::Cell(p), &mut out),
             Action::Rest => {
                 let (last, rested) = self.cache.rest;
                 let rested = if last == self.turn && rested > 0 { rested } else { 0 };
@@ -817,11 +714,6 @@ impl Caves {
     /// serialization; caches excluded): equal games hash equal on every machine.
     #[cfg(feature = "serde")]
     pub fn state_hash(&self) -> u64 {
-        match postcard::to_allocvec(self) {
-            Ok(bytes) => seahash::hash(&bytes),
-            // Serializing plain data into memory does not fail; hash nothing rather
-            // than panic if it ever did.
-            Err(_) => 0,
-        }
+        crate::engine::state_hash(self)
     }
 }

@@ -7,7 +7,7 @@
 //! hallway cell, not back). Stepping onto a speed potion (`s`) drinks it: from the next
 //! turn on, a player who drank `k` potions moves `k + 1` steps per turn (the engine's
 //! [`Speed`]/[`Energy`]), and its strategy is told how many steps
-//! remain after the current one (the seed's `remainingMoves`). The game ends when the
+//! remain after the current one (DM503's `remainingMoves`). The game ends when the
 //! two players stand on the same cell (the hero is caught).
 //!
 //! The players are driven by [`Strategy`] values (a trait, so users add their own); the
@@ -22,7 +22,7 @@
 //! in the same state, so for them only the turn limit ends the game
 //! ([`Outcome::TurnLimit`]: the hero survived that many turns).
 //!
-//! Coordinates are map space: `(0, 0)` top-left, `y` down (the seed's `Position` too).
+//! Coordinates are map space: `(0, 0)` top-left, `y` down (DM503's `Position` too).
 
 mod paths;
 mod solve;
@@ -215,7 +215,7 @@ pub fn path_grid(map: &TileMap) -> Result<PathGrid, PathError> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ChaseError {
-    /// The chase needs exactly one monster (the seed's rule).
+    /// The chase needs exactly one monster (DM503's rule).
     #[error("the dungeon has {found} monsters; a chase needs exactly one")]
     MonsterCount {
         /// How many the file has.
@@ -487,7 +487,7 @@ impl Chase {
             self.turn,
             self.outcome.map(|o| o.turns()),
         );
-        postcard::to_allocvec(&state).map_or(0, |bytes| seahash::hash(&bytes))
+        crate::engine::state_hash(&state)
     }
 
     /// The name of a player's strategy.

@@ -6,7 +6,7 @@
 //! The game runs at a fixed 24 ticks per second ([`crate::TICKS_PER_SECOND`]) and
 //! [`Maze::tick`] advances exactly one tick with the buttons held and pressed during it
 //! ([`TickInput`]). The sim never reads a clock: the front end owns it. Seconds in the
-//! seed are ticks here (0.75 s = 18, 3 s = 72) and the seed's "frames" are ticks; every
+//! seed are ticks here (0.75 s = 18, 3 s = 72) and ICMaze's "frames" are ticks; every
 //! number is in [`rules`]. Same [`MazeConfig`] + same tick inputs = same game, checked by
 //! [`Maze::state_hash`] (seahash over the whole state).
 //!

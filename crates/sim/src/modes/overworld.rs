@@ -48,10 +48,15 @@
 //! ```
 
 pub mod combat;
+mod events;
 pub mod items;
 pub mod monsters;
+mod player;
 pub mod quest;
 mod regions;
+
+pub use events::{Action, Blocker, Event, FightOutcome, FightReport, Ground, Look};
+pub use player::Player;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -74,7 +79,7 @@ use regions::{Area, AreaCache};
 pub use torchlit_procgen::{CaRule, CaveParams, OverworldParams, RegionCoord};
 
 /// The player's full health, in whole hit points (CaveGame's `Player.getStartingHealth`).
-/// Under `--rules seed` every fight starts at full health (the seed's `resetStats`); the
+/// Under `--rules seed` every fight starts at full health (CaveGame's `resetStats`); the
 /// default game carries health between fights ([`quest`]).
 pub const PLAYER_HEALTH: u32 = 50;
 
@@ -107,9 +112,9 @@ pub struct Rules {
 }
 
 impl Default for Rules {
-    /// The default game: [`Rules::seed`] with the hunt of [`QuestRules::default`].
+    /// The default game: [`Rules::original`] with the hunt of [`QuestRules::default`].
     fn default() -> Rules {
-        Rules { quest: Some(QuestRules::default()), ..Rules::seed() }
+        Rules { quest: Some(QuestRules::default()), ..Rules::original() }
     }
 }
 
@@ -117,7 +122,7 @@ impl Rules {
     /// CaveGame's game exactly (`--rules seed`): regions of 50, chest probability 0.005, at
     /// most 2 drops, `e = 0.3`, `m = 1.2`, stun 0.1, a cache of 8 regions; monsters stand
     /// still, every fight starts at full health, dying respawns and loses an item.
-    pub fn seed() -> Rules {
+    pub fn original() -> Rules {
         Rules {
             world: OverworldParams::default(),
             chest_max_items: 2,
@@ -145,294 +150,6 @@ pub enum OverworldError {
         /// How far it looked.
         radius: u32,
     },
-}
-
-/// The player record (CaveGame's `player.json`): position, belongings, counters, the
-/// generator of fights and the default game's [`Vitals`]. Saved whole at every autosave
-/// (layout version 2 or 3, see [`Vitals`]; a version 1 record loads as [`PlayerV1`] and
-/// converts).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Player {
-    at: Point,
-    pack: Pack,
-    weapon: Option<SwordTier>,
-    armour: Option<ArmourTier>,
-    gold: u64,
-    moves: Turn,
-    kills: u32,
-    deaths: u32,
-    chests: u32,
-    rng: Rng,
-    vitals: Vitals,
-}
-
-impl Player {
-    /// A new player at `at` with the starting kit: a wooden sword and leather armour,
-    /// wielded and worn (CaveGame's `starterSword`, `starterArmour`).
-    pub fn new(at: Point, rng: Rng) -> Player {
-        let mut pack = Pack::new();
-        pack.add(Item::Sword(SwordTier::Wood));
-        pack.add(Item::Armour(ArmourTier::Leather));
-        Player {
-            at,
-            pack,
-            weapon: Some(SwordTier::Wood),
-            armour: Some(ArmourTier::Leather),
-            gold: 0,
-            moves: Turn(0),
-            kills: 0,
-            deaths: 0,
-            chests: 0,
-            rng,
-            vitals: Vitals::fresh(),
-        }
-    }
-
-    /// The default game's state: health, roaming monsters, the farthest region, the end.
-    pub fn vitals(&self) -> &Vitals {
-        &self.vitals
-    }
-
-    /// Where the player stands (world cell).
-    pub fn at(&self) -> Point {
-        self.at
-    }
-
-    /// The pack.
-    pub fn pack(&self) -> &Pack {
-        &self.pack
-    }
-
-    /// The sword wielded, if any.
-    pub fn weapon(&self) -> Option<SwordTier> {
-        self.weapon
-    }
-
-    /// The armour worn, if any.
-    pub fn armour(&self) -> Option<ArmourTier> {
-        self.armour
-    }
-
-    /// Whether `item` is wielded or worn.
-    pub fn is_equipped(&self, item: Item) -> bool {
-        match item {
-            Item::Sword(t) => self.weapon == Some(t),
-            Item::Armour(t) => self.armour == Some(t),
-        }
-    }
-
-    /// Gold pieces in the purse.
-    pub fn gold(&self) -> u64 {
-        self.gold
-    }
-
-    /// Turns taken: steps, and rests in the default game.
-    pub fn moves(&self) -> Turn {
-        self.moves
-    }
-
-    /// Monsters slain.
-    pub fn kills(&self) -> u32 {
-        self.kills
-    }
-
-    /// Times died.
-    pub fn deaths(&self) -> u32 {
-        self.deaths
-    }
-
-    /// Chests opened.
-    pub fn chests(&self) -> u32 {
-        self.chests
-    }
-
-    /// The player's stats at the start of a fight: full health, the wielded sword's damage
-    /// (fists: [`FIST_DAMAGE`]) and the worn armour's points.
-    pub fn combatant(&self) -> Combatant {
-        Combatant {
-            health: Hundredths::from_hp(PLAYER_HEALTH),
-            damage: self.weapon.map_or(FIST_DAMAGE, SwordTier::damage),
-            armour: self.armour.map_or(0, ArmourTier::shielding),
-        }
-    }
-
-    fn take(&mut self, rewards: &[Reward]) {
-        for r in rewards {
-            match *r {
-                Reward::Gold(g) => self.gold = self.gold.saturating_add(u64::from(g)),
-                Reward::Item(item) => self.pack.add(item),
-            }
-        }
-    }
-
-    /// Makes a loaded record consistent: no empty stacks, nothing equipped that is not
-    /// carried.
-    fn normalize(&mut self) {
-        self.pack.normalize();
-        if self.weapon.is_some_and(|t| !self.pack.contains(Item::Sword(t))) {
-            self.weapon = None;
-        }
-        if self.armour.is_some_and(|t| !self.pack.contains(Item::Armour(t))) {
-            self.armour = None;
-        }
-    }
-}
-
-/// What the player asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Action {
-    /// Step one cell (CaveGame's WASD).
-    Move(CardinalDirection),
-    /// Wield a sword or wear armour from the pack.
-    Equip(Item),
-    /// Rest one turn (the default game): heal a hit point while the monsters act.
-    Rest,
-}
-
-/// What a cell is, as the front end draws it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ground {
-    /// Open floor.
-    Floor,
-    /// Rock next to floor (the cave's wall).
-    Wall,
-    /// Solid rock.
-    Rock,
-    /// An unopened chest on floor.
-    Chest,
-    /// An opened chest: walkable floor.
-    OpenedChest,
-    /// The shrine at the start (the default game): heals for gold.
-    Shrine,
-    /// The artefact (the default game): taking it wins.
-    Artefact,
-    /// Past the edge of the `i32` world (never generated; blocks).
-    Void,
-}
-
-impl Ground {
-    /// Whether one can stand here.
-    pub const fn is_walkable(self) -> bool {
-        matches!(
-            self,
-            Ground::Floor | Ground::Chest | Ground::OpenedChest | Ground::Shrine | Ground::Artefact
-        )
-    }
-}
-
-/// One cell as seen: its ground and the living monster on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Look {
-    /// The ground.
-    pub ground: Ground,
-    /// A living monster standing here.
-    pub monster: Option<MonsterKind>,
-}
-
-/// Why a step was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Blocker {
-    /// Rock or wall.
-    Rock,
-    /// A monster stands there.
-    Monster(MonsterKind),
-    /// The end of the world (`i32` coordinates).
-    Edge,
-}
-
-/// How a fight ended for the player.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum FightOutcome {
-    /// The monster died; the player took its reward.
-    Won {
-        /// What the monster left.
-        rewards: Vec<Reward>,
-    },
-    /// The player died and came back.
-    Lost {
-        /// Where the player came back.
-        respawned_at: Point,
-        /// The item lost, if one was (see [`Rules::death_loses_item`]).
-        lost: Option<Item>,
-    },
-    /// Neither could hurt the other: the player broke off (see
-    /// [`CombatRules::max_turns`]).
-    BrokenOff,
-    /// The player died and the game is over (the default game).
-    Slain,
-}
-
-/// A fight, from the start to the outcome.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FightReport {
-    /// The monster fought.
-    pub monster: Monster,
-    /// The player's stats at the start.
-    pub player: Combatant,
-    /// The monster's stats at the start.
-    pub foe: Combatant,
-    /// Every blow.
-    pub log: FightLog,
-    /// How it ended.
-    pub outcome: FightOutcome,
-}
-
-/// What happened.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Event {
-    /// The player stepped.
-    Moved {
-        /// From.
-        from: Point,
-        /// To.
-        to: Point,
-    },
-    /// The step was refused (no turn passes).
-    Blocked {
-        /// The cell the player tried to enter.
-        at: Point,
-        /// What is there.
-        by: Blocker,
-    },
-    /// The player crossed into another region.
-    EnteredRegion {
-        /// The region left.
-        from: RegionCoord,
-        /// The region entered.
-        to: RegionCoord,
-    },
-    /// The player opened a chest and took what was in it.
-    ChestOpened {
-        /// Where.
-        at: Point,
-        /// What it held (possibly nothing).
-        rewards: Vec<Reward>,
-    },
-    /// A monster saw the player and they fought.
-    Fight(Box<FightReport>),
-    /// The item is now wielded or worn.
-    Equipped(Item),
-    /// The item is already wielded or worn.
-    AlreadyEquipped(Item),
-    /// The player carries no such item.
-    NotCarried(Item),
-    /// The player rested a turn (the default game).
-    Rested,
-    /// There is no resting under `--rules seed` (nothing happened, no turn passed).
-    CannotRest,
-    /// The shrine healed `hp` hit points for `paid` gold (both 0 when the player is at
-    /// full health or has no gold).
-    Healed {
-        /// Hit points healed.
-        hp: u32,
-        /// Gold paid.
-        paid: u64,
-    },
-    /// The game is over (the default game): every later action answers this.
-    GameOver(Ending),
 }
 
 /// The `overworld` game: the world seed and rules, the player, what changed per region,
@@ -890,66 +607,13 @@ impl Overworld {
         let changes: Vec<((i32, i32), &RegionChanges)> =
             self.changes.iter().map(|(k, v)| ((k.x, k.y), v)).collect();
         // The seed game hashes the record as version 1 held it, so its hashes never change.
-        let bytes = if self.quest().is_some() {
-            postcard::to_allocvec(&(self.seed, &self.player, changes))
+        if self.quest().is_some() {
+            crate::engine::state_hash(&(self.seed, &self.player, changes))
         } else {
-            postcard::to_allocvec(&(self.seed, &PlayerV1::from(&self.player), changes))
-        };
-        let bytes = bytes.unwrap_or_default();
-        seahash::hash(&bytes)
+            crate::engine::state_hash(&(self.seed, &PlayerV1::from(&self.player), changes))
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn game(seed: &str) -> Overworld {
-        Overworld::new(Seed::from_text(seed), Rules::seed()).expect("a world")
-    }
-
-    #[test]
-    fn the_player_starts_on_safe_floor_near_the_origin() {
-        let g = game("abc123");
-        let at = g.player().at();
-        assert_eq!(g.ground(at), Ground::Floor);
-        assert!(g.watcher(at).is_none());
-        assert!(at.x.abs() < 50 && at.y.abs() < 50, "{at:?}");
-        assert_eq!(g.player().weapon(), Some(SwordTier::Wood));
-        assert_eq!(g.player().armour(), Some(ArmourTier::Leather));
-    }
-
-    #[test]
-    fn each_region_has_one_monster_near_its_centre_on_floor() {
-        let g = game("monsters");
-        for y in -2..2 {
-            for x in -2..2 {
-                let rc = RegionCoord::new(x, y);
-                let m = g.monster_of(rc).expect("every region has floor, so a monster");
-                assert_eq!(g.region_of(m.at), rc);
-                assert_eq!(g.ground(m.at), Ground::Floor, "never on a chest");
-                let centre = Point::new(x * 50 + 25, y * 50 + 25);
-                let d = (m.at.x - centre.x).abs().max((m.at.y - centre.y).abs());
-                // The first spawnable cell of the spiral: nothing spawnable is nearer.
-                for yy in -d + 1..d {
-                    for xx in -d + 1..d {
-                        let p = Point::new(centre.x + xx, centre.y + yy);
-                        assert!(g.ground(p) != Ground::Floor, "{p:?} is nearer than {m:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn equip_needs_the_item() {
-        let mut g = game("equip");
-        let iron = Item::Sword(SwordTier::Iron);
-        assert_eq!(g.apply(Action::Equip(iron)), [Event::NotCarried(iron)]);
-        let wood = Item::Sword(SwordTier::Wood);
-        assert_eq!(g.apply(Action::Equip(wood)), [Event::AlreadyEquipped(wood)]);
-        g.player.pack.add(iron);
-        assert_eq!(g.apply(Action::Equip(iron)), [Event::Equipped(iron)]);
-        assert_eq!(g.player().combatant().damage, 7);
-    }
-}
+mod tests;

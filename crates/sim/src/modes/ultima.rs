@@ -2,13 +2,13 @@
 //!
 //! The avatar moves north, south, east or west, blocked by impassable tiles and the map
 //! edge; the torch starts at radius 4.0 and changes by 0.5, never below 2.0, with no
-//! maximum. Lighting comes in two kinds ([`Lighting`]): the seed's 4-way flood fill
-//! (classic) and the occluding torch of the seed's extra credit 2 (symmetric
+//! maximum. Lighting comes in two kinds ([`Lighting`]): Ultima 0's 4-way flood fill
+//! (classic) and the occluding torch of Ultima 0's extra credit 2 (symmetric
 //! shadowcasting within the torch radius, the default). Lava glows with radius 2.5 under
 //! the same occlusion (extra credit 3). Cells lit once are remembered.
 //!
 //! Coordinates are map space (`(0, 0)` top-left, `y` down) like everywhere inside torchlit;
-//! [`to_ultima`] converts to the seed's `(0, 0)`-bottom-left coordinates for display.
+//! [`to_ultima`] converts to Ultima 0's `(0, 0)`-bottom-left coordinates for display.
 
 use torchlit_fov::{Algorithm, Fov, LightSource, Memory, Viewshed, light_sources};
 use torchlit_geom::{CardinalDirection, Point, Radius, Size};
@@ -304,7 +304,7 @@ impl Ultima {
     #[cfg(feature = "serde")]
     pub fn state_hash(&self) -> u64 {
         let state = (&self.map, self.avatar, self.lighting, self.turns, &self.memory);
-        postcard::to_allocvec(&state).map_or(0, |bytes| seahash::hash(&bytes))
+        crate::engine::state_hash(&state)
     }
 
     /// The world's tiles.
@@ -391,11 +391,11 @@ pub fn avatar_demo() -> String {
     out
 }
 
-/// What Ultima 0's `Tile` test program prints: for each tile code in the seed's order
+/// What Ultima 0's `Tile` test program prints: for each tile code in Ultima 0's order
 /// (brick floor, lava, water, forest, grassland, mountains, stone wall) and `j` in 0..2, a
 /// tile lit when `i + j` is even, with its opacity and passability.
 pub fn tile_demo() -> String {
-    // The seven Ultima codes open `Tile::ALL`, in the seed's order.
+    // The seven Ultima codes open `Tile::ALL`, in Ultima 0's order.
     let mut out = String::new();
     for (i, tile) in Tile::ALL.iter().take(7).enumerate() {
         for j in 0..2 {

@@ -1,4 +1,4 @@
-//! How the caves look: glyphs and colours of creatures and items (after the seed's
+//! How the caves look: glyphs and colours of creatures and items (after the tutorial's
 //! AsciiPanel colours), the map view, the status line.
 
 use torchlit_geom::Point;
@@ -165,11 +165,7 @@ pub(crate) fn draw_status(game: &Caves, frame: &mut Frame, y: i32) {
     let text = status_text(game, w.max(0) as usize);
     frame.print(0, y, &text, palette::HIGHLIGHT, STATUS_BG);
     let p = game.player();
-    let hp_colour = if p.hp().saturating_mul(4) <= p.stats().max_hp {
-        palette::DANGER
-    } else {
-        palette::HIGHLIGHT
-    };
+    let hp_colour = status_hp_colour(game);
     let hp = format!("HP {}/{}", p.hp().max(0), p.stats().max_hp);
     if let Some(x) = text.find(&hp) {
         frame.print(x as i32, y, &hp, hp_colour, STATUS_BG);
@@ -179,4 +175,10 @@ pub(crate) fn draw_status(game: &Caves, frame: &mut Frame, y: i32) {
     if len + 2 + hint.len() as i32 <= w {
         frame.print(w - hint.len() as i32, y, hint, Rgb::GREY, STATUS_BG);
     }
+}
+
+/// The colour of the hit points on the status line: red at a quarter or less.
+pub(crate) fn status_hp_colour(game: &Caves) -> Rgb {
+    let p = game.player();
+    if p.hp().saturating_mul(4) <= p.stats().max_hp { palette::DANGER } else { palette::HIGHLIGHT }
 }

@@ -135,7 +135,7 @@ impl CavesCommand {
     }
 }
 
-/// The default keys: vi keys, arrows and the number pad walk (the seed's `h j k l y u b
+/// The default keys: vi keys, arrows and the number pad walk (the tutorial's `h j k l y u b
 /// n` and arrows), `.` `5` `s` wait, `Z` `R` rest, `<` `>` stairs, `g` `,` pick up, `d`
 /// drop, `e` eat, `w` wear or wield, `i` inventory, `x` look, `Ctrl-P` history, `o`
 /// explore, `G` travel to stairs, `T` travel to an item, `?` help, `S` save and quit.

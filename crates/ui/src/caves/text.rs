@@ -1,4 +1,4 @@
-//! Words for what happened: events become the seed's second-person messages ("You hit
+//! Words for what happened: events become the tutorial's second-person messages ("You hit
 //! the bat for 7 damage." / "The bat bites you for 1 damage."), through the engine's
 //! grammar helper.
 
@@ -194,6 +194,7 @@ fn stopped(stop: Stop) -> Option<String> {
         Stop::Starving => "You are starving: resting will not help; find food.".to_string(),
         Stop::Rested => "You are done resting.".to_string(),
         Stop::NoItem => "You know of no item you can reach here.".to_string(),
+        Stop::NoPath => "You know of no way there.".to_string(),
     })
 }
 

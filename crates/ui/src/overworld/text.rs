@@ -124,7 +124,7 @@ pub fn opening_text(report: &FightReport) -> String {
     }
 }
 
-/// One line of the fight log, in the seed's words ("Enemy attacks Player for 1.92 damage,
+/// One line of the fight log, in CaveGame's words ("Enemy attacks Player for 1.92 damage,
 /// using 3 armour (2 remaining). Health: 48.08").
 pub fn entry_text(entry: &FightEntry, kind: MonsterKind) -> String {
     match *entry {

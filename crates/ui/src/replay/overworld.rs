@@ -81,7 +81,7 @@ impl RecordedRules {
             death_loses_item: self.death_loses_item,
             region_cache_size: usize::try_from(self.region_cache_size).unwrap_or(8).max(1),
             quest,
-            ..Rules::seed()
+            ..Rules::original()
         }
     }
 }
@@ -344,7 +344,7 @@ mod tests {
             ..Rules::default()
         };
         rules.world.region_size = 40;
-        for rules in [rules, Rules::default(), Rules::seed()] {
+        for rules in [rules, Rules::default(), Rules::original()] {
             let game = Overworld::new(Seed(4), rules.clone()).expect("a world");
             let header = overworld_recorder(&game, true).recording().header.clone();
             let again = overworld_start(&header).expect("starts");
@@ -425,12 +425,12 @@ mod tests {
             rules: RecordedRules,
             resumed: Option<(PlayerV1, Changes)>,
         }
-        let game = Overworld::new(Seed(4), Rules::seed()).expect("a world");
+        let game = Overworld::new(Seed(4), Rules::original()).expect("a world");
         let player = PlayerV1::from(game.player());
         let v1 = V1 { version: 1, rules: RecordedRules::of(&Rules::default()), resumed: None };
         let start = OverworldStart::decode(&postcard::to_allocvec(&v1).expect("encodes"));
         let start = start.expect("decodes");
-        assert_eq!((start.quest, start.rules.rules(None)), (None, Rules::seed()));
+        assert_eq!((start.quest, start.rules.rules(None)), (None, Rules::original()));
         let resumed = V1 { resumed: Some((player, Vec::new())), ..v1 };
         let start = OverworldStart::decode(&postcard::to_allocvec(&resumed).expect("encodes"));
         let (restored, _) = start.expect("decodes").resumed.expect("resumed");

@@ -31,7 +31,7 @@ pub enum Intent {
 
 /// What a behaviour may ask about the world around the creature deciding.
 pub trait Senses {
-    /// Whether `p` on the creature's level is ground with nobody on it (the seed's
+    /// Whether `p` on the creature's level is ground with nobody on it (the tutorial's
     /// `canEnter`).
     fn can_enter(&self, p: Point) -> bool;
     /// The kind of the creature at `p` on the creature's level.
@@ -45,7 +45,7 @@ pub trait Senses {
     fn first_step(&mut self, from: Point, to: Point) -> Option<Point>;
 }
 
-/// A monster behaviour (the seed's `CreatureAi.onUpdate`).
+/// A monster behaviour (the tutorial's `CreatureAi.onUpdate`).
 pub trait Behaviour {
     /// What `me` does with one action.
     fn act(&self, me: &Creature, senses: &mut dyn Senses, rng: &mut Rng) -> Intent;
@@ -63,7 +63,7 @@ pub struct BatAi;
 /// Part 13: 20% of its turns it idles; otherwise it hunts the player it can see along
 /// an A* path, and wanders when it cannot see him (or no path leads to him).
 ///
-/// The path comes from `torchlit-path`'s A* over the whole level, not the seed's search
+/// The path comes from `torchlit-path`'s A* over the whole level, not the tutorial's search
 /// closing at most 300 cells: a zombie in sight of the player is never far from him.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ZombieAi;
@@ -127,7 +127,7 @@ pub fn behaviour(kind: CreatureKind) -> Option<&'static dyn Behaviour> {
     }
 }
 
-/// Whether `to` is in sight of `from` by the seed's `canSee`: within the vision radius
+/// Whether `to` is in sight of `from` by the tutorial's `canSee`: within the vision radius
 /// (`dx² + dy² <= 81`) and every cell of the Bresenham line strictly between them ground.
 pub fn in_sight(from: Point, to: Point, is_opaque: impl Fn(Point) -> bool) -> bool {
     let o = from.offset_to(to);

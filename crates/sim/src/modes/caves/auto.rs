@@ -93,6 +93,8 @@ pub(super) enum Goal {
     Stairs(Stairs),
     /// The nearest remembered item that is not a rock.
     Item,
+    /// One cell (known ground).
+    Cell(Point),
 }
 
 /// One press's path and what it has done so far (a cache: a loaded game plans anew).
@@ -117,6 +119,13 @@ pub(super) struct Plan {
 }
 
 impl Caves {
+    /// The cells the automatic press under way (explore, travel) plans to walk still,
+    /// its goal first and the next step last; empty when no press is under way or its
+    /// plan is used up (the next step plans anew).
+    pub fn planned_path(&self) -> &[Point] {
+        self.cache.plan.as_ref().map_or(&[], |p| p.path.as_slice())
+    }
+
     /// One step of auto-explore or travel. Takes a turn when it steps; ends with
     /// [`Event::AutoStopped`] when it should not go on.
     pub(super) fn auto_step(&mut self, goal: Goal, out: &mut Vec<Event>) {
@@ -398,6 +407,7 @@ impl Caves {
             Goal::Explore => Stop::Explored,
             Goal::Stairs(way) => Stop::NoRoute(way),
             Goal::Item => Stop::NoItem,
+            Goal::Cell(_) => Stop::NoPath,
         }
     }
 
@@ -416,6 +426,7 @@ impl Caves {
             Goal::Explore => false,
             Goal::Stairs(_) => level.tile(p) == Self::wanted_tile(goal),
             Goal::Item => level.item(p).is_some_and(|i| i.kind != ItemKind::Rock),
+            Goal::Cell(to) => p == to,
         }
     }
 
@@ -442,6 +453,7 @@ impl Caves {
             },
             Goal::Stairs(_) => r.is_some_and(|r| Some(r.tile) == Self::wanted_tile(goal)),
             Goal::Item => r.is_some_and(|r| r.item.is_some_and(|k| k != ItemKind::Rock)),
+            Goal::Cell(to) => p == to && r.is_some_and(|r| is_ground(r.tile)),
         }
     }
 

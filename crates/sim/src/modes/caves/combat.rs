@@ -5,7 +5,7 @@ use torchlit_rng::Rng;
 /// The damage of one attack: a uniform random number from 1 to `attack - defense`
 /// (part 06's `(int)(Math.random() * max(0, attack - defense)) + 1`).
 ///
-/// When `attack - defense` is below 1 the seed's formula still gives 1, and so does this:
+/// When `attack - defense` is below 1 the tutorial's formula still gives 1, and so does this:
 /// every blow hurts a little, so no armour makes a creature invulnerable.
 pub fn damage(attack: i32, defense: i32, rng: &mut Rng) -> i32 {
     let most = attack.saturating_sub(defense).max(1);

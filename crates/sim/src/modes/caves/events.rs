@@ -41,6 +41,10 @@ pub enum Action {
     /// view or after [`REST_TURNS`](super::REST_TURNS) turns, and stops at the first
     /// hunger change.
     Rest,
+    // Recordings keep actions by position: new ones go last.
+    /// One step of travel towards a cell the player knows (a click on the map): along
+    /// known ground, stopped by what stops travel to the stairs.
+    TravelTo(Point),
 }
 
 /// Which way a staircase leads.
@@ -120,6 +124,9 @@ pub enum Stop {
     Rested,
     /// No remembered item (other than rocks) can be reached on this level.
     NoItem,
+    // Saved runs keep stops in their journal by position: new ones go last.
+    /// The cell [`Action::TravelTo`] asked for can't be reached over known ground.
+    NoPath,
 }
 
 /// How the game ended.
@@ -142,7 +149,7 @@ pub enum Cause {
     Starved,
     /// The last hit point went to a stretched stomach.
     Overate,
-    /// Left by the exit stairs without the teddy bear (the seed's lose screen).
+    /// Left by the exit stairs without the teddy bear (the tutorial's lose screen).
     LeftWithoutTreasure,
 }
 

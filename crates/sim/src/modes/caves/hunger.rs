@@ -96,7 +96,7 @@ pub enum Hunger {
 }
 
 impl Hunger {
-    /// The state for `food` of `max_food`, in integers (`food < max / 10` is the seed's
+    /// The state for `food` of `max_food`, in integers (`food < max / 10` is the tutorial's
     /// `food < max * 0.1`).
     pub fn of(food: i32, max_food: i32) -> Hunger {
         let (f, m) = (i64::from(food) * 10, i64::from(max_food));

@@ -58,7 +58,7 @@ impl ItemKind {
         }
     }
 
-    /// The item of this kind with the seed's values. A corpse's food value depends on
+    /// The item of this kind with the tutorial's values. A corpse's food value depends on
     /// its creature's hit points: use [`Item::corpse`] for those; here it is 0.
     pub fn item(self) -> Item {
         let (attack, defense, food) = match self {
@@ -77,7 +77,7 @@ impl ItemKind {
     }
 }
 
-/// One item: its kind and its values, as the seed's single `Item` class has them, so one
+/// One item: its kind and its values, as the tutorial's single `Item` class has them, so one
 /// item can be food and weapon at once (the baguette).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

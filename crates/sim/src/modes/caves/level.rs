@@ -5,13 +5,13 @@ use torchlit_map::{Tile, TileMap};
 
 use super::item::Item;
 
-/// Whether a tile is ground a creature may stand on (the seed's `isGround()`: anything
+/// Whether a tile is ground a creature may stand on (the tutorial's `isGround()`: anything
 /// but a wall; stairs are ground).
 pub fn is_ground(tile: Tile) -> bool {
     tile.is_passable()
 }
 
-/// Whether the player digs through a tile by walking into it (the seed's `isDiggable()`:
+/// Whether the player digs through a tile by walking into it (the tutorial's `isDiggable()`:
 /// walls).
 pub fn is_diggable(tile: Tile) -> bool {
     matches!(tile, Tile::Wall)

@@ -1,4 +1,4 @@
-//! The rules a run is played by: the source document's as written ([`Rules::seed`]) or
+//! The rules a run is played by: the source document's as written ([`Rules::original`]) or
 //! the default, which keeps what the `bench-play` numbers justify ([`Rules::default`]).
 
 /// Which levels' monsters act every turn.
@@ -35,7 +35,7 @@ impl Rules {
     /// The tutorial's rules as written (Trystan Spangler's "roguelike tutorial", parts
     /// 05 to 13): monsters with top-level stats everywhere, no regeneration, every level
     /// simulated from turn 0.
-    pub const fn seed() -> Rules {
+    pub const fn original() -> Rules {
         Rules {
             depth_scaling: false,
             regen_turns: 0,
@@ -46,7 +46,7 @@ impl Rules {
 
     /// The rules' name on the command line: `seed` or `default` (`custom` otherwise).
     pub fn name(&self) -> &'static str {
-        if *self == Rules::seed() {
+        if *self == Rules::original() {
             "seed"
         } else if *self == Rules::default() {
             "default"
@@ -77,10 +77,10 @@ mod tests {
 
     #[test]
     fn the_two_rulesets_differ_and_are_named() {
-        assert_ne!(Rules::seed(), Rules::default());
-        assert_eq!(Rules::seed().name(), "seed");
+        assert_ne!(Rules::original(), Rules::default());
+        assert_eq!(Rules::original().name(), "seed");
         assert_eq!(Rules::default().name(), "default");
-        let custom = Rules { regen_turns: 3, ..Rules::seed() };
+        let custom = Rules { regen_turns: 3, ..Rules::original() };
         assert_eq!(custom.name(), "custom");
     }
 }

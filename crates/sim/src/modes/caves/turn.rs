@@ -28,7 +28,11 @@ impl Caves {
             Action::EatHere => self.eat_here(out),
             Action::Equip(slot) => self.equip(slot, out),
             // Handled by `auto_step` and `rest_step` before we get here.
-            Action::Explore | Action::Travel(_) | Action::TravelToItem | Action::Rest => false,
+            Action::Explore
+            | Action::Travel(_)
+            | Action::TravelToItem
+            | Action::TravelTo(_)
+            | Action::Rest => false,
         }
     }
 
@@ -93,7 +97,7 @@ impl Caves {
             out.push(Event::Refused(Refusal::NoStairs(way)));
             return false;
         }
-        // As the seed's `moveBy`: whoever stands at the other end is attacked.
+        // As the tutorial's `moveBy`: whoever stands at the other end is attacked.
         if let Some(other) = self.occupant(target, at) {
             if let Some(kind) = self.creatures.get(other).map(|c| c.kind) {
                 out.push(Event::StairsBlocked { way, kind });
@@ -431,7 +435,7 @@ impl Caves {
     }
 
     /// Part 10's `addAtEmptySpace`: the nearest ground cell without an item, searching
-    /// outwards through ground cells from `from` (neighbours shuffled, as the seed's
+    /// outwards through ground cells from `from` (neighbours shuffled, as the tutorial's
     /// `neighbors8`). `None` when every reachable cell holds an item.
     pub(super) fn free_item_cell(&mut self, depth: usize, from: Point) -> Option<Point> {
         let level = &self.levels[depth];

@@ -2,7 +2,7 @@
 //!
 //! A chase position is the hero's cell, the monster's cell, which potions are left and
 //! who drank the others, whose step it is and how many steps that player has left in
-//! the turn (the seed's `remainingMoves`). The game graph over these positions is finite,
+//! the turn (DM503's `remainingMoves`). The game graph over these positions is finite,
 //! so it is solved backwards from the captures, as cops-and-robbers games and endgame
 //! tablebases are (Ken Thompson, "Retrograde analysis of certain endgames", ICCA Journal
 //! 1986): a monster position is won for the monster when one of its moves leads to a won

@@ -29,7 +29,7 @@ impl Move {
 }
 
 /// What a strategy is asked: the board, which player it drives, and how many more steps
-/// this player takes this turn after this one (the seed's `remainingMoves`: 0 unless it
+/// this player takes this turn after this one (DM503's `remainingMoves`: 0 unless it
 /// drank potions).
 #[derive(Clone, Copy, Debug)]
 pub struct Decision<'a> {
@@ -61,7 +61,7 @@ impl Decision<'_> {
 #[error("{0}")]
 pub struct StrategyError(pub String);
 
-/// A way to play one side of a chase (the seed's `AbstractCharacter.move`).
+/// A way to play one side of a chase (DM503's `AbstractCharacter.move`).
 ///
 /// A strategy may keep state between moves (user scripts do); one that is a pure
 /// function of the [`Decision`] (no hidden state, no clocks, no randomness) says so with
@@ -366,8 +366,8 @@ impl OptimalHero {
 }
 
 /// The perfect monster, from the game's [`super::Solution`]: where it can force a
-/// capture, a step that forces it in the fewest turns (the seed's [`Monster`]'s step
-/// among equals); where it cannot, it plays the seed's monster.
+/// capture, a step that forces it in the fewest turns (DM503's [`Monster`]'s step
+/// among equals); where it cannot, it plays DM503's monster.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OptimalMonster;
 

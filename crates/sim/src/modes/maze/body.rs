@@ -111,7 +111,7 @@ pub fn advance_motion(motion: &mut Option<Motion>) {
     }
 }
 
-/// A repeating timer: ready once every `period` ticks (the seed's `CoolDown`, whose
+/// A repeating timer: ready once every `period` ticks (ICMaze's `CoolDown`, whose
 /// `ready()` fires when the countdown reaches zero and then starts again).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

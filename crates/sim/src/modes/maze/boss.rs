@@ -168,7 +168,7 @@ impl Boss {
         ctx.occupy(self.at, spots[i].0);
         self.spot = i;
         (self.at, self.facing) = spots[i];
-        // Its animation starts over where it lands (the seed's engine keeps one animation
+        // Its animation starts over where it lands (ICMaze's engine keeps one animation
         // per orientation, and the barrage fires when it completes): the hero always has
         // a whole period to reach the boss's new spot.
         self.barrage.restart();

@@ -1,8 +1,8 @@
 //! The cell types of an area and whether they can be walked on (seed §2.3).
 
-/// What the ground of one cell is (the seed's `ICMazeBehavior` cell types).
+/// What the ground of one cell is (ICMaze's `ICMazeBehavior` cell types).
 ///
-/// Traversability is the seed's table: `NONE` no, `GROUND` yes, `WALL` no, `HOLE` yes.
+/// Traversability is ICMaze's table: `NONE` no, `GROUND` yes, `WALL` no, `HOLE` yes.
 /// Actors that take cell space block a cell on top of this (see
 /// [`Area::is_free`](crate::modes::maze::Area::is_free)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -14,7 +14,7 @@ pub enum CellType {
     Ground,
     /// The area's border wall.
     Wall,
-    /// A hole: walkable in the seed's table (no area uses it yet).
+    /// A hole: walkable in ICMaze's table (no area uses it yet).
     Hole,
 }
 
@@ -23,7 +23,7 @@ impl CellType {
     pub const ALL: [CellType; 4] =
         [CellType::None, CellType::Ground, CellType::Wall, CellType::Hole];
 
-    /// Whether an actor may stand here (the seed's second column: false, true, false, true).
+    /// Whether an actor may stand here (ICMaze's second column: false, true, false, true).
     pub const fn is_traversable(self) -> bool {
         matches!(self, CellType::Ground | CellType::Hole)
     }

@@ -26,7 +26,7 @@ use crate::engine::ActorId;
 
 /// The rules a player may tune (the seed calls the heart drop configurable).
 ///
-/// [`Rules::seed`] is the source document's game exactly; [`Rules::default`] differs
+/// [`Rules::original`] is the source document's game exactly; [`Rules::default`] differs
 /// in two rules: chasers forget a hero they lost ([`Rules::forget_ticks`]), and no
 /// monster starts next to where the hero arrives ([`Rules::spawn_clearance`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,7 +36,7 @@ pub struct Rules {
     pub heart_drop_percent: u8,
     /// Ticks a chasing log monster goes without perceiving the hero (its 11x11 square)
     /// before it forgets it and wanders again; meanwhile it heads for where it last
-    /// perceived it. `None` is the seed's rule: once it has a target, a chaser tracks the
+    /// perceived it. `None` is ICMaze's rule: once it has a target, a chaser tracks the
     /// hero anywhere in the area ("in chase mode they can track the hero throughout the
     /// maze") until it falls asleep.
     pub forget_ticks: Option<u32>,
@@ -44,7 +44,7 @@ pub struct Rules {
     /// area's path cells) of a cell where the hero arrives, so an area that starts over
     /// after a death does not put the hero beside a monster; the placement skips the
     /// random cells that are too close (an area with no room left gets fewer monsters).
-    /// `None` is the seed's rule: monsters on random path cells, only the cells just
+    /// `None` is ICMaze's rule: monsters on random path cells, only the cells just
     /// inside the portals kept free.
     pub spawn_clearance: Option<u32>,
 }
@@ -52,7 +52,7 @@ pub struct Rules {
 impl Rules {
     /// The source document's rules: hearts from 50% of the rocks, chasers never forget,
     /// monsters anywhere but just inside a portal.
-    pub const fn seed() -> Rules {
+    pub const fn original() -> Rules {
         Rules { heart_drop_percent: HEART_DROP_PERCENT, forget_ticks: None, spawn_clearance: None }
     }
 }
@@ -65,7 +65,7 @@ impl Default for Rules {
         Rules {
             forget_ticks: Some(FORGET_TICKS),
             spawn_clearance: Some(SPAWN_CLEARANCE),
-            ..Rules::seed()
+            ..Rules::original()
         }
     }
 }
@@ -354,7 +354,7 @@ impl Maze {
     #[cfg(feature = "serde")]
     ///
     /// The config is hashed as it was before [`Rules::spawn_clearance`] existed, the
-    /// clearance added after it only when there is one: a game without one (the seed's
+    /// clearance added after it only when there is one: a game without one (ICMaze's
     /// rules, every recording made before it) hashes as it always did.
     pub fn state_hash(&self) -> u64 {
         let c = &self.config;
@@ -372,13 +372,12 @@ impl Maze {
             self.stats,
             self.now,
         );
-        // Serializing plain data into memory does not fail; hash nothing rather than
-        // panic if it ever did.
-        let mut bytes = postcard::to_allocvec(&state).unwrap_or_default();
-        if let Some(n) = c.rules.spawn_clearance {
-            bytes.extend(postcard::to_allocvec(&n).unwrap_or_default());
+        // postcard writes a pair as its two parts one after the other: the clearance's
+        // bytes follow the state's, as they did before it was hashed here.
+        match c.rules.spawn_clearance {
+            Some(n) => crate::engine::state_hash(&(state, n)),
+            None => crate::engine::state_hash(&state),
         }
-        if bytes.is_empty() { 0 } else { seahash::hash(&bytes) }
     }
 
     /// Advances the game by one tick with `input` and returns what happened.

@@ -1,4 +1,4 @@
-//! Where things are in an area: the seed's coordinates, the four portal sides, arrivals.
+//! Where things are in an area: ICMaze's coordinates, the four portal sides, arrivals.
 //!
 //! # Coordinates
 //!
@@ -15,7 +15,7 @@
 
 use torchlit_geom::{CardinalDirection, Point};
 
-/// A side of an area and its portal (the seed's `AreaPortals`: N, W, S, E).
+/// A side of an area and its portal (ICMaze's `AreaPortals`: N, W, S, E).
 ///
 /// A portal on side `s` leads in direction `s`: crossing the east portal takes the hero to
 /// the area east of this one, where it arrives next to that area's west portal.
@@ -33,10 +33,10 @@ pub enum Side {
 }
 
 impl Side {
-    /// The four sides in the seed's order (N, W, S, E).
+    /// The four sides in ICMaze's order (N, W, S, E).
     pub const ALL: [Side; 4] = [Side::N, Side::W, Side::S, Side::E];
 
-    /// The direction the portal leads (the seed's `AreaPortals.getOrientation()`).
+    /// The direction the portal leads (ICMaze's `AreaPortals.getOrientation()`).
     pub const fn direction(self) -> CardinalDirection {
         match self {
             Side::N => CardinalDirection::North,
@@ -88,7 +88,7 @@ impl Side {
 }
 
 /// The map point of the seed position `(x, y)` in an area of side `size` (see the module
-/// docs: the seed's `y` grows north from the bottom row).
+/// docs: ICMaze's `y` grows north from the bottom row).
 pub const fn from_seed(x: i32, y: i32, size: u32) -> Point {
     Point::new(x, size as i32 + 1 - y)
 }
@@ -140,7 +140,7 @@ pub fn inside_portal(side: Side, size: u32) -> [Point; 2] {
     [a + inward, b + inward]
 }
 
-/// The direction 90° counter-clockwise (the seed's `Orientation.hisLeft()`).
+/// The direction 90° counter-clockwise (ICMaze's `Orientation.hisLeft()`).
 pub const fn left_of(d: CardinalDirection) -> CardinalDirection {
     match d {
         CardinalDirection::North => CardinalDirection::West,
@@ -163,7 +163,7 @@ mod tests {
     fn the_seed_positions_convert_to_map_space() {
         assert_eq!(from_seed(5, 7, 8), Point::new(5, 2));
         assert_eq!(to_seed(Point::new(5, 2), 8), Point::new(5, 7));
-        assert_eq!(from_seed(0, 0, 8), Point::new(0, 9), "the seed's origin is bottom-left");
+        assert_eq!(from_seed(0, 0, 8), Point::new(0, 9), "ICMaze's origin is bottom-left");
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! What the hero's hands do during one tick: the seed's key bindings, held and pressed.
+//! What the hero's hands do during one tick: ICMaze's key bindings, held and pressed.
 
-/// One control of the seed's `KeyBindings` (plus pause and the path display).
+/// One control of ICMaze's `KeyBindings` (plus pause and the path display).
 ///
 /// Which physical key means which button is the front end's business (a keymap); the sim
 /// only sees buttons.
@@ -96,7 +96,7 @@ impl Buttons {
     }
 }
 
-/// The input of one tick: the seed's `isDown()` and `isPressed()`.
+/// The input of one tick: ICMaze's `isDown()` and `isPressed()`.
 ///
 /// - `held`: buttons down during this tick (`isDown`).
 /// - `pressed`: buttons that went down during this tick (`isPressed`); a pressed button

@@ -10,7 +10,7 @@
 //! collectables and opens portals; a monster's handler only knows the hero). No code asks
 //! "what type is this?": adding an actor means one `accept` and one visitor method.
 //!
-//! This is the seed's `ICMazeInteractionVisitor` + `acceptInteraction`, in Rust: trait
+//! This is ICMaze's `ICMazeInteractionVisitor` + `acceptInteraction`, in Rust: trait
 //! objects for the handlers, and the stored actors in one enum ([`Thing`]) whose
 //! `accept` forwards to the concrete type's.
 
@@ -39,12 +39,12 @@ pub enum Reach {
 }
 
 /// A handler for interactions: one method per kind of interactable, each doing nothing by
-/// default (the seed's `ICMazeInteractionVisitor`).
+/// default (ICMaze's `ICMazeInteractionVisitor`).
 ///
 /// Coordinates are map space. `id` names the target in its area's store.
 #[allow(unused_variables)]
 pub trait Visitor {
-    /// Meets the ground of cell `at` (the seed's `ICMazeCell`).
+    /// Meets the ground of cell `at` (ICMaze's `ICMazeCell`).
     fn cell(&mut self, at: Point, cell: CellType, reach: Reach) {}
     /// Meets the hero.
     fn player(&mut self, player: &mut Player, reach: Reach) {}
@@ -66,12 +66,12 @@ pub trait Visitor {
     fn boss(&mut self, id: ActorId, boss: &mut Boss, reach: Reach) {}
 }
 
-/// Something that interactions can reach (the seed's `Interactable`).
+/// Something that interactions can reach (ICMaze's `Interactable`).
 pub trait Interactable {
-    /// Whether it takes interactions of this reach (the seed's `isCellInteractable` /
+    /// Whether it takes interactions of this reach (ICMaze's `isCellInteractable` /
     /// `isViewInteractable`).
     fn accepts(&self, reach: Reach) -> bool;
-    /// Calls `visitor`'s method for this kind (the seed's `acceptInteraction`).
+    /// Calls `visitor`'s method for this kind (ICMaze's `acceptInteraction`).
     fn accept(&mut self, id: ActorId, visitor: &mut dyn Visitor, reach: Reach);
 }
 

@@ -37,7 +37,7 @@ pub enum MonsterState {
 ///
 /// Awake, it perceives the hero in its square (a distance interaction): it remembers the
 /// hero as its target, and when the hero stands on the cell it faces, it hits for
-/// [`LOG_MONSTER_DAMAGE`]. Under the seed's rules a chaser then tracks the hero anywhere
+/// [`LOG_MONSTER_DAMAGE`]. Under ICMaze's rules a chaser then tracks the hero anywhere
 /// in the area until it falls asleep; under the default rules
 /// ([`Rules::forget_ticks`](super::Rules::forget_ticks)) it routes to where it last
 /// perceived the hero and, after that many ticks without perceiving it, forgets it and

@@ -1,9 +1,9 @@
 //! Every number of ICMaze (the EPFL CS-107 mini-project "Maze Games") in one place, in ticks (1/24 s) and cells.
 //!
 //! Seconds in the seed become ticks ([`crate::Tick::from_seconds`]: 0.75 s = 18 ticks,
-//! 3 s = 72 ticks); the seed's "frames" are ticks (its engine runs at 24 frames per
+//! 3 s = 72 ticks); ICMaze's "frames" are ticks (its engine runs at 24 frames per
 //! second, as `maze` runs at 24 ticks per second). Numbers the seed leaves open are
-//! marked *interpretation* and chosen as the seed's engine and tutorial do.
+//! marked *interpretation* and chosen as ICMaze's engine and tutorial do.
 
 /// Ticks one step of the player takes (*interpretation*: the tutorial's
 /// `GhostPlayer.MOVE_DURATION`, 8 frames; the seed gives no number for the hero).
@@ -38,7 +38,7 @@ pub const HEART_HEAL: i32 = 1;
 /// one point per blow).
 pub const PICKAXE_DAMAGE: i32 = 1;
 
-/// Ticks of one pickaxe swing: the seed's pickaxe animation has 4 frames of
+/// Ticks of one pickaxe swing: ICMaze's pickaxe animation has 4 frames of
 /// `PICKAXE_ANIMATION_DURATION = 5` ticks (appendix 7.3.1); the hero is back to `IDLE`
 /// when it completes.
 pub const PICKAXE_SWING_TICKS: u32 = 4 * 5;
@@ -95,7 +95,7 @@ pub const BOSS_BARRAGE_TICKS: u32 = 3 * (60 / 3);
 /// e.g. 50%). The default of [`crate::modes::maze::Rules::heart_drop_percent`].
 pub const HEART_DROP_PERCENT: u8 = 50;
 
-/// Key identifiers are the seed's Java `int`s.
+/// Key identifiers are ICMaze's Java `int`s.
 pub type KeyNumber = i32;
 
 /// "No key needed" (seed §2.6.2: `NO_KEY_ID = Integer.MIN_VALUE`).

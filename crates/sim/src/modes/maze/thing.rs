@@ -214,7 +214,7 @@ pub(crate) struct UpdateCtx<'a> {
     pub hardness: f64,
     pub heart_drop_percent: u8,
     /// Ticks a chaser goes without perceiving the hero before it forgets it (`None`:
-    /// never, the seed's rule).
+    /// never, ICMaze's rule).
     pub forget_ticks: Option<u32>,
     pub rng: &'a mut Rng,
     pub events: &'a mut Vec<Event>,

@@ -36,7 +36,7 @@ impl Hundredths {
 }
 
 impl fmt::Display for Hundredths {
-    /// Two decimals, as the seed's combat log prints them: `48.08`, `5.00`.
+    /// Two decimals, as CaveGame's combat log prints them: `48.08`, `5.00`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{:02}", self.0 / 100, self.0 % 100)
     }
