@@ -19,6 +19,13 @@ pub struct Cli {
     /// A configuration file to use instead of the default one.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Open the title menu in a desktop window (tiles, the mouse) instead of the
+    /// terminal (default: the config's `[ui] front_end`).
+    #[arg(long, conflicts_with = "terminal")]
+    pub window: bool,
+    /// Play in the terminal even when the config's `[ui] front_end` is "window".
+    #[arg(long)]
+    pub terminal: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -51,6 +58,13 @@ pub enum Command {
         /// the config's `[maze] heart_drop_percent`, 50).
         #[arg(long, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
         heart_drop: Option<u8>,
+        /// Play in a desktop window (tiles, the mouse) instead of the terminal (default:
+        /// the config's `[ui] front_end`).
+        #[arg(long, conflicts_with = "terminal")]
+        window: bool,
+        /// Play in the terminal even when the config's `[ui] front_end` is "window".
+        #[arg(long)]
+        terminal: bool,
     },
     /// Print how many tiles Ultima 0's torch lights: `light(X, Y, R) = N`.
     ///

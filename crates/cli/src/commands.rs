@@ -10,6 +10,7 @@ use torchlit_sim::modes::ultima::{avatar_demo, classic_light, tile_demo};
 use torchlit_ui::App;
 
 use crate::args::{Cli, Command, DemoArg, LevelArg, Mode, RulesArg};
+use crate::front::Front;
 use crate::settings::Settings;
 use crate::{caves_cmd, front, maze_cmd, overworld_cmd, replay_cmd};
 
@@ -32,43 +33,27 @@ fn print_demo(which: DemoArg) -> Result<()> {
 pub fn run(cli: Cli) -> Result<()> {
     let settings = || Settings::load(cli.data_dir.as_deref(), cli.config.as_deref());
     match cli.command {
-        None => play_title(&settings()?),
-        Some(Command::Play { mode: Mode::Overworld, seed, rules, .. }) => {
+        None => {
             let settings = settings()?;
-            let _log = settings.start_logging();
-            overworld_cmd::play(&settings, seed.as_deref(), rules, default_world()?)
-        }
-        Some(Command::Play { mode: Mode::Caves, seed, rules, .. }) => {
-            let settings = settings()?;
-            let _log = settings.start_logging();
-            let setup = caves_cmd::setup(&settings, seed.as_deref(), rules.caves())?;
-            let store = setup.store.clone();
-            play_app(&settings, App::caves(default_world()?, setup))?;
-            caves_cmd::check_saved(store.as_ref())
+            let front = front::choose(cli.window, cli.terminal, &settings)?;
+            play_title(&settings, front)
         }
         Some(Command::Play {
-            mode: Mode::Maze, seed, level, length, rules, heart_drop, ..
+            mode,
+            file,
+            seed,
+            level,
+            length,
+            rules,
+            heart_drop,
+            window,
+            terminal,
         }) => {
             let settings = settings()?;
+            let front = front::choose(window || cli.window, terminal || cli.terminal, &settings)?;
             let _log = settings.start_logging();
-            let rules = maze_cmd::rules(&settings, rules, heart_drop);
-            let setup = maze_cmd::setup(&settings, seed.as_deref(), level, length, rules)?;
-            play_app(&settings, App::maze(default_world()?, setup).context("play maze")?)
-        }
-        Some(Command::Play { mode: Mode::Chase, .. }) => {
-            let settings = settings()?;
-            let _log = settings.start_logging();
-            play_app(&settings, App::chase_setup(default_world()?))
-        }
-        Some(Command::Play { mode: Mode::Ultima, file, .. }) => {
-            let settings = settings()?;
-            let _log = settings.start_logging();
-            let keymap = ultima_keymap(&settings)?;
-            let world = match file {
-                Some(path) => load_ultima(&path)?,
-                None => default_world()?,
-            };
-            play_app(&settings, App::ultima_with_keys(world, keymap))
+            let play = Play { mode, file, seed, level, length, rules, heart_drop };
+            play_mode(&settings, front, play)
         }
         Some(Command::Replay { file, verify }) => replay_cmd::run(&file, verify, default_world()?),
         Some(Command::Recordings) => replay_cmd::list(&settings()?),
@@ -103,8 +88,49 @@ pub fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// What `play MODE` was asked for.
+struct Play {
+    mode: Mode,
+    file: Option<std::path::PathBuf>,
+    seed: Option<String>,
+    level: LevelArg,
+    length: u32,
+    rules: RulesArg,
+    heart_drop: Option<u8>,
+}
+
+/// `torchlit play MODE`: one mode where `front` says.
+fn play_mode(settings: &Settings, front: Front, play: Play) -> Result<()> {
+    let Play { mode, file, seed, level, length, rules, heart_drop } = play;
+    match mode {
+        Mode::Overworld => {
+            overworld_cmd::play(settings, front, seed.as_deref(), rules, default_world()?)
+        }
+        Mode::Caves => {
+            let setup = caves_cmd::setup(settings, seed.as_deref(), rules.caves())?;
+            let store = setup.store.clone();
+            play_app(settings, front, App::caves(default_world()?, setup))?;
+            caves_cmd::check_saved(store.as_ref())
+        }
+        Mode::Maze => {
+            let rules = maze_cmd::rules(settings, rules, heart_drop);
+            let setup = maze_cmd::setup(settings, seed.as_deref(), level, length, rules)?;
+            play_app(settings, front, App::maze(default_world()?, setup).context("play maze")?)
+        }
+        Mode::Chase => play_app(settings, front, App::chase_setup(default_world()?)),
+        Mode::Ultima => {
+            let keymap = ultima_keymap(settings)?;
+            let world = match file {
+                Some(path) => load_ultima(&path)?,
+                None => default_world()?,
+            };
+            play_app(settings, front, App::ultima_with_keys(world, keymap))
+        }
+    }
+}
+
 /// `torchlit` with no command: the title menu, with every mode set up from the settings.
-fn play_title(settings: &Settings) -> Result<()> {
+fn play_title(settings: &Settings, front: Front) -> Result<()> {
     let _log = settings.start_logging();
     let mut app = App::title(default_world()?);
     if let Some(sink) = replay_cmd::sink(settings) {
@@ -119,19 +145,17 @@ fn play_title(settings: &Settings) -> Result<()> {
     let (store, worlds) = (caves.store.clone(), overworld.worlds.clone());
     app.set_caves(caves);
     app.set_overworld(overworld);
-    needs_terminal()?;
-    front::run(app)?;
+    front::show(app, front)?;
     caves_cmd::check_saved(store.as_ref())?;
     overworld_cmd::check_saved(worlds.as_ref())
 }
 
-/// Plays one mode's `app` in the terminal, recording games when the settings say so.
-fn play_app(settings: &Settings, mut app: App) -> Result<()> {
+/// Plays one mode's `app` where `front` says, recording games when the settings say so.
+fn play_app(settings: &Settings, front: Front, mut app: App) -> Result<()> {
     if let Some(sink) = replay_cmd::sink(settings) {
         app.set_recordings(sink);
     }
-    needs_terminal()?;
-    front::run(app)
+    front::show(app, front)
 }
 
 /// `torchlit light`: how many tiles Ultima 0's torch lights at `at` (Ultima coordinates;

@@ -34,21 +34,21 @@ pub fn setup(settings: &Settings, seed: Option<&str>, rules: RulesArg) -> Result
 /// them quits.
 ///
 /// # Errors
-/// Config errors, terminal errors.
+/// Config errors, terminal or window errors.
 pub fn play(
     settings: &Settings,
+    front: front::Front,
     seed: Option<&str>,
     rules: RulesArg,
     default_world: UltimaWorld,
 ) -> Result<()> {
     let setup = setup(settings, seed, rules)?;
     let worlds = setup.worlds.clone();
-    crate::commands::needs_terminal()?;
     let mut app = App::overworld(default_world, setup);
     if let Some(sink) = crate::replay_cmd::sink(settings) {
         app.set_recordings(sink);
     }
-    front::run(app)?;
+    front::show(app, front)?;
     check_saved(worlds.as_ref())
 }
 

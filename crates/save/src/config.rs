@@ -214,6 +214,36 @@ impl Default for WebConfig {
     }
 }
 
+/// Where the game is shown when the command line does not say (`--window`,
+/// `--terminal`): the `[ui] front_end` setting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FrontEnd {
+    /// In the terminal the game was started from (the default).
+    #[default]
+    Terminal,
+    /// In a desktop window (needs a display).
+    Window,
+}
+
+impl FrontEnd {
+    /// The name as written in the config (`"terminal"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FrontEnd::Terminal => "terminal",
+            FrontEnd::Window => "window",
+        }
+    }
+}
+
+/// Interface settings (the `[ui]` table).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct UiConfig {
+    /// Where `torchlit` and `torchlit play MODE` show the game by default.
+    pub front_end: FrontEnd,
+}
+
 /// Where a setting was written: a file (`None` for the built-in defaults), a line and a
 /// column. Displays as `file:line:column`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -290,6 +320,8 @@ pub struct Config {
     pub caves: CavesConfig,
     /// `serve` (the browser front end).
     pub web: WebConfig,
+    /// The interface (terminal or window).
+    pub ui: UiConfig,
     /// Key bindings per mode.
     pub keys: KeyBindings,
 }
@@ -403,6 +435,7 @@ impl Config {
             log: LogConfig::default(),
             caves: CavesConfig::default(),
             web: WebConfig::default(),
+            ui: UiConfig::default(),
             keys: KeyBindings::default(),
         };
         if let Err(e) = config.apply_text(DEFAULTS_TOML, None) {
@@ -546,6 +579,9 @@ impl Config {
                 1..=10_000,
                 &cx,
             )?;
+        }
+        if let Some(front_end) = file.ui.and_then(|u| u.front_end) {
+            next.ui.front_end = front_end.into_inner();
         }
         if let Some(l) = file.log
             && let Some(level) = l.level
@@ -727,6 +763,7 @@ struct FileConfig {
     log: Option<FileLog>,
     caves: Option<FileCaves>,
     web: Option<FileWeb>,
+    ui: Option<FileUi>,
     keys: Option<BTreeMap<Spanned<String>, FileKeys>>,
 }
 
@@ -885,6 +922,12 @@ struct FileWeb {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct FileUi {
+    front_end: Option<Spanned<FrontEnd>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct FileLog {
     level: Option<Spanned<LogLevel>>,
 }
@@ -915,6 +958,25 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(err.contains("t.toml:2:") && err.contains("\"rocks\" is no item class"), "{err}");
+    }
+
+    #[test]
+    fn the_front_end_is_terminal_or_window_and_a_bad_one_is_named() {
+        assert_eq!(Config::defaults().ui.front_end, FrontEnd::Terminal);
+        let path = Path::new("t.toml");
+        let config = Config::parse("[ui]\nfront_end = \"window\"\n", path).expect("ok");
+        assert_eq!(config.ui.front_end, FrontEnd::Window);
+        assert_eq!(config.ui.front_end.as_str(), "window");
+        let config = Config::parse("[ui]\nfront_end = \"terminal\"\n", path).expect("ok");
+        assert_eq!(config.ui.front_end, FrontEnd::Terminal);
+        let err =
+            |text: &str| Config::parse(text, path).err().map(|e| e.to_string()).unwrap_or_default();
+        let e = err("[ui]\nfront_end = \"browser\"\n");
+        assert!(e.starts_with("t.toml:2:") && e.contains("browser") && e.contains("window"), "{e}");
+        let e = err("[ui]\nfront_end = 3\n");
+        assert!(e.starts_with("t.toml:2:"), "{e}");
+        let e = err("[ui]\nfrontend = \"window\"\n");
+        assert!(e.contains("frontend"), "{e}");
     }
 
     #[test]

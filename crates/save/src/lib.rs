@@ -100,8 +100,9 @@ pub mod recording;
 pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};
 pub use config::{
-    Binding, CavesConfig, Config, ConfigError, ConfigHash, DEFAULTS_TOML, GenerationConfig,
-    KeyBindings, LogConfig, LogLevel, MazeSettings, Origin, PlayConfig, WebConfig,
+    Binding, CavesConfig, Config, ConfigError, ConfigHash, DEFAULTS_TOML, FrontEnd,
+    GenerationConfig, KeyBindings, LogConfig, LogLevel, MazeSettings, Origin, PlayConfig, UiConfig,
+    WebConfig,
 };
 pub use error::{Record, SaveError};
 pub use id::WorldId;

@@ -73,7 +73,7 @@ impl Actor {
 // ANCHOR_END: actors
 // ANCHOR: game
 /// The whole game: map, actors (the player first), what is seen and remembered.
-struct Game {
+pub(crate) struct Game {
     map: TileMap,
     grid: PathGrid,
     search: Search,
@@ -87,7 +87,7 @@ struct Game {
 // ANCHOR_END: game
 impl Game {
     // ANCHOR: new
-    fn new(seed: Seed) -> Result<Game, Box<dyn std::error::Error>> {
+    pub(crate) fn new(seed: Seed) -> Result<Game, Box<dyn std::error::Error>> {
         let params = RoomsParams {
             size: MAP_SIDE,
             max_rooms: 16,
@@ -239,8 +239,8 @@ impl Game {
 
 // ANCHOR: step_of
 /// The game as a screen: keys in, the map, the log and a health bar out.
-struct TutorialScreen {
-    game: Game,
+pub(crate) struct TutorialScreen {
+    pub(crate) game: Game,
 }
 
 /// The step a key asks for: `Some(Offset(0, 0))` to wait.

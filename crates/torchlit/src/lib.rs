@@ -12,6 +12,16 @@
 //! | [`path`] | `torchlit-path` (feature `path`) | movement rules as values, BFS, Dijkstra maps, A* |
 //! | [`procgen`] | `torchlit-procgen` (feature `procgen`) | mazes, caves, infinite regions, multi-level caves, rooms and hallways |
 //! | [`term`] | `torchlit-term` (feature `term`) | run any `Screen` in a terminal, restored on quit, panic and signals |
+//! | `window` | `torchlit-window` (feature `window`, off by default) | run any `Screen` in a desktop window: its scene as tiles with the mouse, or its frame in a real font |
+//!
+//! The same [`Screen`](console::Screen) runs in a terminal or in a desktop window (the
+//! tutorial example's game: `examples/tutorial.rs` and `examples/tutorial_window.rs`):
+//!
+//! ```text
+//! torchlit::term::run(&mut screen)?;          // feature `term` (on by default)
+//! torchlit::window::run(Box::new(screen))?;   // feature `window`: tiles when the screen
+//!                                             // has a scene, else its frame in a font
+//! ```
 //!
 //! Coordinates everywhere: `(0, 0)` is the top-left cell, `x` grows east, `y` grows
 //! south, one unit is one cell.
@@ -53,6 +63,8 @@ pub use torchlit_procgen as procgen;
 pub use torchlit_rng as rng;
 #[cfg(feature = "term")]
 pub use torchlit_term as term;
+#[cfg(feature = "window")]
+pub use torchlit_window as window;
 
 /// The names most games need, in one `use torchlit::prelude::*;`.
 pub mod prelude {
