@@ -5,6 +5,10 @@ use std::path::{Path, PathBuf};
 /// The longest a function may be, in lines, outside `#[cfg(test)]` modules.
 const MAX_FN_LINES: usize = 80;
 
+/// The longest a source file in a crate's `src/` may be, in lines, tests included: a
+/// longer one holds several concerns (split it into modules by page or concern).
+const MAX_FILE_LINES: usize = 800;
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
@@ -50,14 +54,33 @@ fn long_functions(text: &str) -> Vec<(usize, String)> {
     long
 }
 
-#[test]
-fn no_function_outside_tests_is_over_80_lines() {
+/// Every `.rs` file under `crates/*/src`.
+fn source_files() -> Vec<PathBuf> {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = Vec::new();
     for entry in std::fs::read_dir(&crates).expect("the crates folder").flatten() {
         rust_files(&entry.path().join("src"), &mut files);
     }
     assert!(files.len() > 50, "found only {} source files", files.len());
+    files
+}
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let mut long: Vec<String> = source_files()
+        .into_iter()
+        .filter_map(|file| {
+            let n = std::fs::read_to_string(&file).expect("a source file").lines().count();
+            (n > MAX_FILE_LINES).then(|| format!("{n} lines: {}", file.display()))
+        })
+        .collect();
+    long.sort();
+    assert!(long.is_empty(), "source files over {MAX_FILE_LINES} lines:\n{}", long.join("\n"));
+}
+
+#[test]
+fn no_function_outside_tests_is_over_80_lines() {
+    let files = source_files();
     let mut long = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("a source file");
