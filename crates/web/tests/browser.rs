@@ -532,7 +532,7 @@ const ENTER: char = '\u{e007}';
 /// the harness.
 async fn open_mode(c: &Client, mode: &str, query: &str) -> (Harness, Value) {
     let h = Harness::start(game_factory(), |_| {}).await;
-    c.goto(&format!("http://{}/?play={mode}&seed=7{query}", h.addr)).await.expect("deep link");
+    c.goto(&format!("http://{}/?play={mode}{query}", h.addr)).await.expect("deep link");
     let start = Instant::now();
     let p = loop {
         tokio::time::sleep(Duration::from_millis(300)).await;
@@ -619,17 +619,18 @@ async fn click_moves_the_hero(c: &Client, p: &Value) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_other_modes_play_from_deep_links() {
     let Some((_driver, c)) = start_browser("the_other_modes").await else { return };
-    // overworld: the new-world prompts are answered with Enter.
-    let (h, p) = open_mode(&c, "overworld", "").await;
+    // overworld: the new-world prompts are answered with Enter; seed 9 starts with a
+    // monster in view.
+    let (h, p) = open_mode(&c, "overworld", "&seed=9").await;
     Shot::take(&c).await.save("web-overworld");
-    monsters_are_listed(&c, &p).await;
+    assert!(monsters_are_listed(&c, &p).await >= 1, "overworld: a monster in view: {p}");
     hover_looks(&c, &p).await;
     click_moves_the_hero(&c, &p).await;
     assert!(!log_text(&c).await.trim().is_empty(), "overworld: the log is in the page");
     h.stop().await;
     // maze: its welcome pages are turned with Enter; real time, so no click.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "maze", "&level=fixed").await;
+    let (h, p) = open_mode(&c, "maze", "&seed=7&level=fixed").await;
     Shot::take(&c).await.save("web-maze");
     monsters_are_listed(&c, &p).await;
     hover_looks(&c, &p).await;
@@ -638,7 +639,7 @@ async fn the_other_modes_play_from_deep_links() {
     h.stop().await;
     // chase: Enter on its setup starts a game; a click plays a turn.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "chase", "").await;
+    let (h, p) = open_mode(&c, "chase", "&seed=7").await;
     hover_looks(&c, &p).await;
     // Paused at the start: one click, one turn.
     let turn = probe(&c).await["turn"].as_i64().expect("a turn");
@@ -650,7 +651,7 @@ async fn the_other_modes_play_from_deep_links() {
     h.stop().await;
     // ultima: a click next to the hero steps there.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "ultima", "").await;
+    let (h, p) = open_mode(&c, "ultima", "&seed=7").await;
     hover_looks(&c, &p).await;
     click_moves_the_hero(&c, &p).await;
     Shot::take(&c).await.save("web-ultima");
