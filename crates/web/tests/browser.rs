@@ -526,7 +526,7 @@ fn game_factory() -> torchlit_web::Factory {
 
 const ENTER: char = '\u{e007}';
 
-/// Opens `/?play=MODE&seed=7...` and answers its text pages (prompts, welcome pages,
+/// Opens `/?play=MODE` + `query` (`&seed=S`, `&level=fixed`) and answers its text pages (prompts, welcome pages,
 /// setup) with Enter until the mode's scene is up; checks the scene: the probe's mode,
 /// square tiles of 24 px or more, the hero among the entities. Returns the probe and
 /// the harness.
