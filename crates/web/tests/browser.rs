@@ -526,10 +526,10 @@ fn game_factory() -> torchlit_web::Factory {
 
 const ENTER: char = '\u{e007}';
 
-/// Opens `/?play=MODE` + `query` (`&seed=S`, `&level=fixed`) and answers its text pages (prompts, welcome pages,
-/// setup) with Enter until the mode's scene is up; checks the scene: the probe's mode,
-/// square tiles of 24 px or more, the hero among the entities. Returns the probe and
-/// the harness.
+/// Opens `/?play=MODE` + `query` (`&seed=S`, `&level=fixed`) and answers its text pages
+/// (prompts, welcome pages, setup) with Enter until the mode's scene is up; checks the
+/// scene: the probe's mode, square tiles of 24 px or more, the hero among the entities.
+/// Returns the harness and the probe.
 async fn open_mode(c: &Client, mode: &str, query: &str) -> (Harness, Value) {
     let h = Harness::start(game_factory(), |_| {}).await;
     c.goto(&format!("http://{}/?play={mode}{query}", h.addr)).await.expect("deep link");
