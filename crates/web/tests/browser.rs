@@ -479,3 +479,183 @@ async fn caves_plays_with_the_mouse_from_a_deep_link() {
     c.close().await.expect("close the browser");
     h.stop().await;
 }
+
+/// The games of `torchlit serve`'s factory (crates/cli/src/serve_cmd.rs) without a config
+/// file: the title menu, and on it the deep link's game opened by its menu key: `maze`
+/// on the seed's fixed (`level=fixed`) or generated level, `overworld` on its new-world
+/// prompts with the seed (worlds kept in memory), `chase` on its setup.
+fn game_factory() -> torchlit_web::Factory {
+    std::sync::Arc::new(|l: &torchlit_web::protocol::Launch| {
+        let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
+            .expect("world");
+        let mut app = torchlit_ui::App::title(world);
+        let seed = l.seed.as_deref().and_then(|s| s.parse().ok()).unwrap_or(1);
+        let key = match l.play.as_deref() {
+            Some("maze") => {
+                let seed = torchlit_sim::modes::maze::Seed(seed);
+                let config = match l.level.as_deref() {
+                    Some("fixed") => torchlit_sim::modes::maze::MazeConfig::fixed(seed),
+                    _ => torchlit_sim::modes::maze::MazeConfig::generated(seed, 4),
+                };
+                app.set_maze(torchlit_ui::maze::MazeSetup::new(config));
+                'm'
+            }
+            Some("overworld") => {
+                let config = torchlit_save::Config::defaults();
+                let store = torchlit_save::MemoryWorlds::default();
+                let worlds = torchlit_ui::overworld::Worlds::with_store(store, config.clone());
+                let mut setup = torchlit_ui::overworld::OverworldSetup::from_config(
+                    Some(worlds),
+                    &config,
+                    seed.to_string(),
+                )
+                .expect("the default keys");
+                setup.start_new = true;
+                app.set_overworld(setup);
+                'o'
+            }
+            Some("caves") => 'c',
+            Some("chase") => 'h',
+            Some("ultima") => 'u',
+            _ => return Box::new(app) as Box<dyn torchlit_web::Screen>,
+        };
+        torchlit_web::Screen::handle(&mut app, torchlit_console::Input::Char(key));
+        Box::new(app) as Box<dyn torchlit_web::Screen>
+    })
+}
+
+const ENTER: char = '\u{e007}';
+
+/// Opens `/?play=MODE` + `query` (`&seed=S`, `&level=fixed`) and answers its text pages
+/// (prompts, welcome pages, setup) with Enter until the mode's scene is up; checks the
+/// scene: the probe's mode, square tiles of 24 px or more, the hero among the entities.
+/// Returns the harness and the probe.
+async fn open_mode(c: &Client, mode: &str, query: &str) -> (Harness, Value) {
+    let h = Harness::start(game_factory(), |_| {}).await;
+    c.goto(&format!("http://{}/?play={mode}{query}", h.addr)).await.expect("deep link");
+    let start = Instant::now();
+    let p = loop {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let p = probe(c).await;
+        if p["mode"] == mode {
+            break p;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "no {mode} scene: {p}");
+        press(c, ENTER).await;
+    };
+    let hero = p["hero"].clone();
+    let (hx, hy) = (hero[0].as_i64().expect("x"), hero[1].as_i64().expect("y"));
+    let ents = p["entities"].as_array().expect("entities");
+    assert!(
+        ents.iter().any(|e| e["kind"] == "hero" && e["x"] == hx && e["y"] == hy),
+        "the hero is an entity at {hero}: {p}"
+    );
+    let r = cell_rect(c, hx, hy).await.expect("the hero is drawn");
+    assert!(r[2] == r[3] && r[2] >= 24.0, "{mode}: square tiles of 24 px or more: {r:?}");
+    (h, p)
+}
+
+fn hero_of(p: &Value) -> (i64, i64) {
+    (p["hero"][0].as_i64().expect("x"), p["hero"][1].as_i64().expect("y"))
+}
+
+async fn log_text(c: &Client) -> String {
+    let v = c.execute("return document.getElementById('log').innerText", vec![]).await;
+    v.expect("log").as_str().unwrap_or_default().to_string()
+}
+
+/// Hovers a cell next to the hero: the look text is in the probe and in the page.
+async fn hover_looks(c: &Client, p: &Value) {
+    let (hx, hy) = hero_of(p);
+    let x = if cell_rect(c, hx + 1, hy).await.is_some() { hx + 1 } else { hx - 1 };
+    point_at(c, x, hy, None).await;
+    let p =
+        until_probe(c, "a look text", |p| p["look"].as_str().is_some_and(|l| !l.is_empty())).await;
+    let look = p["look"].as_str().unwrap_or_default();
+    let first = look.lines().next().unwrap_or_default().trim();
+    let text = page_text(c).await;
+    assert!(text.contains(first), "the look text {first:?} is in the page:\n{text}");
+}
+
+/// Every monster in the probe is named in the page (the side panel's list).
+async fn monsters_are_listed(c: &Client, p: &Value) -> usize {
+    let text = page_text(c).await;
+    let monsters: Vec<&str> = p["entities"]
+        .as_array()
+        .expect("entities")
+        .iter()
+        .filter(|e| e["kind"] == "monster")
+        .filter_map(|e| e["name"].as_str())
+        .collect();
+    for m in &monsters {
+        assert!(text.contains(m), "the panel names the {m}:\n{text}");
+    }
+    monsters.len()
+}
+
+/// Clicks the cells around the hero (nearest first) until one moves the hero.
+async fn click_moves_the_hero(c: &Client, p: &Value) {
+    let (hx, hy) = hero_of(p);
+    let around = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)];
+    for (dx, dy) in around {
+        if cell_rect(c, hx + dx, hy + dy).await.is_none() {
+            continue;
+        }
+        point_at(c, hx + dx, hy + dy, Some(MOUSE_BUTTON_LEFT)).await;
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_millis(800) {
+            if probe(c).await["hero"] != json!([hx, hy]) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    panic!("no click next to the hero at ({hx}, {hy}) moved it: {}", probe(c).await);
+}
+
+/// `overworld`, `maze`, `chase` and `ultima` through deep links, each in its scene: square
+/// tiles, the hero, a hover's look text, a click that moves the hero (overworld, ultima)
+/// or plays a turn (chase), monsters in view named in the panel, the message log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_other_modes_play_from_deep_links() {
+    let Some((_driver, c)) = start_browser("the_other_modes").await else { return };
+    // overworld: the new-world prompts are answered with Enter; seed 9 starts with a
+    // monster in view.
+    let (h, p) = open_mode(&c, "overworld", "&seed=9").await;
+    Shot::take(&c).await.save("web-overworld");
+    assert!(monsters_are_listed(&c, &p).await >= 1, "overworld: a monster in view: {p}");
+    hover_looks(&c, &p).await;
+    click_moves_the_hero(&c, &p).await;
+    assert!(!log_text(&c).await.trim().is_empty(), "overworld: the log is in the page");
+    h.stop().await;
+    // maze: its welcome pages are turned with Enter; real time, so no click.
+    c.execute("sessionStorage.clear()", vec![]).await.expect("script");
+    let (h, p) = open_mode(&c, "maze", "&seed=7&level=fixed").await;
+    Shot::take(&c).await.save("web-maze");
+    monsters_are_listed(&c, &p).await;
+    hover_looks(&c, &p).await;
+    // The maze logs nothing before its first pickup or fight: the log is there, empty.
+    c.find(fantoccini::Locator::Id("log")).await.expect("maze: the log is in the page");
+    h.stop().await;
+    // chase: Enter on its setup starts a game; a click plays a turn.
+    c.execute("sessionStorage.clear()", vec![]).await.expect("script");
+    let (h, p) = open_mode(&c, "chase", "&seed=7").await;
+    hover_looks(&c, &p).await;
+    // Paused at the start: one click, one turn.
+    let turn = probe(&c).await["turn"].as_i64().expect("a turn");
+    let (hx, hy) = hero_of(&p);
+    point_at(&c, hx, hy, Some(MOUSE_BUTTON_LEFT)).await;
+    until_probe(&c, "a click plays a turn", |p| p["turn"] == turn + 1).await;
+    Shot::take(&c).await.save("web-chase");
+    assert!(!log_text(&c).await.trim().is_empty(), "chase: the log is in the page");
+    h.stop().await;
+    // ultima: a click next to the hero steps there.
+    c.execute("sessionStorage.clear()", vec![]).await.expect("script");
+    let (h, p) = open_mode(&c, "ultima", "&seed=7").await;
+    hover_looks(&c, &p).await;
+    click_moves_the_hero(&c, &p).await;
+    Shot::take(&c).await.save("web-ultima");
+    assert!(!log_text(&c).await.trim().is_empty(), "ultima: the log is in the page");
+    c.close().await.expect("close the browser");
+    h.stop().await;
+}
