@@ -210,6 +210,17 @@
     }
   }
 
+  // The cell under the mouse pointer: a thin white outline over whatever is there, so the
+  // player sees which cell the look text describes and a click would act on.
+  function drawPointer() {
+    if (hover === null || !sc) return;
+    const [x, y] = hover.split(",").map(Number);
+    if (x < sc.view[0] || y < sc.view[1] || x >= sc.view[0] + sc.view[2] || y >= sc.view[1] + sc.view[3]) return;
+    ctx.strokeStyle = "rgba(255,255,255,0.85)";
+    ctx.lineWidth = 1;
+    ctx.strokeRect(px(x) + 0.5, py(y) + 0.5, ts - 1, ts - 1);
+  }
+
   function drawScene() {
     if (!sc) return;
     const useTiles = tiles && !!atlas;
@@ -223,6 +234,7 @@
     drawCells(useTiles);
     drawEntities(useTiles);
     drawMarks(useTiles);
+    drawPointer();
     const b = $("banner");
     b.hidden = !sc.panel.banner;
     b.textContent = sc.panel.banner || "";
@@ -443,8 +455,11 @@
     if (key === hover) return;
     hover = key;
     mouse(p ? "hover" : "leave", p);
+    drawScene();
   });
-  canvas.addEventListener("mouseleave", () => { if (hover !== null) { hover = null; mouse("leave"); } });
+  canvas.addEventListener("mouseleave", () => {
+    if (hover !== null) { hover = null; mouse("leave"); drawScene(); }
+  });
   canvas.addEventListener("click", (ev) => { const p = mapCell(ev); if (p) mouse("click", p); });
   canvas.addEventListener("contextmenu", (ev) => {
     ev.preventDefault();

@@ -157,7 +157,7 @@ impl MazeScreen {
                 Thing::Rock(r) => (0, rock(at, r.life())),
                 Thing::Pickaxe(_) => (1, item(at, "pickaxe", look::pickaxe())),
                 Thing::Heart(_) => (1, item(at, "heart", look::heart(now))),
-                Thing::Key(k) => (1, item(at, &format!("key {}", key_name(k.id)), look::key())),
+                Thing::Key(_) => (1, item(at, "key", look::key())),
                 Thing::Treasure(_) => (1, item(at, "treasure", look::treasure(now))),
                 Thing::Projectile(_) => {
                     effect(Sprite::Projectile);
