@@ -101,10 +101,20 @@ pub fn draw(font: &mut Font, px: u32, canvas: &mut Canvas<'_>, scene: &Scene, ar
     if !seen.is_empty() {
         pen.gap();
         pen.line("In view", palette::HEADING);
+        // Equal lines (a dozen rocks) are one line with a count, as the browser shows them.
+        let mut lines = Vec::new();
         for e in seen {
             let colour =
                 if e.kind == EntityKind::Monster { palette::WARNING } else { palette::TEXT };
-            pen.line(&describe(e), colour);
+            let text = describe(e);
+            match lines.iter_mut().find(|(t, _, _)| *t == text) {
+                Some((_, _, n)) => *n += 1,
+                None => lines.push((text, colour, 1usize)),
+            }
+        }
+        for (text, colour, n) in lines {
+            let text = if n > 1 { format!("{text} ×{n}") } else { text };
+            pen.line(&text, colour);
         }
     }
     if !scene.hints.is_empty() {
