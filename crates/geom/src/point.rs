@@ -25,9 +25,10 @@ impl Point {
         Point { x, y }
     }
 
-    /// The offset that leads from `self` to `other` (`other - self`).
+    /// The offset that leads from `self` to `other` (`other - self`), each axis saturating
+    /// at `i32`'s bounds (points from a mouse or a file may be anywhere: never a panic).
     pub const fn offset_to(self, other: Point) -> Offset {
-        Offset::new(other.x - self.x, other.y - self.y)
+        Offset::new(other.x.saturating_sub(self.x), other.y.saturating_sub(self.y))
     }
 }
 

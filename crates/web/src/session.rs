@@ -12,7 +12,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use tokio::sync::mpsc as tmpsc;
 use torchlit_console::scene::Size;
-use torchlit_console::{Cell, Frame, Scene, Screen, Transition};
+use torchlit_console::{Cell, Frame, Mouse, Scene, Screen, Transition};
 
 use crate::protocol::{self, ClientMsg, Launch};
 
@@ -334,6 +334,19 @@ struct Live {
 }
 
 impl Live {
+    /// Whether `event` is about something the page was sent: a map cell in the scene's view,
+    /// or a cell of the text page. The page only sends those; anything else (a stale or a
+    /// hostile message, a cell a million columns away) never reaches the screen.
+    fn shows(&self, event: Mouse) -> bool {
+        match event {
+            Mouse::Hover(p) | Mouse::Click(p) | Mouse::Inspect(p) => {
+                self.scene.as_ref().is_some_and(|s| s.map.index(p).is_some())
+            }
+            Mouse::Leave => true,
+            Mouse::Text(col, row) => self.scene.is_none() && col < self.size.0 && row < self.size.1,
+        }
+    }
+
     /// Renders into the spare frame (blanked), or a new one after a resize.
     fn render(&mut self) -> Frame {
         let (w, h) = self.size;
@@ -610,8 +623,8 @@ impl Runner {
                 Transition::Stay
             }
             ClientMsg::Mouse { k, x, y } => match protocol::mouse_event(k, x, y) {
-                Some(event) => live.screen.mouse(event),
-                None => Transition::Stay,
+                Some(event) if live.shows(event) => live.screen.mouse(event),
+                _ => Transition::Stay,
             },
             ClientMsg::Watchable { on } => {
                 lock(&self.shared).watchable = on;
