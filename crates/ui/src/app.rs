@@ -102,7 +102,9 @@ impl App {
     /// Those of [`Maze::new`] (a level too long).
     pub fn maze(_default_world: UltimaWorld, setup: MazeSetup) -> Result<App, MazeError> {
         let game = Maze::new(setup.config)?;
-        Ok(App::alone(Box::new(MazeScreen::with_keymap(game, setup.keymap, false))))
+        let mut screen = MazeScreen::with_keymap(game, setup.keymap, false);
+        screen.set_back_quits(true);
+        Ok(App::alone(Box::new(screen)))
     }
 
     /// Opens straight into a `caves` run; leaving the game quits. The run starts from
@@ -409,7 +411,7 @@ impl TitleScreen {
             }
             TitleItem::Chase => Ok(Box::<ChaseSetup>::default()),
             TitleItem::Overworld => Ok(Box::new(OverworldScreen::new(l.overworld.clone()))),
-            TitleItem::Maze => match Maze::new(l.maze.config) {
+            TitleItem::Maze => match Maze::new(l.maze.take_config()) {
                 Ok(game) => Ok(Box::new(MazeScreen::with_keymap(
                     game,
                     l.maze.keymap.clone(),

@@ -170,6 +170,8 @@ fn maze_from_the_title_menu_and_back() {
     app.tick();
     assert!(app.maze_screen().is_some_and(|s| s.game().dialog().is_some()));
     assert_eq!(app.handle(Input::Char('q')), Control::Continue);
+    assert!(app.maze_screen().is_some(), "leaving asks first");
+    assert_eq!(app.handle(Input::Char('y')), Control::Continue);
     assert!(app.maze_screen().is_none(), "back on the title");
     assert_eq!(app.handle(Input::Char('m')), Control::Continue);
     assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);

@@ -31,7 +31,27 @@ pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
     }
 }
 
+/// The death banner's words: what happened, then what a key does (once keys count).
+pub(super) fn death_words(ready: bool) -> [&'static str; 2] {
+    let what = "You died. The area starts over as you entered it.";
+    [what, if ready { "Any key: go on." } else { "" }]
+}
+
 impl MazeScreen {
+    /// Whether a key now dismisses the death banner (the grace for keys in flight is over).
+    pub(super) fn death_ready(&self) -> bool {
+        self.death.is_some_and(|t| t >= super::DEATH_GRACE_TICKS)
+    }
+
+    /// The death banner: a box in the middle that holds until a key.
+    pub(super) fn render_death(&self, frame: &mut Frame) {
+        let deaths = self.game.stats().deaths;
+        let [what, keys] = death_words(self.death_ready());
+        let count = format!("deaths so far: {deaths}");
+        let lines = [what, "", count.as_str()];
+        boxed(frame, " you died ", &lines, keys, palette::WARNING, Place::Center);
+    }
+
     pub(super) fn render_victory(&self, frame: &mut Frame) {
         let stats = self.game.stats();
         let secs = stats.ticks / 24;

@@ -22,7 +22,9 @@ use torchlit_geom::{CardinalDirection, Point, Size};
 use torchlit_sim::modes::maze::{CellType, Life, MonsterState, PortalState, Thing};
 
 use super::look::{self, Look};
-use super::{CONTROLS, MESSAGE_TICKS, MazeScreen, blinks, camera_offset, key_name};
+use super::{
+    CONTROLS, MESSAGE_TICKS, MazeScreen, blinks, camera_offset, help::death_words, key_name,
+};
 use crate::{Sprite, Transition, palette};
 
 impl MazeScreen {
@@ -221,8 +223,10 @@ impl MazeScreen {
         let fresh = self.game.stats().ticks.saturating_sub(self.message_at) < MESSAGE_TICKS;
         if self.game.is_won() {
             Some("Victory! The treasure is yours. (r: play again, q: back)".to_string())
-        } else if self.confirm_reset.is_some() {
-            Some(self.message.clone())
+        } else if let Some(question) = self.asking() {
+            Some(question.to_string())
+        } else if self.death.is_some() {
+            Some(death_words(self.death_ready()).join(" "))
         } else if self.game.is_paused() {
             Some("paused · p: resume".to_string())
         } else if fresh && self.message.starts_with("You die") {
