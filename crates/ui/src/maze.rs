@@ -158,12 +158,12 @@ pub const CONTROLS: [(&str, &str); 12] = [
     ("Space / f", "swing the pickaxe (rocks, monsters, the boss)"),
     ("Enter", "next page of a dialog"),
     ("p", "pause / resume"),
-    ("t", "restart this area"),
+    ("t", "restart this area (asks first)"),
     ("r", "restart the whole game (asks first)"),
     ("v", "show / hide the monsters' paths"),
     ("m", "map of the whole area (as explored)"),
     ("?", "show / hide this help"),
-    ("q / Esc", "leave (to the title menu, or quit)"),
+    ("q / Esc", "leave, asks first (Esc closes the map first)"),
     ("Ctrl-C", "quit at once"),
 ];
 

@@ -24,8 +24,8 @@ pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
         _ => &[
             "A hint",
             "",
-            "Take the pickaxe lying just south of you: it breaks rocks and hurts log \
-             monsters. The key to the chained portal lies nearby; face the portal and press \
+            "Take the pickaxe lying three steps south of you: it breaks rocks and hurts \
+             log monsters. The key to the chained portal lies nearby; face the portal and press \
              e. Hearts heal.",
         ],
     }
@@ -80,23 +80,18 @@ pub(super) fn boxed(
     place: Place,
 ) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    // Paragraphs wrap at 66 columns at most (a readable measure), table rows that do not
-    // fit become one cell a line.
+    // Paragraphs wrap at 66 columns at most (a readable measure). A dialog stays above
+    // the status line (it may cover the message line: the game waits meanwhile).
     let room = (w - 4).clamp(1, 66) as usize;
-    let mut wrapped: Vec<String> = lines
-        .iter()
-        .flat_map(|l| {
-            let cells: Vec<&str> =
-                l.split("   ").map(str::trim).filter(|c| !c.is_empty()).collect();
-            if l.chars().count() <= room || cells.len() < 2 {
-                wrap(l, room)
-            } else {
-                cells.iter().flat_map(|c| wrap(c, room)).collect()
-            }
-        })
-        .collect();
-    // What does not fit ends in "…" instead of running under the footer.
-    let rows = (h - 4).max(1) as usize;
+    let rows = match place {
+        Place::Center => (h - 4).max(1),
+        Place::Bottom => (h - 5).max(1),
+    } as usize;
+    let mut wrapped = layout(lines, room, false);
+    if wrapped.len() > rows && matches!(place, Place::Bottom) {
+        wrapped = layout(lines, room, true);
+    }
+    // What still does not fit ends in "…" instead of running under the footer.
     if wrapped.len() > rows {
         wrapped.truncate(rows);
         if let Some(last) = wrapped.last_mut() {
@@ -110,7 +105,7 @@ pub(super) fn boxed(
     let x = (w - bw) / 2;
     let y = match place {
         Place::Center => (h - bh) / 2,
-        Place::Bottom => (h - 2 - bh).max(0),
+        Place::Bottom => (h - 2 - bh).max(0).min(h - 1 - bh).max(0),
     };
     let bg = palette::PANEL_DARK;
     frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
@@ -124,13 +119,65 @@ pub(super) fn boxed(
     frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
 }
 
+/// `lines` cut to `room` columns: paragraphs wrapped at spaces; a table row (cells three
+/// spaces apart or more) that does not fit becomes one cell a line. `compact` (a small
+/// terminal) drops the empty lines and packs the cells of consecutive table rows into as
+/// few lines as fit.
+fn layout(lines: &[&str], room: usize, compact: bool) -> Vec<String> {
+    let cells_of = |l: &str| -> Vec<String> {
+        l.split("   ").map(str::trim).filter(|c| !c.is_empty()).map(str::to_string).collect()
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut packing: Option<String> = None;
+    for l in lines {
+        let cells = cells_of(l);
+        if compact && cells.len() >= 2 {
+            for cell in cells {
+                match packing.take() {
+                    Some(line) if line.chars().count() + 3 + cell.chars().count() <= room => {
+                        packing = Some(format!("{line}   {cell}"));
+                    }
+                    other => {
+                        out.extend(other);
+                        let mut parts = wrap(&cell, room);
+                        packing = parts.pop();
+                        out.extend(parts);
+                    }
+                }
+            }
+            continue;
+        }
+        out.extend(packing.take());
+        if compact && l.trim().is_empty() {
+            continue;
+        }
+        if l.chars().count() <= room || cells_of(l).len() < 2 {
+            out.extend(wrap(l, room));
+        } else {
+            out.extend(cells_of(l).iter().flat_map(|c| wrap(c, room)));
+        }
+    }
+    out.extend(packing);
+    out
+}
+
+/// What the help says after the keys: the things on screen no key explains.
+pub const NOTES: [&str; 4] = [
+    "",
+    "Bars over you, monsters and the boss show their life.",
+    "A death restarts the area. Esc closes the map, a dialog or help.",
+    "Rocks: █ ▒ ░ as they crack (walls are ▓).",
+];
+
 /// Draws the controls from line `scroll` (when they do not fit, a window of them with
 /// Up/Down to scroll); returns the largest useful `scroll`.
 pub(super) fn render_help(frame: &mut Frame, scroll: usize) -> usize {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    let room = (w - 4).max(1) as usize;
-    let lines: Vec<String> =
+    // As wide as the box wraps (a paragraph wrapped again would break its lines twice).
+    let room = (w - 4).clamp(1, 66) as usize;
+    let mut lines: Vec<String> =
         CONTROLS.iter().flat_map(|(k, what)| wrap(&format!("{k:<18} {what}"), room)).collect();
+    lines.extend(NOTES.iter().flat_map(|n| wrap(n, room)));
     let rows = (h - 4).max(1) as usize;
     if lines.len() <= rows {
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();

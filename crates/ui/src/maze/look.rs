@@ -94,11 +94,12 @@ pub fn portal(state: PortalState, side: Side) -> Look {
     }
 }
 
-/// A rock: cracks show its life (its health bar).
+/// A rock: cracks show its life (its health bar): `██`, then `▒▒` and `░░`, never the
+/// walls' `▓▓`.
 pub fn rock(life: &Life) -> Look {
     let glyph = match life.current() {
-        i32::MIN..=1 => '▒',
-        2 => '▓',
+        i32::MIN..=1 => '░',
+        2 => '▒',
         _ => '█',
     };
     Look::new([glyph, glyph], palette::BOULDER).filled(palette::BOULDER_BG).sprite(Sprite::Boulder)
