@@ -481,6 +481,26 @@ fn the_scripts_still_make_the_committed_catalog_and_it_verifies_to_its_hashes() 
     }
 }
 
+/// Maze recordings made before the barrage gap and the size ramp (their options are
+/// layout version 2) still replay to their pinned final hashes, by ICMaze's barrage and
+/// level draw.
+#[test]
+fn maze_recordings_from_before_the_barrage_gap_still_verify() {
+    let dir = catalog_dir().join("maze-options-v2");
+    let pinned = std::fs::read_to_string(dir.join("catalog.txt")).expect("catalog.txt");
+    let lines: Vec<&str> = pinned.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in lines {
+        let name = line.split(' ').next().expect("a name");
+        let bytes = std::fs::read(dir.join(name)).expect("a committed recording");
+        assert_eq!(catalog_line(name, &bytes), line);
+        let r: Recording<TickInput> = Recording::decode(&bytes).expect("decodes");
+        let rules = replay::maze_start(&r.header).expect("starts").config().rules;
+        assert_eq!((rules.barrage_gap, rules.size_ramp), (1, false), "{name}");
+        assert_eq!(rules.spawn_clearance, Some(3), "{name}");
+    }
+}
+
 /// Maze recordings made before the monsters' spawn clearance (their options are layout
 /// version 1, without it) still replay to their pinned final hashes.
 #[test]

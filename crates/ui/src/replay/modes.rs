@@ -120,11 +120,12 @@ impl Mode for CavesMode {
     }
 }
 
-/// The layout version of a maze recording's options: 2 since the monsters' spawn
-/// clearance ([`Rules::spawn_clearance`]): the version 1 fields, then [`MazeOptionsV2`].
-/// Version 1 wrote only the fields of [`MazeOptionsV1`] (the clearance did not exist:
-/// read as `None`). Both are still read.
-const MAZE_OPTIONS_VERSION: u32 = 2;
+/// The layout version of a maze recording's options: 3 since the barrage gap and the
+/// size ramp ([`Rules::barrage_gap`], [`Rules::size_ramp`]): the version 1 fields,
+/// [`MazeOptionsV2`], then [`MazeOptionsV3`]. Version 2 (the spawn clearance) stopped
+/// after [`MazeOptionsV2`] (read as ICMaze's gap of 1 and no ramp); version 1 wrote only
+/// the fields of [`MazeOptionsV1`] (no clearance either: `None`). All are still read.
+const MAZE_OPTIONS_VERSION: u32 = 3;
 
 /// The first fields of every maze recording's options, as version 1 wrote
 /// [`MazeConfig`] (postcard writes a nested struct's fields in order, without framing).
@@ -143,6 +144,13 @@ struct MazeOptionsV2 {
     spawn_clearance: Option<u32>,
 }
 
+/// What follows [`MazeOptionsV2`] since version 3.
+#[derive(Serialize, Deserialize)]
+struct MazeOptionsV3 {
+    barrage_gap: u32,
+    size_ramp: bool,
+}
+
 /// A maze recording's options for `config`.
 fn encode_maze_options(config: &MazeConfig) -> Vec<u8> {
     let v1 = MazeOptionsV1 {
@@ -155,8 +163,11 @@ fn encode_maze_options(config: &MazeConfig) -> Vec<u8> {
         version: MAZE_OPTIONS_VERSION,
         spawn_clearance: config.rules.spawn_clearance,
     };
+    let v3 =
+        MazeOptionsV3 { barrage_gap: config.rules.barrage_gap, size_ramp: config.rules.size_ramp };
     let mut bytes = postcard::to_allocvec(&v1).unwrap_or_default();
     bytes.extend(postcard::to_allocvec(&v2).unwrap_or_default());
+    bytes.extend(postcard::to_allocvec(&v3).unwrap_or_default());
     bytes
 }
 
@@ -164,12 +175,16 @@ fn encode_maze_options(config: &MazeConfig) -> Vec<u8> {
 fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, String> {
     let bad = |e: postcard::Error| format!("the maze options: {e}");
     let (v1, rest) = postcard::take_from_bytes::<MazeOptionsV1>(bytes).map_err(bad)?;
+    let original = Rules::original();
+    let mut later = MazeOptionsV3 { barrage_gap: original.barrage_gap, size_ramp: false };
     let spawn_clearance = if rest.is_empty() {
         None
     } else {
-        let v2: MazeOptionsV2 = postcard::from_bytes(rest).map_err(bad)?;
-        if v2.version != MAZE_OPTIONS_VERSION {
-            return Err(format!("maze options version {} is unknown", v2.version));
+        let (v2, rest) = postcard::take_from_bytes::<MazeOptionsV2>(rest).map_err(bad)?;
+        match v2.version {
+            2 if rest.is_empty() => {}
+            MAZE_OPTIONS_VERSION => later = postcard::from_bytes(rest).map_err(bad)?,
+            v => return Err(format!("maze options version {v} is unknown")),
         }
         v2.spawn_clearance
     };
@@ -177,6 +192,8 @@ fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, String> {
         heart_drop_percent: v1.heart_drop_percent,
         forget_ticks: v1.forget_ticks,
         spawn_clearance,
+        barrage_gap: later.barrage_gap,
+        size_ramp: later.size_ramp,
     };
     Ok(MazeConfig { seed: v1.seed, level: v1.level, rules })
 }
