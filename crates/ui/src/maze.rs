@@ -20,7 +20,7 @@ use torchlit_sim::modes::maze::{
 };
 
 use flow::Ask;
-pub use flow::{DEATH_GRACE_TICKS, SWING_BUFFER_TICKS};
+pub use flow::{BARRAGE_WARNING_TICKS, DEATH_GRACE_TICKS, SWING_BUFFER_TICKS};
 use help::{Place, boxed, render_help};
 pub use help::{dialog_page, wrap};
 pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
@@ -520,6 +520,14 @@ impl MazeScreen {
                 && grid.contains(p)
             {
                 looks[index(p)] = Some(look::path_dot(l));
+            }
+        }
+        for p in self.barrage_coming() {
+            if let Some(Some(l)) = looks.get(index(p)).copied()
+                && grid.contains(p)
+                && l.glyphs == [' ', ' ']
+            {
+                looks[index(p)] = Some(look::barrage_warning(l));
             }
         }
         for (_, p, l) in layered {

@@ -68,3 +68,47 @@ fn the_hint_says_how_far_south_the_pickaxe_lies() {
     let hint = dialog_page(DialogId::Welcome, 2).join(" ");
     assert!(hint.contains("three steps south"), "{hint}");
 }
+
+/// In the last 0.75 s before a barrage its line shows red dots (and danger marks in the
+/// scene); not before.
+#[test]
+fn the_boss_barrage_line_is_marked_just_before_it_fires() {
+    use torchlit_geom::{CardinalDirection, Size};
+    use torchlit_sim::modes::maze::{AreaId, Button, Side, TickInput};
+    use torchlit_ui::maze::BARRAGE_WARNING_TICKS;
+    let mut game = Maze::new(MazeConfig::generated(Seed(3), 0)).expect("builds");
+    game.wizard().skip_dialogs();
+    game.wizard().give_pickaxe();
+    assert!(Side::ALL.into_iter().any(|side| game.wizard().enter(AreaId(1), side)));
+    let boss = |g: &Maze| {
+        g.area().things().find_map(|(_, t)| match t {
+            Thing::Boss(b) => Some(*b),
+            _ => None,
+        })
+    };
+    let at = boss(&game).expect("a boss").at();
+    assert!(game.wizard().place(at + CardinalDirection::North.offset()));
+    game.wizard().face(CardinalDirection::South);
+    game.tick(&TickInput::press(Button::Pickaxe));
+    let dots = |g: &Maze| {
+        let s = MazeScreen::new(g.clone(), false);
+        let text = render_at(&s, 80, 24);
+        let scene = torchlit_console::Screen::scene(&s, Size::new(40, 40)).expect("a scene");
+        let danger = scene
+            .map
+            .marks
+            .iter()
+            .filter(|m| matches!(m.kind, torchlit_console::scene::MarkKind::Danger))
+            .count();
+        (text.matches("··").count(), danger)
+    };
+    while boss(&game).expect("a boss").next_barrage() > BARRAGE_WARNING_TICKS + 1 {
+        game.tick(&TickInput::IDLE);
+    }
+    let (before, danger_before) = dots(&game);
+    game.tick(&TickInput::IDLE);
+    let (during, danger_during) = dots(&game);
+    assert_eq!(before, 0, "no dots before the warning");
+    assert!(during >= 6, "the line is dotted: {during}");
+    assert!(danger_during >= danger_before + 6, "{danger_before} -> {danger_during}");
+}

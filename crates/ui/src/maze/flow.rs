@@ -15,9 +15,14 @@ pub(super) enum Ask {
     Leave,
 }
 
-/// Screen ticks (0.5 s) after a death during which keys are dropped: they were meant for
-/// the game before it, not as an answer to the banner.
-pub const DEATH_GRACE_TICKS: u32 = 12;
+/// Screen ticks (1.5 s) after a death during which keys are dropped: they were meant for
+/// the game before it (a player swinging every half second), not as an answer to the
+/// banner, which shows at least this long.
+pub const DEATH_GRACE_TICKS: u32 = 36;
+
+/// Ticks before a boss barrage during which its line is marked (0.75 s): where the wave
+/// will start, so a person can step out of its way or toward the gap as it comes.
+pub const BARRAGE_WARNING_TICKS: u32 = 18;
 
 /// Ticks a pickaxe press made during a swing (or a step) waits for the hero to be free
 /// (one second; a swing lasts 20 ticks).

@@ -64,7 +64,11 @@ impl MazeScreen {
             format!("seed               {}", self.game.config().seed),
         ];
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        let keys = if self.recorder.is_some() { "r: play again   q: back" } else { "q: back" };
+        let keys = match (self.recorder.is_some(), self.back_quits) {
+            (true, true) => "r: play again   q: quit",
+            (true, false) => "r: play again   q: back",
+            (false, _) => "q: back",
+        };
         boxed(frame, " the end ", &refs, keys, palette::VICTORY, Place::Center);
     }
 }

@@ -187,6 +187,12 @@ pub fn treasure(now: u64) -> Look {
     Look::new([g, g], palette::TREASURE).bold().sprite(Sprite::Treasure)
 }
 
+/// A ground cell the boss's next barrage is about to sweep (in its last
+/// [`BARRAGE_WARNING_TICKS`](super::BARRAGE_WARNING_TICKS)): red dots.
+pub fn barrage_warning(under: Look) -> Look {
+    Look { glyphs: ['·', '·'], fg: palette::DANGER, ..under }
+}
+
 /// A cell of a log monster's path (the debug display).
 pub fn path_dot(under: Look) -> Look {
     Look {

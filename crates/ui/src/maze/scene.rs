@@ -214,8 +214,28 @@ impl MazeScreen {
         layered.push((3, you));
         map.entities =
             layered.into_iter().map(|(_, e)| e).filter(|e| map.index(e.at).is_some()).collect();
+        marks.extend(
+            self.barrage_coming().into_iter().map(|at| Mark { at, kind: MarkKind::Danger }),
+        );
         marks.retain(|m| map.index(m.at).is_some());
         map.marks = marks;
+    }
+
+    /// The cells of the boss's barrage line while its next barrage is at most
+    /// [`BARRAGE_WARNING_TICKS`](super::BARRAGE_WARNING_TICKS) away (none otherwise): a
+    /// person sees where the wave starts before it comes.
+    pub(crate) fn barrage_coming(&self) -> Vec<Point> {
+        let area = self.game.area();
+        let boss = area.present_things().find_map(|(_, t)| match t {
+            Thing::Boss(b) if b.is_active() && !b.is_dead() => Some(*b),
+            _ => None,
+        });
+        match boss {
+            Some(b) if b.next_barrage() <= super::BARRAGE_WARNING_TICKS => {
+                b.barrage_line(area.size())
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// What the panel's banner says: a pause, a won game, a death, a restart question.
