@@ -71,7 +71,7 @@ fn recordings_lists_the_data_dir() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert_eq!(out.lines().count(), 4, "{out}");
-    assert!(out.contains("maze") && out.contains("won") && out.contains("1845 ticks"), "{out}");
+    assert!(out.contains("maze") && out.contains("won") && out.contains("1080 ticks"), "{out}");
     assert!(out.contains("chase") && out.contains("caught") && out.contains("2025-11-24"), "{out}");
     assert!(out.contains("broken.tlrec: not a torchlit recording"), "{out}");
 }
