@@ -23,6 +23,7 @@ use fantoccini::actions::{
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
+use torchlit_ui::Link;
 
 fn find_on_path(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -490,7 +491,7 @@ fn game_factory() -> torchlit_web::Factory {
             .expect("world");
         let mut app = torchlit_ui::App::title(world);
         let seed = l.seed.as_deref().and_then(|s| s.parse().ok()).unwrap_or(1);
-        let key = match l.play.as_deref() {
+        let link = match l.play.as_deref() {
             Some("maze") => {
                 let seed = torchlit_sim::modes::maze::Seed(seed);
                 let config = match l.level.as_deref() {
@@ -498,28 +499,27 @@ fn game_factory() -> torchlit_web::Factory {
                     _ => torchlit_sim::modes::maze::MazeConfig::generated(seed, 4),
                 };
                 app.set_maze(torchlit_ui::maze::MazeSetup::new(config));
-                'm'
+                Link::Maze
             }
             Some("overworld") => {
                 let config = torchlit_save::Config::defaults();
                 let store = torchlit_save::MemoryWorlds::default();
                 let worlds = torchlit_ui::overworld::Worlds::with_store(store, config.clone());
-                let mut setup = torchlit_ui::overworld::OverworldSetup::from_config(
+                let setup = torchlit_ui::overworld::OverworldSetup::from_config(
                     Some(worlds),
                     &config,
-                    seed.to_string(),
+                    String::new(),
                 )
                 .expect("the default keys");
-                setup.start_new = true;
                 app.set_overworld(setup);
-                'o'
+                Link::Overworld(l.seed.as_deref().unwrap_or_default())
             }
-            Some("caves") => 'c',
-            Some("chase") => 'h',
-            Some("ultima") => 'u',
+            Some("caves") => Link::Caves,
+            Some("chase") => Link::Chase(l.seed.as_deref()),
+            Some("ultima") => Link::Ultima,
             _ => return Box::new(app) as Box<dyn torchlit_web::Screen>,
         };
-        torchlit_web::Screen::handle(&mut app, torchlit_console::Input::Char(key));
+        app.open_link(link);
         Box::new(app) as Box<dyn torchlit_web::Screen>
     })
 }
@@ -529,8 +529,8 @@ const ENTER: char = '\u{e007}';
 /// Opens `/?play=MODE` + `query` (`&seed=S`, `&level=fixed`) and answers its text pages
 /// (prompts, welcome pages, setup) with Enter until the mode's scene is up; checks the
 /// scene: the probe's mode, square tiles of 24 px or more, the hero among the entities.
-/// Returns the harness and the probe.
-async fn open_mode(c: &Client, mode: &str, query: &str) -> (Harness, Value) {
+/// Returns the harness and the probe; with `at_once`, fails if a key had to be pressed.
+async fn open_mode(c: &Client, mode: &str, query: &str, at_once: bool) -> (Harness, Value) {
     let h = Harness::start(game_factory(), |_| {}).await;
     c.goto(&format!("http://{}/?play={mode}{query}", h.addr)).await.expect("deep link");
     let start = Instant::now();
@@ -541,7 +541,13 @@ async fn open_mode(c: &Client, mode: &str, query: &str) -> (Harness, Value) {
             break p;
         }
         assert!(start.elapsed() < Duration::from_secs(15), "no {mode} scene: {p}");
-        press(c, ENTER).await;
+        let shown = p["mode"].is_string() || p["rows"].as_array().is_some_and(|r| !r.is_empty());
+        if at_once {
+            // Something else is up (a prompt, a setup page): the link did not start the game.
+            assert!(!shown, "{mode}: the link did not start the game at once: {p}");
+        } else {
+            press(c, ENTER).await;
+        }
     };
     let hero = p["hero"].clone();
     let (hx, hy) = (hero[0].as_i64().expect("x"), hero[1].as_i64().expect("y"));
@@ -619,9 +625,8 @@ async fn click_moves_the_hero(c: &Client, p: &Value) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_other_modes_play_from_deep_links() {
     let Some((_driver, c)) = start_browser("the_other_modes").await else { return };
-    // overworld: the new-world prompts are answered with Enter; seed 9 starts with a
-    // monster in view.
-    let (h, p) = open_mode(&c, "overworld", "&seed=9").await;
+    // overworld: the link starts a new world at once; seed 9 starts with a monster in view.
+    let (h, p) = open_mode(&c, "overworld", "&seed=9", true).await;
     Shot::take(&c).await.save("web-overworld");
     assert!(monsters_are_listed(&c, &p).await >= 1, "overworld: a monster in view: {p}");
     hover_looks(&c, &p).await;
@@ -630,16 +635,16 @@ async fn the_other_modes_play_from_deep_links() {
     h.stop().await;
     // maze: its welcome pages are turned with Enter; real time, so no click.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "maze", "&seed=7&level=fixed").await;
+    let (h, p) = open_mode(&c, "maze", "&seed=7&level=fixed", false).await;
     Shot::take(&c).await.save("web-maze");
     monsters_are_listed(&c, &p).await;
     hover_looks(&c, &p).await;
     // The maze logs nothing before its first pickup or fight: the log is there, empty.
     c.find(fantoccini::Locator::Id("log")).await.expect("maze: the log is in the page");
     h.stop().await;
-    // chase: Enter on its setup starts a game; a click plays a turn.
+    // chase: the link starts a generated dungeon at once; a click plays a turn.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "chase", "&seed=7").await;
+    let (h, p) = open_mode(&c, "chase", "&seed=7", true).await;
     hover_looks(&c, &p).await;
     // Paused at the start: one click, one turn.
     let turn = probe(&c).await["turn"].as_i64().expect("a turn");
@@ -651,7 +656,7 @@ async fn the_other_modes_play_from_deep_links() {
     h.stop().await;
     // ultima: a click next to the hero steps there.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "ultima", "&seed=7").await;
+    let (h, p) = open_mode(&c, "ultima", "&seed=7", true).await;
     hover_looks(&c, &p).await;
     click_moves_the_hero(&c, &p).await;
     Shot::take(&c).await.save("web-ultima");
