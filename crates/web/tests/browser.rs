@@ -664,3 +664,148 @@ async fn the_other_modes_play_from_deep_links() {
     c.close().await.expect("close the browser");
     h.stop().await;
 }
+
+#[path = "tileset/contrast.rs"]
+#[allow(dead_code)]
+mod contrast;
+
+/// A legend tile as the page drew it: which sprite, over which floor, where.
+struct LegendTile {
+    sprite: String,
+    floor: String,
+    rect: [f64; 4],
+}
+
+async fn legend_tiles(c: &Client) -> Vec<LegendTile> {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('.help-legend canvas')] \
+             .filter((e) => e.getClientRects().length > 0).map((e) => { \
+             const r = e.getBoundingClientRect(); \
+             return [e.dataset.sprite, e.dataset.floor, r.left, r.top, r.width, r.height]; })",
+            vec![],
+        )
+        .await
+        .expect("script");
+    let f = |x: &Value| x.as_f64().expect("a number");
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|t| LegendTile {
+            sprite: t[0].as_str().expect("a name").to_string(),
+            floor: t[1].as_str().expect("a floor").to_string(),
+            rect: [f(&t[2]), f(&t[3]), f(&t[4]), f(&t[5])],
+        })
+        .collect()
+}
+
+/// How a legend tile stands out from its bare floor in a screenshot: the mean colour
+/// difference (0-255) over the pixels the sprite changed, and how many it changed.
+fn stands_out(shot: &Shot, tile: [f64; 4], floor: [f64; 4]) -> (f64, usize) {
+    let px = |r: [f64; 4], x: usize, y: usize| {
+        let (sx, sy) = (r[0] as usize + x, r[1] as usize + y);
+        shot.rgb.get(sy * shot.w + sx).copied().unwrap_or([0; 3])
+    };
+    let (mut sum, mut n) = (0.0, 0);
+    for y in 0..tile[3] as usize {
+        for x in 0..tile[2] as usize {
+            let (a, b) = (px(tile, x, y), px(floor, x, y));
+            let d = (0..3).map(|k| f64::from(a[k].abs_diff(b[k]))).sum::<f64>() / 3.0;
+            if d > 6.0 {
+                sum += d;
+                n += 1;
+            }
+        }
+    }
+    (sum / n.max(1) as f64, n)
+}
+
+/// `?` over a game shows the help with the sprite legend under it; in the screenshot,
+/// every actor, item and mark stands out from every floor it can stand on. Then the
+/// page at 800x600 and 1920x1080: square tiles, nothing cut, the text at its own size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_help_shows_the_sprites_and_each_stands_out_on_its_floors() {
+    let Some((_driver, c)) = start_browser("the_help_legend").await else { return };
+    let (h, _) = open_mode(&c, "ultima", "&seed=7", true).await;
+    let font = |c: &Client| {
+        let c = c.clone();
+        async move {
+            let v = c
+                .execute("return getComputedStyle(document.getElementById('log')).fontSize", vec![])
+                .await
+                .expect("script");
+            v.as_str().expect("a size").to_string()
+        }
+    };
+    let log_font = font(&c).await;
+    press(&c, '?').await;
+    let start = Instant::now();
+    while legend_tiles(&c).await.is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(10), "no legend under the help");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let text = page_text(&c).await;
+    assert!(text.contains("Sprites") && text.contains("bat: flits about"), "{text}");
+    assert!(probe(&c).await["rows"].as_array().is_some_and(|r| !r.is_empty()), "help text");
+    c.execute("document.querySelector('.help-legend').scrollIntoView()", vec![])
+        .await
+        .expect("script");
+    Shot::take(&c).await.save("web-help-legend");
+    // Tall enough to show the whole legend in one screenshot.
+    c.set_window_size(1280, 4200).await.expect("resize");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let tiles = legend_tiles(&c).await;
+    let shot = Shot::take(&c).await;
+    let bare =
+        |name: &str| tiles.iter().find(|t| t.sprite == name && t.floor.is_empty()).map(|t| t.rect);
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for (sprite, floors) in contrast::PAIRS {
+        for floor in *floors {
+            let tile = tiles.iter().find(|t| t.sprite == *sprite && t.floor == *floor);
+            let (Some(tile), Some(under)) = (tile, bare(floor)) else {
+                bad.push(format!("{sprite} on {floor}: not in the legend"));
+                continue;
+            };
+            assert!(tile.rect[1] + tile.rect[3] <= shot.h as f64, "{sprite} is on screen");
+            let (diff, n) = stands_out(&shot, tile.rect, under);
+            checked += 1;
+            if diff < f64::from(contrast::MIN_CONTRAST) || n < 20 {
+                bad.push(format!("{sprite} on {floor}: {n} pixels differ by {diff:.1} on average"));
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} pairs");
+    assert!(bad.is_empty(), "sprites that do not stand out in the page:\n{}", bad.join("\n"));
+    // Back to the game: the legend goes with the help.
+    press(&c, '\u{e00c}').await;
+    until_probe(&c, "the game again", |p| p["mode"] == "ultima").await;
+    assert!(legend_tiles(&c).await.is_empty(), "the legend left with the help");
+    for (w, ht) in [(800, 600), (1920, 1080)] {
+        c.set_window_size(w, ht).await.expect("resize");
+        let p = until_probe(&c, "a resized view", |p| p["view"]["w"].as_i64() > Some(4)).await;
+        let (hx, hy) = hero_of(&p);
+        let r = cell_rect(&c, hx, hy).await.expect("the hero is drawn");
+        assert!(r[2] == r[3] && r[2] >= 24.0, "{w}x{ht}: square tiles: {r:?}");
+        let (vx, vy) = (p["view"]["x"].as_i64().unwrap_or(0), p["view"]["y"].as_i64().unwrap_or(0));
+        let (vw, vh) = (p["view"]["w"].as_i64().unwrap_or(0), p["view"]["h"].as_i64().unwrap_or(0));
+        let corner = cell_rect(&c, vx + vw - 1, vy + vh - 1).await.expect("the last cell");
+        let inner = c
+            .execute(
+                "return [innerWidth, innerHeight, document.documentElement.scrollWidth]",
+                vec![],
+            )
+            .await
+            .expect("script");
+        let (iw, ih) = (inner[0].as_f64().unwrap_or(0.0), inner[1].as_f64().unwrap_or(0.0));
+        assert!(
+            corner[0] + corner[2] <= iw && corner[1] + corner[3] <= ih,
+            "{w}x{ht}: the view's last cell {corner:?} is inside the window {iw}x{ih}"
+        );
+        assert!(inner[2].as_f64().unwrap_or(0.0) <= iw, "{w}x{ht}: no sideways scrolling");
+        assert_eq!(font(&c).await, log_font, "{w}x{ht}: the text keeps its size");
+        Shot::take(&c).await.save(&format!("web-ultima-{w}x{ht}"));
+    }
+    c.close().await.expect("close the browser");
+    h.stop().await;
+}
