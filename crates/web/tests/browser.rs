@@ -302,9 +302,11 @@ async fn the_scene_client_draws_tiles_and_answers_the_mouse() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let after = cell_rect(&c, 8, 5).await.expect("drawn")[2];
     assert!(after > before, "zoom in: {before} -> {after}");
-    press(&c, '\u{e032}').await; // F2: glyphs
+    let f2 = [KeyAction::Down { value: F2 }, KeyAction::Up { value: F2 }];
+    keys(&c, &f2).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     Shot::take(&c).await.save("web-scene-glyphs");
-    press(&c, '\u{e032}').await;
+    keys(&c, &f2).await;
     c.find(fantoccini::Locator::Id("zoom-out")).await.expect("zoom").click().await.expect("click");
     // A text page: HTML text, clickable.
     press(&c, '?').await;
@@ -477,6 +479,7 @@ async fn caves_plays_with_the_mouse_from_a_deep_link() {
     }
     let text = page_text(&c).await;
     assert!(text.contains("Depth") || text.contains("depth"), "the panel:\n{text}");
+    glyphs_and_zoom(&c, "caves").await;
     c.close().await.expect("close the browser");
     h.stop().await;
 }
@@ -619,6 +622,79 @@ async fn click_moves_the_hero(c: &Client, p: &Value) {
     panic!("no click next to the hero at ({hx}, {hy}) moved it: {}", probe(c).await);
 }
 
+const F2: char = '\u{e032}';
+
+/// F2 draws the same scene in glyphs (the hero's cell looks different, the mode stays)
+/// and the zoom button makes the tiles bigger; both are put back.
+async fn glyphs_and_zoom(c: &Client, mode: &str) {
+    let (hx, hy) = hero_of(&probe(c).await);
+    let r = cell_rect(c, hx, hy).await.expect("the hero is drawn");
+    let tiles = mean(&Shot::take(c).await, r);
+    // F2 is the page's own key (no message to the server, so no frame to wait for).
+    let f2 = [KeyAction::Down { value: F2 }, KeyAction::Up { value: F2 }];
+    keys(c, &f2).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(probe(c).await["mode"], mode, "{mode}: F2 keeps the scene");
+    let glyphs = mean(&Shot::take(c).await, r);
+    assert!(distance(tiles, glyphs) > 3.0, "{mode}: F2 draws glyphs ({tiles:?}, {glyphs:?})");
+    keys(c, &f2).await;
+    let zoom = |id: &'static str| {
+        let c = c.clone();
+        async move {
+            c.find(fantoccini::Locator::Id(id)).await.expect("zoom").click().await.expect("click");
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    };
+    zoom("zoom-in").await;
+    let (hx, hy) = hero_of(&probe(c).await);
+    let bigger = cell_rect(c, hx, hy).await.expect("the hero is drawn")[2];
+    assert!(bigger > r[2], "{mode}: zoom in: {} -> {bigger}", r[2]);
+    zoom("zoom-out").await;
+}
+
+/// Clicks a monster in view until a fight with it is shown (the click travels to it and
+/// attacks, as walking into it does).
+async fn click_attacks_a_monster(c: &Client) {
+    let p = probe(c).await;
+    let monster =
+        p["entities"].as_array().expect("entities").iter().find(|e| e["kind"] == "monster");
+    let m = monster.expect("a monster in view").clone();
+    let name =
+        m["name"].as_str().expect("a name").split_whitespace().last().unwrap_or("").to_string();
+    let before = log_text(c).await;
+    let start = Instant::now();
+    loop {
+        let p = probe(c).await;
+        let now = p["entities"]
+            .as_array()
+            .expect("entities")
+            .iter()
+            .find(|e| e["kind"] == "monster")
+            .cloned();
+        if let Some(m) = now {
+            point_at(
+                c,
+                m["x"].as_i64().expect("x"),
+                m["y"].as_i64().expect("y"),
+                Some(MOUSE_BUTTON_LEFT),
+            )
+            .await;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // The fight: its panel (a text page) or, once it is over, the log names the monster.
+        let log = log_text(c).await;
+        let page = page_text(c).await.to_lowercase();
+        if page.contains(&format!("fight: {}", name.to_lowercase()))
+            || (log != before && log.to_lowercase().contains(&name.to_lowercase()))
+        {
+            return;
+        }
+        if start.elapsed() > Duration::from_secs(8) {
+            panic!("no fight with the {name}: {log}\n{}\n{}", page_text(c).await, probe(c).await);
+        }
+    }
+}
+
 /// `overworld`, `maze`, `chase` and `ultima` through deep links, each in its scene: square
 /// tiles, the hero, a hover's look text, a click that moves the hero (overworld, ultima)
 /// or plays a turn (chase), monsters in view named in the panel, the message log.
@@ -632,6 +708,8 @@ async fn the_other_modes_play_from_deep_links() {
     hover_looks(&c, &p).await;
     click_moves_the_hero(&c, &p).await;
     assert!(!log_text(&c).await.trim().is_empty(), "overworld: the log is in the page");
+    glyphs_and_zoom(&c, "overworld").await;
+    click_attacks_a_monster(&c).await;
     h.stop().await;
     // maze: its welcome pages are turned with Enter; real time, so no click.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
@@ -639,6 +717,7 @@ async fn the_other_modes_play_from_deep_links() {
     Shot::take(&c).await.save("web-maze");
     monsters_are_listed(&c, &p).await;
     hover_looks(&c, &p).await;
+    glyphs_and_zoom(&c, "maze").await;
     // The maze logs nothing before its first pickup or fight: the log is there, empty.
     c.find(fantoccini::Locator::Id("log")).await.expect("maze: the log is in the page");
     h.stop().await;
@@ -652,6 +731,7 @@ async fn the_other_modes_play_from_deep_links() {
     point_at(&c, hx, hy, Some(MOUSE_BUTTON_LEFT)).await;
     until_probe(&c, "a click plays a turn", |p| p["turn"] == turn + 1).await;
     Shot::take(&c).await.save("web-chase");
+    glyphs_and_zoom(&c, "chase").await;
     assert!(!log_text(&c).await.trim().is_empty(), "chase: the log is in the page");
     h.stop().await;
     // ultima: a click next to the hero steps there.
@@ -660,6 +740,7 @@ async fn the_other_modes_play_from_deep_links() {
     hover_looks(&c, &p).await;
     click_moves_the_hero(&c, &p).await;
     Shot::take(&c).await.save("web-ultima");
+    glyphs_and_zoom(&c, "ultima").await;
     assert!(!log_text(&c).await.trim().is_empty(), "ultima: the log is in the page");
     c.close().await.expect("close the browser");
     h.stop().await;
