@@ -67,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         fov.compute(size, origin, wall, &mut seen)?;
         let file = dir.join(format!("fov-{algorithm}.svg"));
         std::fs::write(&file, picture(size, origin, &seen, wall))?;
-        println!("{}: {} cells seen", file.display(), seen.len());
+        svg::report(&format!("{}: {} cells seen", file.display(), seen.len()))?;
     }
     Ok(())
 }

@@ -135,6 +135,6 @@ fn write(
     }
     let file = dir.join(format!("{name}.svg"));
     std::fs::write(&file, picture.finish())?;
-    println!("{}: {lit} cells lit", file.display());
+    svg::report(&format!("{}: {lit} cells lit", file.display()))?;
     Ok(())
 }

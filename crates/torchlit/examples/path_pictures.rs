@@ -127,6 +127,6 @@ fn write(
     }
     let file = dir.join(format!("{name}.svg"));
     std::fs::write(&file, picture.finish())?;
-    println!("{}: {what}", file.display());
+    svg::report(&format!("{}: {what}", file.display()))?;
     Ok(())
 }

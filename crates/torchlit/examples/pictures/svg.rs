@@ -95,6 +95,12 @@ fn centre(p: Point) -> (i32, i32) {
     (p.x * CELL + CELL / 2, p.y * CELL + CELL / 2)
 }
 
+/// Prints `line` on standard output; a closed pipe (`| head`) is an error, not a panic.
+pub fn report(line: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    writeln!(std::io::stdout(), "{line}")
+}
+
 /// `colour` as SVG writes it, `#rrggbb`.
 pub fn hex(colour: Rgb) -> String {
     let Rgb(r, g, b) = colour;
