@@ -384,13 +384,15 @@ impl Screen for TutorialScreen {
         let view_h = u32::from(h).saturating_sub(LOG_ROWS + 1).max(1);
         g.draw_map(frame, Size::new(u32::from(w), view_h));
         let bar_y = view_h as i32;
-        // The health bar and the seed.
+        // The health bar, the hit points written over it, then the seed.
         let f = g.player().fighter;
         let filled = (BAR_WIDTH * f.hp.max(0) / f.max_hp.max(1)).clamp(0, BAR_WIDTH);
-        frame.fill(0, bar_y, BAR_WIDTH, 1, Cell::with_bg(' ', Rgb::WHITE, Rgb(64, 16, 16)));
-        frame.fill(0, bar_y, filled, 1, Cell::with_bg(' ', Rgb::WHITE, Rgb(0, 96, 0)));
-        let hp = format!("HP: {}/{}", f.hp.max(0), f.max_hp);
-        frame.print(1, bar_y, &hp, Rgb::WHITE, Rgb::BLACK);
+        let label = format!(" HP: {}/{}", f.hp.max(0), f.max_hp);
+        let mut label = label.chars();
+        for x in 0..BAR_WIDTH {
+            let bg = if x < filled { Rgb(0, 96, 0) } else { Rgb(64, 16, 16) };
+            frame.put(x, bar_y, Cell::with_bg(label.next().unwrap_or(' '), Rgb::WHITE, bg));
+        }
         let hint = format!("seed {}  q quits", g.seed.0);
         frame.print(BAR_WIDTH + 2, bar_y, &hint, Rgb::GREY, Rgb::BLACK);
         // The newest messages at the bottom, wrapped, nothing cut.
@@ -426,7 +428,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 // ANCHOR_END: main
 
-/// Run by `tests/tutorial_tmux.rs`, which includes this file as a module.
+/// Run by `tests/tutorial_chapters.rs`, which includes this file as a module.
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,5 +439,28 @@ mod tests {
         assert!(game.seen.contains(game.player().at));
         assert!(game.actors.len() > 1, "monsters are placed");
         assert!(game.actors.iter().all(|a| game.map.is_passable(a.at)));
+    }
+
+    #[test]
+    fn a_long_message_wraps_whole_and_the_bar_shows_the_hit_points_left() {
+        let mut screen = TutorialScreen::new(Seed(7)).expect("a dungeon");
+        let long =
+            "The troll attacks you with a club the size of a tree trunk, and the walls shake";
+        screen.game.say(long, Rgb::WHITE);
+        screen.game.actors[0].fighter.hp = 15;
+        let mut frame = Frame::new(40, 24);
+        screen.render(&mut frame);
+        let text = frame.to_text();
+        let last = text.lines().last().unwrap_or_default();
+        assert_eq!(last.trim_end(), "shake", "the message ends on the last row:\n{text}");
+        assert!(text.contains("The troll attacks you"), "and starts rows above:\n{text}");
+        assert!(text.contains("HP: 15/30"), "{text}");
+        // Half the bar is green, half red.
+        let bar_row = 24 - LOG_ROWS as usize - 1;
+        let greens = frame.cells()[bar_row * 40..bar_row * 40 + BAR_WIDTH as usize]
+            .iter()
+            .filter(|c| c.bg == Rgb(0, 96, 0))
+            .count();
+        assert_eq!(greens, BAR_WIDTH as usize / 2);
     }
 }
