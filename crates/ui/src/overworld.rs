@@ -44,7 +44,9 @@ use torchlit_sim::modes::overworld::{
 use crate::record::Recordings;
 use crate::{Frame, Input, Keymap, Rgb, palette};
 
-pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, draw_world, ground_look, monster_look};
+pub use draw::{
+    GUARD_BG, HUNTING_BG, PLAYER, ROCK_BG, Role, WATCHED_BG, draw_world, ground_look, monster_look,
+};
 use fight::render_fight;
 use help::render_help;
 use inventory::render_inventory;
@@ -55,7 +57,10 @@ use new_world::render_new;
 use picker::render_picker;
 use play::{compass, gear_of};
 pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError, outcome_word};
-pub use text::{describe, entry_text, health_text, outcome_text, rewards_text};
+pub use text::{
+    describe, entry_text, health_text, odds_text, outcome_text, rewards_text, strength_text,
+    whole_hp,
+};
 pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};
 
 /// The longest world name accepted, in characters.
