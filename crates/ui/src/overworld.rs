@@ -150,7 +150,8 @@ impl OverworldScreen {
             Page::Menu { note: None }
         };
         let last_size = std::cell::Cell::new((80, 24));
-        let flow = Flow { setup, page, recordings: None, last_size };
+        let offered = u32::from(setup.start_new);
+        let flow = Flow { setup, page, recordings: None, last_size, offered };
         OverworldScreen { flow: Rc::new(RefCell::new(flow)) }
     }
 
@@ -250,6 +251,8 @@ struct Flow {
     /// The size of the last frame drawn, `(columns, rows)`: a click on a text page is
     /// read from the page drawn at it.
     last_size: std::cell::Cell<(u16, u16)>,
+    /// How many new-world prompts were opened: each offers a seed of its own.
+    offered: u32,
 }
 
 enum Page {
@@ -352,6 +355,8 @@ struct Play {
     scroll_max: std::cell::Cell<usize>,
     /// Leaving failed to save: a second quit leaves anyway.
     quit_armed: bool,
+    /// Esc was pressed on the map: a second Esc in a row leaves.
+    esc_armed: bool,
     /// The world cell the mouse points at (the scene describes it and the way there).
     pointer: Option<torchlit_geom::Point>,
 }
@@ -404,6 +409,7 @@ impl Play {
             end: None,
             scroll_max: std::cell::Cell::new(0),
             quit_armed: false,
+            esc_armed: false,
             pointer: None,
         }
     }

@@ -645,7 +645,7 @@ mod tests {
     #[test]
     fn a_click_on_the_world_menu_and_list_chooses_the_line() {
         let mut s = screen(false);
-        s.handle(Input::Esc);
+        s.handle(Input::Char('q'));
         assert!(s.with_session(|s| s.is_none()), "left for the world menu");
         assert!(matches!(s.on_mouse(Mouse::Text(0, 0)), Transition::Stay), "the title");
         assert!(s.with_session(|s| s.is_none()));
@@ -655,7 +655,7 @@ mod tests {
         assert!(row > row_of(&s, "Load a world"), "the world list");
         s.on_mouse(Mouse::Text(5, row));
         assert!(s.with_session(|s| s.is_some()), "the world clicked is loaded");
-        s.handle(Input::Esc);
+        s.handle(Input::Char('q'));
         let back = row_of(&s, "Esc) back");
         assert!(matches!(s.on_mouse(Mouse::Text(3, back)), Transition::Pop));
     }
