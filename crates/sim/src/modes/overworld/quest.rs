@@ -428,9 +428,19 @@ impl Overworld {
     /// [`QuestRules::guard_notice`] for a guard) along a clear line. A hunter steps
     /// towards the player every turn. Always `false` under `--rules seed`.
     pub fn is_hunting(&self, monster: &Monster) -> bool {
+        self.notices(monster, self.player.at)
+    }
+
+    /// Whether `monster` would hunt a player standing on `p` (the default game): `p` lies
+    /// within its notice ([`Overworld::is_hunting`]) along a clear line. A guard at its
+    /// post wakes when the player steps into this area.
+    pub fn notices(&self, monster: &Monster, p: Point) -> bool {
         let Some(q) = self.quest() else { return false };
         let notice = if self.is_guard(monster) { q.guard_notice } else { q.notice };
-        notice > 0 && self.hunts(monster, notice)
+        let n = i64::from(notice);
+        notice > 0
+            && distance2(monster.at, p) <= n * n
+            && line_of_sight(monster.at, p, |c| !self.ground(c).is_walkable())
     }
 
     /// Whether `monster` is one of its region's guards (the default game), at its post or
