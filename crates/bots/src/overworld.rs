@@ -11,9 +11,9 @@
 //! level, as a player reckons from what the screens show), never from the game's
 //! generator. Monsters move in the default game, so it looks again every few steps.
 //! It knows that monsters hunt whoever they notice and that guards wake: it keeps out of
-//! the area where a monster it can't beat would notice it (a guard at its post wakes
-//! there), walks away from one that hunts it (hunters are no faster than the player),
-//! and never rests while one hunts it.
+//! the area where a guard it can't beat would notice it (and wake), walks away from a
+//! monster it can't beat that hunts it (hunters are no faster than the player), and never
+//! rests while one does.
 //!
 //! The game is played directly on the sim ([`Overworld`]), with the actions the screen
 //! sends (steps, rests and equips) and no save store.
@@ -205,10 +205,12 @@ impl OverworldBot {
             }
         }
         let game = &self.game;
-        // A monster it can't beat: never into its sight; and while it does not hunt yet,
-        // never where it would notice the bot (a guard at its post wakes there).
-        let quiet: Vec<&Monster> =
-            monsters.iter().filter(|m| bad.contains(&m.at) && !game.is_hunting(m)).collect();
+        // A monster it can't beat: never into its sight; and a guard of those, while it
+        // does not hunt yet, never where it would notice the bot (it wakes there).
+        let quiet: Vec<&Monster> = monsters
+            .iter()
+            .filter(|m| bad.contains(&m.at) && game.is_guard(m) && !game.is_hunting(m))
+            .collect();
         let hunters: Vec<Point> = monsters
             .iter()
             .filter(|m| bad.contains(&m.at) && game.is_hunting(m))
@@ -346,7 +348,10 @@ impl OverworldBot {
             return false;
         }
         let at = self.game.player().at();
-        let near = Rect::new(Point::new(at.x - VIEW, at.y - VIEW), Size::new(2 * VIEW as u32 + 1, 2 * VIEW as u32 + 1));
+        let near = Rect::new(
+            Point::new(at.x - VIEW, at.y - VIEW),
+            Size::new(2 * VIEW as u32 + 1, 2 * VIEW as u32 + 1),
+        );
         let hunters: Vec<Monster> =
             self.game.monsters_near(near).into_iter().filter(|m| self.game.is_hunting(m)).collect();
         if hunters.iter().any(|m| self.odds(m) < ACCEPTED_ODDS) {
