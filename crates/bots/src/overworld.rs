@@ -10,6 +10,10 @@
 //! out in its head ([`fight`] with its own dice, at its health now against the monster's
 //! level, as a player reckons from what the screens show), never from the game's
 //! generator. Monsters move in the default game, so it looks again every few steps.
+//! It knows that monsters hunt whoever they notice and that guards wake: it keeps out of
+//! the area where a guard it can't beat would notice it (and wake), walks away from a
+//! monster it can't beat that hunts it (hunters are no faster than the player), and never
+//! rests while one does.
 //!
 //! The game is played directly on the sim ([`Overworld`]), with the actions the screen
 //! sends (steps, rests and equips) and no save store.
@@ -201,10 +205,22 @@ impl OverworldBot {
             }
         }
         let game = &self.game;
+        // A monster it can't beat: never into its sight; and a guard of those, while it
+        // does not hunt yet, never where it would notice the bot (it wakes there).
+        let quiet: Vec<&Monster> = monsters
+            .iter()
+            .filter(|m| bad.contains(&m.at) && game.is_guard(m) && !game.is_hunting(m))
+            .collect();
+        let hunters: Vec<Point> = monsters
+            .iter()
+            .filter(|m| bad.contains(&m.at) && game.is_hunting(m))
+            .map(|m| m.at)
+            .collect();
         let safe = |p: Point| {
             game.ground(p).is_walkable()
                 && game.monster_at(p).is_none()
                 && !monsters.iter().any(|m| bad.contains(&m.at) && game.sees(m, p))
+                && !quiet.iter().any(|m| game.notices(m, p))
         };
         // BFS from the player over safe cells in view.
         let index = |p: Point| -> Option<usize> {
@@ -231,7 +247,13 @@ impl OverworldBot {
                 }
             }
         }
-        let Some(goal) = self.pick_goal(&order, at) else { return false };
+        let goal = if hunters.is_empty() {
+            self.pick_goal(&order, at)
+        } else {
+            self.set_goal("walk away from a hunter");
+            flee_goal(&order, &hunters)
+        };
+        let Some(goal) = goal else { return false };
         // Walk back from the goal to the player.
         let mut steps = VecDeque::new();
         let mut p = goal;
@@ -319,9 +341,20 @@ impl OverworldBot {
         self.target = best.map(|(c, _)| c);
     }
 
-    /// In the default game, rests while hurt (healing a hit point a turn).
+    /// In the default game, rests while hurt (healing a hit point a turn), unless a
+    /// monster it can't beat hunts it.
     fn rest_if_hurt(&mut self) -> bool {
         if self.game.quest().is_none() {
+            return false;
+        }
+        let at = self.game.player().at();
+        let near = Rect::new(
+            Point::new(at.x - VIEW, at.y - VIEW),
+            Size::new(2 * VIEW as u32 + 1, 2 * VIEW as u32 + 1),
+        );
+        let hunters: Vec<Monster> =
+            self.game.monsters_near(near).into_iter().filter(|m| self.game.is_hunting(m)).collect();
+        if hunters.iter().any(|m| self.odds(m) < ACCEPTED_ODDS) {
             return false;
         }
         let full = torchlit_sim::modes::overworld::PLAYER_HEALTH * 100;
@@ -414,6 +447,24 @@ impl Bot for OverworldBot {
             hash: self.game.state_hash(),
         }
     }
+}
+
+/// The cell among `order` (cells reached, nearest first) farthest from the nearest of
+/// `hunters` (squared distance); the nearer one of equals.
+fn flee_goal(order: &[Point], hunters: &[Point]) -> Option<Point> {
+    let gap = |p: Point| {
+        hunters
+            .iter()
+            .map(|h| {
+                let (dx, dy) = (i64::from(p.x - h.x), i64::from(p.y - h.y));
+                dx * dx + dy * dy
+            })
+            .min()
+            .unwrap_or(0)
+    };
+    let best = order.iter().rev().copied().max_by_key(|&p| gap(p))?;
+    let here = *order.first()?;
+    (gap(best) > gap(here)).then_some(best)
 }
 
 /// Plays one whole run on the world of `seed` with `rules`.

@@ -44,7 +44,9 @@ use torchlit_sim::modes::overworld::{
 use crate::record::Recordings;
 use crate::{Frame, Input, Keymap, Rgb, palette};
 
-pub use draw::{PLAYER, ROCK_BG, WATCHED_BG, draw_world, ground_look, monster_look};
+pub use draw::{
+    GUARD_BG, HUNTING_BG, PLAYER, ROCK_BG, Role, WATCHED_BG, draw_world, ground_look, monster_look,
+};
 use fight::render_fight;
 use help::render_help;
 use inventory::render_inventory;
@@ -55,7 +57,10 @@ use new_world::render_new;
 use picker::render_picker;
 use play::{compass, gear_of};
 pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError, outcome_word};
-pub use text::{describe, entry_text, health_text, outcome_text, rewards_text};
+pub use text::{
+    describe, entry_text, health_text, odds_text, outcome_text, rewards_text, strength_text,
+    whole_hp,
+};
 pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};
 
 /// The longest world name accepted, in characters.
@@ -145,7 +150,8 @@ impl OverworldScreen {
             Page::Menu { note: None }
         };
         let last_size = std::cell::Cell::new((80, 24));
-        let flow = Flow { setup, page, recordings: None, last_size };
+        let offered = u32::from(setup.start_new);
+        let flow = Flow { setup, page, recordings: None, last_size, offered };
         OverworldScreen { flow: Rc::new(RefCell::new(flow)) }
     }
 
@@ -245,6 +251,8 @@ struct Flow {
     /// The size of the last frame drawn, `(columns, rows)`: a click on a text page is
     /// read from the page drawn at it.
     last_size: std::cell::Cell<(u16, u16)>,
+    /// How many new-world prompts were opened: each offers a seed of its own.
+    offered: u32,
 }
 
 enum Page {
@@ -347,6 +355,8 @@ struct Play {
     scroll_max: std::cell::Cell<usize>,
     /// Leaving failed to save: a second quit leaves anyway.
     quit_armed: bool,
+    /// Esc was pressed on the map: a second Esc in a row leaves.
+    esc_armed: bool,
     /// The world cell the mouse points at (the scene describes it and the way there).
     pointer: Option<torchlit_geom::Point>,
 }
@@ -399,6 +409,7 @@ impl Play {
             end: None,
             scroll_max: std::cell::Cell::new(0),
             quit_armed: false,
+            esc_armed: false,
             pointer: None,
         }
     }

@@ -577,3 +577,135 @@ fn a_finished_game_refuses_every_action_and_is_scored_once() {
     press(&mut app, &[Input::Char('x')]);
     assert_eq!(saves(), before, "opened and left: not saved again");
 }
+
+/// The seed the new-world box offers, as drawn (`Seed: 123█`).
+fn offered_seed(screen: &str) -> String {
+    let line = screen.lines().find(|l| l.contains("Seed: ")).expect("the seed field");
+    let rest = &line[line.find("Seed: ").expect("the label") + 6..];
+    rest.split(['█', '│']).next().unwrap_or("").trim().to_string()
+}
+
+/// Each new-world prompt of one run of the program offers a new seed (issue 32): two
+/// worlds made by pressing Enter twice differ.
+#[test]
+fn every_new_world_prompt_offers_a_new_seed() {
+    let dir = Data::default();
+    let mut app = app(dir.path());
+    press(&mut app, &[Input::Char('o'), Input::Char('n')]);
+    let first = offered_seed(&text(&app, dir.path()));
+    assert_eq!(first, "abc123", "the first offer is the setup's seed");
+    press(&mut app, &[Input::Esc, Input::Char('n')]);
+    let second = offered_seed(&text(&app, dir.path()));
+    press(&mut app, &typing("one"));
+    press(&mut app, &[Input::Enter, Input::Enter]);
+    settle(&mut app);
+    let one = game_of(&app).seed();
+    press(&mut app, &[Input::Char('q'), Input::Char('n')]);
+    let third = offered_seed(&text(&app, dir.path()));
+    press(&mut app, &typing("two"));
+    press(&mut app, &[Input::Enter, Input::Enter]);
+    settle(&mut app);
+    let two = game_of(&app).seed();
+    assert!(!second.is_empty() && second != first && third != second, "{first} {second} {third}");
+    assert_ne!(one, two, "two different worlds");
+}
+
+/// Esc closes help or the inventory; on the map one Esc only asks, the second leaves
+/// (issue 32: one Esc too many after closing a panel must not leave the world).
+#[test]
+fn one_esc_too_many_never_leaves_the_world() {
+    let dir = Data::default();
+    let mut app = app(dir.path());
+    new_world(&mut app, "esc");
+    for panel in [Input::Char('?'), Input::Char('i')] {
+        press(&mut app, &[panel, Input::Esc, Input::Esc]);
+        let screen = text(&app, dir.path());
+        assert!(
+            screen.contains("Press Esc again to save and leave the world (q leaves at once)."),
+            "{screen}"
+        );
+        assert!(!screen.contains("esc was saved."), "{screen}");
+        // Any other key disarms it.
+        press(&mut app, &[Input::Char('k'), Input::Esc]);
+        assert!(!text(&app, dir.path()).contains("was saved."));
+        press(&mut app, &[Input::Char('k')]);
+    }
+    press(&mut app, &[Input::Esc, Input::Esc]);
+    assert!(text(&app, dir.path()).contains("esc was saved."), "two Esc in a row leave");
+}
+
+/// The distance from the player to the nearest monster, squared.
+fn nearest_monster(g: &Overworld) -> Option<(i64, torchlit_sim::modes::overworld::Monster)> {
+    let at = g.player().at();
+    let view = torchlit_geom::Rect::new(
+        Point::new(at.x - 40, at.y - 40),
+        torchlit_geom::Size::new(81, 81),
+    );
+    g.monsters_near(view)
+        .into_iter()
+        .map(|m| {
+            let (dx, dy) = (i64::from(m.at.x - at.x), i64::from(m.at.y - at.y));
+            (dx * dx + dy * dy, m)
+        })
+        .min_by_key(|(d, _)| *d)
+}
+
+/// A monster's strength and the odds show on the status line before contact (issue 32).
+#[test]
+fn the_status_line_tells_a_near_monsters_strength_before_the_fight() {
+    let dir = Data::default();
+    let mut app = App::title(world());
+    app.set_overworld(seed_setup(dir.path(), 0));
+    new_world(&mut app, "strength");
+    let g = game_of(&app);
+    let (_, m) = nearest_monster(&g).expect("a monster");
+    let keys = keys_to(&g, |p| {
+        let (dx, dy) = (i64::from(m.at.x - p.x), i64::from(m.at.y - p.y));
+        dx * dx + dy * dy <= 100 && g.watcher(p).is_none()
+    });
+    press(&mut app, &keys);
+    let g = game_of(&app);
+    let (d2, near) = nearest_monster(&g).expect("a monster");
+    assert!(d2 <= 144, "within 12 cells");
+    let odds = g.odds(&near);
+    let line = status(&text(&app, dir.path()));
+    let want = format!("{} L0 {}hp win {}%", near.kind, odds.foe.health.0 / 100, odds.win_percent);
+    assert!(line.contains(&want), "{want:?} in {line:?}");
+}
+
+/// Equipping a better item forgets the hint that named it, and Shift+letter drops an
+/// item (issue 32).
+#[test]
+fn equipping_forgets_the_hint_and_items_can_be_dropped() {
+    let dir = Data::default();
+    let mut app = App::title(world());
+    app.set_overworld(seed_setup(dir.path(), 0));
+    new_world(&mut app, "chests");
+    let mut hinted = false;
+    for _ in 0..40 {
+        let g = game_of(&app);
+        let keys = keys_to(&g, |p| g.ground(p) == torchlit_sim::modes::overworld::Ground::Chest);
+        press(&mut app, &keys);
+        settle(&mut app);
+        if text(&app, dir.path()).contains(" is better than your ") {
+            hinted = true;
+            break;
+        }
+    }
+    assert!(hinted, "a better item in the first 40 chests");
+    let screen = text(&app, dir.path());
+    let hint = screen.lines().find(|l| l.contains("then ")).unwrap_or("");
+    let letter = hint.split("then ").nth(1).and_then(|r| r.chars().next()).expect("a letter");
+    press(&mut app, &[Input::Char('i'), Input::Char(letter), Input::Esc]);
+    let after = text(&app, dir.path());
+    assert!(!after.contains(" is better than your "), "{after}");
+    // Shift+letter drops: the first item, the wooden sword, no longer wielded.
+    let wood = torchlit_sim::modes::overworld::Item::Sword(
+        torchlit_sim::modes::overworld::SwordTier::Wood,
+    );
+    let had = game_of(&app).player().pack().count(wood);
+    press(&mut app, &[Input::Char('i'), Input::Char('A')]);
+    let screen = text(&app, dir.path());
+    assert!(screen.contains("You drop a wooden sword and leave it behind."), "{screen}");
+    assert_eq!(game_of(&app).player().pack().count(wood), had - 1);
+}

@@ -519,6 +519,26 @@ fn maze_recordings_from_before_the_spawn_clearance_still_verify() {
     }
 }
 
+/// Overworld recordings of the default game made before its fair fights (their options
+/// are layout version 4: hunters that run, no gentle ring around the start) still replay
+/// to their pinned final hashes, with the rules they were played with.
+#[test]
+fn overworld_recordings_from_before_the_fair_fights_still_verify() {
+    let dir = catalog_dir().join("overworld-options-v4");
+    let pinned = std::fs::read_to_string(dir.join("catalog.txt")).expect("catalog.txt");
+    let lines: Vec<&str> = pinned.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in lines {
+        let name = line.split(' ').next().expect("a name");
+        let bytes = std::fs::read(dir.join(name)).expect("a committed recording");
+        assert_eq!(catalog_line(name, &bytes), line);
+        let r: Recording<overworld::Action> = Recording::decode(&bytes).expect("decodes");
+        let game = replay::overworld_start(&r.header).expect("starts");
+        let quest = game.rules().quest.expect("the default game");
+        assert_eq!((quest.fast_from, quest.gentle), (1, 0), "{name}");
+    }
+}
+
 /// A maze recording's options give back the config it was played with, clearance or not.
 #[test]
 fn maze_options_keep_the_rules() {

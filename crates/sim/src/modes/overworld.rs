@@ -51,11 +51,13 @@ pub mod combat;
 mod events;
 pub mod items;
 pub mod monsters;
+mod odds;
 mod player;
 pub mod quest;
 mod regions;
 
 pub use events::{Action, Blocker, Event, FightOutcome, FightReport, Ground, Look};
+pub use odds::{ODDS_TRIALS, Odds};
 pub use player::Player;
 
 use std::cell::RefCell;
@@ -334,7 +336,11 @@ impl Overworld {
     /// has one.
     pub fn monster_of(&self, at: RegionCoord) -> Option<Monster> {
         let slain = self.changes.get(&at).is_some_and(|c| c.slain & 1 != 0);
-        if slain { None } else { self.area(at)?.monster.map(|m| self.roamed(at, m)) }
+        if slain {
+            None
+        } else {
+            self.area(at)?.monster.map(|m| self.tamed(at, self.roamed(at, m)))
+        }
     }
 
     /// Every living monster of region `at`: its roaming monster, then its guards (the
@@ -448,6 +454,7 @@ impl Overworld {
         match action {
             Action::Move(d) => self.step(d),
             Action::Equip(item) => vec![self.equip(item)],
+            Action::Drop(item) => vec![self.drop_item(item)],
             Action::Rest if self.quest().is_none() => vec![Event::CannotRest],
             Action::Rest => {
                 self.player.moves.0 = self.player.moves.0.saturating_add(1);
@@ -482,6 +489,16 @@ impl Overworld {
             Item::Armour(t) => self.player.armour = Some(t),
         }
         Event::Equipped(item)
+    }
+
+    /// Drops one `item` (no turn passes); what was wielded or worn and is gone is taken
+    /// off. The item is left behind for good.
+    fn drop_item(&mut self, item: Item) -> Event {
+        if !self.player.pack.remove(item) {
+            return Event::NotCarried(item);
+        }
+        self.player.normalize();
+        Event::Dropped(item)
     }
 
     fn step(&mut self, d: CardinalDirection) -> Vec<Event> {

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use torchlit_geom::{Point, Rect, Size};
-use torchlit_sim::modes::overworld::{Ground, MonsterKind, Overworld};
+use torchlit_sim::modes::overworld::{Ground, Monster, MonsterKind, Overworld};
 
 use unicode_width::UnicodeWidthChar;
 
@@ -14,6 +14,43 @@ use crate::{Cell, Frame, Rgb, Sprite, palette};
 pub const WATCHED_BG: Rgb = palette::WATCHED_BG;
 /// The background of solid rock.
 pub const ROCK_BG: Rgb = palette::ROCK_BG;
+/// The background of a monster hunting the player (brighter than [`WATCHED_BG`]).
+pub const HUNTING_BG: Rgb = Rgb(190, 30, 30);
+/// The background of a guard standing at its post, not hunting.
+pub const GUARD_BG: Rgb = Rgb(40, 50, 110);
+
+/// What a monster is doing, as the map shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A region's own monster, wandering (or standing, under `--rules seed`).
+    Roaming,
+    /// A guard, not hunting (at its post, or where it stopped).
+    Guard,
+    /// Hunting the player: it steps towards the player every turn.
+    Hunting,
+}
+
+impl Role {
+    /// What `m` is doing now in `game`.
+    pub fn of(game: &Overworld, m: &Monster) -> Role {
+        if game.is_hunting(m) {
+            Role::Hunting
+        } else if game.is_guard(m) {
+            Role::Guard
+        } else {
+            Role::Roaming
+        }
+    }
+
+    /// The background the map draws the monster on (`None`: the ground's).
+    pub fn bg(self) -> Option<Rgb> {
+        match self {
+            Role::Roaming => None,
+            Role::Guard => Some(GUARD_BG),
+            Role::Hunting => Some(HUNTING_BG),
+        }
+    }
+}
 
 /// The look of a kind of ground: floor `.`, wall `#`, rock (blank on dark brown), chest
 /// `$`, opened chest `_`, the shrine `+`, the artefact `*`.
@@ -57,6 +94,8 @@ pub fn draw_world(game: &Overworld, frame: &mut Frame, area: (i32, i32, i32, i32
     let view = Rect::new(origin, Size::new(w as u32, h as u32));
     let monsters = game.monsters_near(view);
     let watched: BTreeSet<Point> = monsters.iter().flat_map(|m| game.sight_of(m)).collect();
+    let roles: std::collections::BTreeMap<Point, Role> =
+        monsters.iter().map(|m| (m.at, Role::of(game, m))).collect();
     for sy in 0..h {
         for sx in 0..w {
             let (Some(x), Some(y)) = (origin.x.checked_add(sx), origin.y.checked_add(sy)) else {
@@ -75,6 +114,11 @@ pub fn draw_world(game: &Overworld, frame: &mut Frame, area: (i32, i32, i32, i32
             }
             if watched.contains(&p) {
                 cell.bg = WATCHED_BG;
+            }
+            if look.monster.is_some()
+                && let Some(bg) = roles.get(&p).and_then(|r| r.bg())
+            {
+                cell.bg = bg;
             }
             frame.put(x0 + sx, y0 + sy, cell);
         }
@@ -254,6 +298,59 @@ mod tests {
         assert_eq!(width("My/World 🐉"), 11);
         assert_eq!(fit_to("🐉🐉🐉", 5, true), "🐉🐉…");
         assert_eq!(fit_to("ab", 4, true), "ab  ");
+    }
+
+    /// The world of seed 7 (the default game) with the player restored at the first floor
+    /// cell found by `pick` among the cells around the first guard of region (2, 0).
+    fn near_guard(pick: impl Fn(i64) -> bool) -> (Overworld, Monster) {
+        use torchlit_rng::{Rng, Seed};
+        use torchlit_sim::modes::overworld::{Player, RegionCoord, Rules};
+        let seed = Seed(7);
+        let g = Overworld::new(seed, Rules::default()).expect("a world");
+        let guard = g.guards(RegionCoord::new(2, 0))[0];
+        let spot = (-19..=19)
+            .flat_map(|dy| (-19..=19).map(move |dx| (dx, dy)))
+            .map(|(dx, dy)| Point::new(guard.at.x + dx, guard.at.y + dy))
+            .find(|&p| {
+                let (dx, dy) = (i64::from(p.x - guard.at.x), i64::from(p.y - guard.at.y));
+                g.ground(p) == Ground::Floor
+                    && g.monster_at(p).is_none()
+                    && g.watcher(p).is_none()
+                    && pick(dx * dx + dy * dy)
+            })
+            .expect("a floor cell");
+        let player = Player::new(spot, Rng::new(Seed(1)));
+        let g = Overworld::restore(seed, Rules::default(), player, Vec::new()).expect("restored");
+        (g, guard)
+    }
+
+    /// The background `draw_world` gives world cell `p` (the view centred on the player).
+    fn bg_at(g: &Overworld, p: Point) -> Rgb {
+        let (w, h) = (81, 41);
+        let mut f = Frame::new(w, h);
+        draw_world(g, &mut f, (0, 0, i32::from(w), i32::from(h)));
+        let at = g.player().at();
+        let (x, y) = (p.x - at.x + i32::from(w) / 2, p.y - at.y + i32::from(h) / 2);
+        f.get(x as u16, y as u16).map_or(Rgb::BLACK, |c| c.bg)
+    }
+
+    #[test]
+    fn a_hunting_guard_a_guard_at_its_post_and_a_roaming_monster_look_different() {
+        let (g, guard) = near_guard(|d2| (169..=361).contains(&d2));
+        assert_eq!(Role::of(&g, &guard), Role::Guard, "too far to notice the player");
+        assert_eq!(bg_at(&g, guard.at), GUARD_BG);
+        let (g, guard) = near_guard(|d2| (40..=100).contains(&d2));
+        assert!(g.is_hunting(&guard), "within its notice, in line of sight");
+        assert_eq!(Role::of(&g, &guard), Role::Hunting);
+        assert_eq!(bg_at(&g, guard.at), HUNTING_BG);
+        let rc = g.region_of(guard.at);
+        let roamer = g.monster_of(rc).expect("the region's own monster");
+        if !g.is_hunting(&roamer) {
+            assert_eq!(Role::of(&g, &roamer), Role::Roaming);
+            assert_eq!(bg_at(&g, roamer.at), WATCHED_BG, "a roaming monster on its own sight");
+        }
+        assert_ne!(HUNTING_BG, GUARD_BG);
+        assert_ne!(HUNTING_BG, WATCHED_BG);
     }
 
     #[test]

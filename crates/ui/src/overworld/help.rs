@@ -16,11 +16,17 @@ fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String
     lines.push("@ you   . floor   # wall   (dark) rock   $ chest   _ opened chest".to_string());
     lines.push("r rat   g goblin   b bat   T troll   W wraith".to_string());
     lines.push("Red ground: a monster sees it. Step there and it attacks.".to_string());
+    lines.push(
+        "The status line names the nearest monster: its level, hit points and how often you would win: goblin L1 31hp win 97%."
+            .to_string(),
+    );
     if game.quest().is_some() {
         lines.extend(
             [
                 "Goal: take the artefact * (the status line points the way).",
-                "Monsters wander and hunt you; farther out they are stronger.",
+                "The pointer is a straight line, not a path: caves wind and rock can't be dug. At a dead end, go back and around; the map shows more as you walk.",
+                "Monsters wander and hunt you; farther out they are stronger. Near the start there are no trolls nor wraiths.",
+                "A monster on a bright red square hunts you: it steps your way every turn, no faster than you, so you can walk away (it never leaves its region). On a blue square: a guard at its post, which wakes when it sees you within 12 cells.",
                 "Health carries over; it heals with time and rest.",
                 "The shrine + at the start heals for gold. Death ends the game.",
             ]
@@ -31,7 +37,10 @@ fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String
     } else {
         lines.push("Fights: any key skips to the end. Dying costs nothing.".to_string());
     }
-    lines.push("The world saves itself every few steps and when you leave.".to_string());
+    lines.push("Inventory: a letter wields or wears, Shift+letter drops for good.".to_string());
+    lines.push(
+        "The world saves itself every few steps and when you leave (Esc twice, or q).".to_string(),
+    );
     lines
 }
 
@@ -44,7 +53,8 @@ pub(super) fn render_help(
 ) -> usize {
     let fh = i32::from(frame.height());
     let (x, y, w, h) = draw::panel(frame, 70, (fh - 2).min(20), "overworld controls", TITLE);
-    let lines = help_lines(keymap, game);
+    let lines: Vec<String> =
+        help_lines(keymap, game).iter().flat_map(|l| draw::wrap(l, w.max(1) as usize)).collect();
     let body = (h - 1).max(1) as usize;
     // Scrolling stops at the last line: the view never runs past the end.
     let skip = scroll.min(lines.len().saturating_sub(body));

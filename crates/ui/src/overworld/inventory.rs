@@ -6,10 +6,29 @@ pub(super) fn render_inventory(frame: &mut Frame, session: &OverworldSession, no
     let player = session.game().player();
     let pack = player.pack();
     let fh = i32::from(frame.height());
-    let rows = pack.kinds() as i32;
+    let rows = pack.kinds().max(1) as i32;
     let title = format!("Inventory · {} gold", player.gold());
-    let (x, y, w, h) = draw::panel(frame, 64, (rows + 7).min(fh), &title, TITLE);
-    for (i, (item, count)) in pack.iter().enumerate() {
+    let fists = player.weapon().is_none().then_some("bare hands (1 damage)");
+    let bare = player.armour().is_none().then_some("no armour");
+    let extra: Vec<&str> = [fists, bare].into_iter().flatten().collect();
+    // Below the items: what the player fights with when bare, the last answer, the keys.
+    let mut foot: Vec<(String, Rgb)> = Vec::new();
+    if !extra.is_empty() {
+        foot.push((format!("You fight with {}.", extra.join(" and ")), Rgb::GREY));
+    }
+    if let Some(note) = note {
+        foot.push((note.to_string(), palette::GOOD_NEWS));
+    }
+    foot.push(("letter or number: wield or wear".to_string(), Rgb::GREY));
+    foot.push(("Shift+letter: drop for good   Esc: close".to_string(), Rgb::GREY));
+    let (x, y, w, h) =
+        draw::panel(frame, 64, (rows + 3 + foot.len() as i32).min(fh), &title, TITLE);
+    // On a short panel the items keep at least one line; the key lines give way first.
+    while foot.len() > 1 && h - (foot.len() as i32) < 2 {
+        foot.remove(foot.len() - 2);
+    }
+    let room = (h - foot.len() as i32 - 1).max(1) as usize;
+    for (i, (item, count)) in pack.iter().enumerate().take(room) {
         let letter = (b'a' + (i as u8).min(25)) as char;
         let times = if count > 1 { format!(" ×{count}") } else { String::new() };
         let worn = match item {
@@ -19,46 +38,18 @@ pub(super) fn render_inventory(frame: &mut Frame, session: &OverworldSession, no
         };
         // On a narrow panel the name gives way: `wielded` and `worn` always show.
         let cols = (w.max(0) as usize).saturating_sub(draw::width(worn));
-        let line = draw::fit(&format!("{letter}) {}. {item}{times}", i + 1), cols) + worn;
+        let more = if i + 1 == room && pack.kinds() > room { " …" } else { "" };
+        let name = format!("{letter}) {}. {item}{times}{more}", i + 1);
+        let line = draw::fit(&name, cols) + worn;
         let fg = if worn.is_empty() { Rgb::WHITE } else { palette::HIGHLIGHT };
         draw::text(frame, x, y + i as i32, &line, fg, Rgb::BLACK, false);
     }
     if pack.kinds() == 0 {
         draw::text(frame, x, y, "You carry nothing.", Rgb::GREY, Rgb::BLACK, false);
     }
-    let fists = player.weapon().is_none().then_some("bare hands (1 damage)");
-    let bare = player.armour().is_none().then_some("no armour");
-    let extra: Vec<&str> = [fists, bare].into_iter().flatten().collect();
-    if !extra.is_empty() {
-        draw::text(
-            frame,
-            x,
-            y + h - 4,
-            &draw::fit(&format!("You fight with {}.", extra.join(" and ")), w.max(0) as usize),
-            Rgb::GREY,
-            Rgb::BLACK,
-            false,
-        );
+    let top = y + h - foot.len() as i32;
+    for (i, (line, fg)) in foot.iter().enumerate() {
+        let line = draw::fit(line, w.max(0) as usize);
+        draw::text(frame, x, top + i as i32, &line, *fg, Rgb::BLACK, false);
     }
-    if let Some(note) = note {
-        draw::text(
-            frame,
-            x,
-            y + h - 3,
-            &draw::fit(note, w.max(0) as usize),
-            palette::GOOD_NEWS,
-            Rgb::BLACK,
-            false,
-        );
-    }
-    let hint = "letter or number: wield or wear   Esc: close";
-    draw::text(
-        frame,
-        x,
-        y + h - 1,
-        &draw::fit(hint, w.max(0) as usize),
-        Rgb::GREY,
-        Rgb::BLACK,
-        false,
-    );
 }

@@ -63,9 +63,9 @@ impl OverworldCommand {
             OverworldCommand::Move(CardinalDirection::East) => "walk east",
             OverworldCommand::Rest => "rest a turn: heal 1 health (monsters move)",
             OverworldCommand::RestLong => "rest until healed, a monster comes near or 100 turns",
-            OverworldCommand::Inventory => "inventory: wield or wear by letter or number",
+            OverworldCommand::Inventory => "inventory: wield, wear or drop",
             OverworldCommand::Help => "this help",
-            OverworldCommand::Quit => "save and leave the world",
+            OverworldCommand::Quit => "save and leave the world (Esc: press it twice)",
         }
     }
 

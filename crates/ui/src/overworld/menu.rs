@@ -5,12 +5,37 @@ use super::*;
 impl Flow {
     pub(super) fn menu(&mut self, input: Input, note: Option<String>) -> (Page, Leave) {
         match input {
-            Input::Char('n') => (Page::New(NewWorld::new(self.setup.seed.clone())), Leave::Stay),
+            Input::Char('n') => (Page::New(NewWorld::new(self.next_seed())), Leave::Stay),
             Input::Char('l') | Input::Enter => (self.picker(Purpose::Load, None), Leave::Stay),
             Input::Char('d') => (self.picker(Purpose::Delete, None), Leave::Stay),
             Input::Esc | Input::Char('q') => (Page::Menu { note: None }, Leave::Back),
             _ => (Page::Menu { note }, Leave::Stay),
         }
+    }
+
+    /// The seed the next new-world prompt offers: the setup's the first time (the clock's,
+    /// or `--seed S`), then one made from it and the prompt's number, never the seed of a
+    /// world already kept, so two new worlds of one run of the program differ.
+    fn next_seed(&mut self) -> String {
+        let k = self.offered;
+        self.offered = self.offered.saturating_add(1);
+        if k == 0 {
+            return self.setup.seed.clone();
+        }
+        let taken: Vec<String> = self
+            .setup
+            .worlds
+            .as_ref()
+            .and_then(|w| w.list().ok())
+            .map(|rows| rows.into_iter().map(|r| r.seed_text).collect())
+            .unwrap_or_default();
+        (0u32..64)
+            .map(|i| {
+                let text = format!("{} {k} {i}", self.setup.seed);
+                torchlit_rng::Seed::from_text(&text).0.to_string()
+            })
+            .find(|s| !taken.contains(s))
+            .unwrap_or_else(|| format!("{} {k}", self.setup.seed))
     }
 
     pub(super) fn render_menu(&self, frame: &mut Frame, note: Option<&str>) {

@@ -1,5 +1,7 @@
 //! The play page: the world, the status line, the message log and the end panel.
 
+use torchlit_sim::modes::overworld::combat::Hundredths;
+
 use super::*;
 
 impl Flow {
@@ -8,7 +10,20 @@ impl Flow {
             play_panel(&mut play, input);
             return (Page::Play(play), Leave::Stay);
         }
+        // Esc closes what is open; on the map it leaves only when pressed twice in a row,
+        // so one Esc too many after closing help or the inventory never leaves the world.
+        let armed = std::mem::take(&mut play.esc_armed);
         match self.setup.keymap.get(input) {
+            Some(OverworldCommand::Quit) if input == Input::Esc && !armed => {
+                play.esc_armed = true;
+                play.fresh = 0;
+                let other = keys_of(&self.setup.keymap, OverworldCommand::Quit)
+                    .into_iter()
+                    .find(|&k| k != Input::Esc)
+                    .map(|k| format!(" ({} leaves at once)", key_name(k)))
+                    .unwrap_or_default();
+                play.say(format!("Press Esc again to save and leave the world{other}."));
+            }
             Some(OverworldCommand::Move(d)) => self.act(&mut play, Action::Move(d)),
             Some(OverworldCommand::Rest) => self.act(&mut play, Action::Rest),
             Some(OverworldCommand::RestLong) => self.rest_long(&mut play),
@@ -98,7 +113,7 @@ impl Flow {
         let Some(notice) = game.quest().map(|q| q.notice) else {
             return self.act(play, Action::Rest);
         };
-        if game.health().0 >= PLAYER_HEALTH * 100 {
+        if is_full(game.health()) {
             return play.say("You are already at full health.".to_string());
         }
         let near = |game: &Overworld| {
@@ -116,7 +131,11 @@ impl Flow {
         if let Some(m) = near(game) {
             return play.say(format!("You cannot rest with a {} this close.", m.kind));
         }
-        let start = game.health().0.div_ceil(100);
+        let start = game.health();
+        let gained = |game: &Overworld| {
+            let hp = Hundredths(game.health().0.saturating_sub(start.0));
+            hp_number(hp)
+        };
         for turn in 1..=REST_TURNS {
             let events = play.session.apply(Action::Rest);
             let quiet = events.iter().all(|e| matches!(e, Event::Rested));
@@ -127,18 +146,18 @@ impl Flow {
                 texts.insert(0, format!("You rest {turn} turns, then:"));
                 return self.show_events(play, events, texts);
             }
-            let hp = game.health().0.div_ceil(100);
-            let stop = if hp >= PLAYER_HEALTH {
+            let stop = if is_full(game.health()) {
                 Some("You are fully healed.".to_string())
             } else {
                 near(game).map(|m| format!("A {} comes near.", m.kind))
             };
             if let Some(why) = stop {
-                return play.say(format!("You rest {turn} turns (+{} health). {why}", hp - start));
+                return play
+                    .say(format!("You rest {turn} turns (+{} health). {why}", gained(game)));
             }
         }
-        let hp = play.session.game().health().0.div_ceil(100);
-        play.say(format!("You rest {REST_TURNS} turns (+{} health).", hp - start));
+        let gained = gained(play.session.game());
+        play.say(format!("You rest {REST_TURNS} turns (+{gained} health)."));
     }
 
     /// Enters a finished game in the high-score table; the end panel's lines.
@@ -317,10 +336,12 @@ fn play_panel(play: &mut Play, input: Input) {
             _ => play.panel = Panel::None,
         },
         Panel::Inventory { .. } => {
-            let chosen = match input {
-                Input::Char(c @ 'a'..='z') => Some(c as usize - 'a' as usize),
-                Input::Char(c @ '1'..='9') => Some(c as usize - '1' as usize),
-                _ => None,
+            // A letter or number uses the item; a capital letter drops it.
+            let (chosen, drop) = match input {
+                Input::Char(c @ 'a'..='z') => (Some(c as usize - 'a' as usize), false),
+                Input::Char(c @ '1'..='9') => (Some(c as usize - '1' as usize), false),
+                Input::Char(c @ 'A'..='Z') => (Some(c as usize - 'A' as usize), true),
+                _ => (None, false),
             };
             let Some(i) = chosen else {
                 play.panel = Panel::None;
@@ -328,7 +349,9 @@ fn play_panel(play: &mut Play, input: Input) {
             };
             let note = match play.session.game().player().pack().nth(i) {
                 Some(item) => {
-                    let events = play.session.apply(Action::Equip(item));
+                    let action = if drop { Action::Drop(item) } else { Action::Equip(item) };
+                    let events = play.session.apply(action);
+                    forget_hints(play, &events);
                     events.iter().filter_map(describe).next_back()
                 }
                 None => Some("No item has that letter or number.".to_string()),
@@ -337,6 +360,28 @@ fn play_panel(play: &mut Play, input: Input) {
         }
         Panel::End | Panel::None => play.panel = Panel::None,
     }
+}
+
+/// After an equip or a drop, forgets the latest key's "better item" hints it made stale:
+/// the hint about the item equipped, and every hint naming the letters of the pack
+/// (a drop moves them).
+fn forget_hints(play: &mut Play, events: &[Event]) {
+    let stale = |text: &str| {
+        events.iter().any(|e| match e {
+            Event::Equipped(item) => text.starts_with(&format!("The {} is better", item.name())),
+            Event::Dropped(_) => text.contains(" is better than your "),
+            _ => false,
+        })
+    };
+    let start = play.messages.len() - play.fresh;
+    let before = play.messages.len();
+    let mut i = start;
+    play.messages.retain(|m| {
+        let keep = i < start || !stale(m);
+        i += 1;
+        keep
+    });
+    play.fresh -= before - play.messages.len();
 }
 
 /// The play screen's bottom line, at most `width` columns: whole fields, the least
@@ -374,7 +419,8 @@ fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: u
     };
     // (text, importance: higher stays longer), in the order shown.
     let fields = [
-        (health, 9),
+        (health, 10),
+        (nearest_monster(game).unwrap_or_default(), 9),
         (draw::fit(&display_name(&session.info().name), 20), 2),
         (format!("({}, {})", at.x, at.y), 3),
         (format!("region ({}, {})", region.x, region.y), 1),
@@ -385,7 +431,7 @@ fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: u
         (saved, 7),
     ];
     let mut keep = fields.clone().map(|(t, _)| !t.is_empty());
-    let line = |keep: &[bool; 9]| {
+    let line = |keep: &[bool; 10]| {
         let shown: Vec<&str> =
             fields.iter().zip(keep).filter(|(_, k)| **k).map(|((t, _), _)| t.as_str()).collect();
         shown.join("  ")
@@ -399,6 +445,47 @@ fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: u
         keep[i] = false;
     }
     draw::fit(&line(&keep), width)
+}
+
+/// How far (Euclidean, in cells) the status line looks for a monster to tell the
+/// strength of: as far as a monster notices the player in the default game.
+const NEAR: i64 = 12;
+
+/// The nearest monster within [`NEAR`] cells, its strength and the player's odds, for
+/// the status line: `goblin L1 31hp win 97%`, `hunting troll L2 62hp win 0%` (`None`:
+/// none that near).
+fn nearest_monster(game: &Overworld) -> Option<String> {
+    let at = game.player().at();
+    let r = NEAR as i32;
+    let area = torchlit_geom::Rect::new(
+        torchlit_geom::Point::new(at.x.saturating_sub(r), at.y.saturating_sub(r)),
+        torchlit_geom::Size::new(2 * NEAR as u32 + 1, 2 * NEAR as u32 + 1),
+    );
+    let d2 = |m: &torchlit_sim::modes::overworld::Monster| {
+        let (dx, dy) = (i64::from(m.at.x) - i64::from(at.x), i64::from(m.at.y) - i64::from(at.y));
+        dx * dx + dy * dy
+    };
+    let m = game.monsters_near(area).into_iter().filter(|m| d2(m) <= NEAR * NEAR).min_by_key(d2)?;
+    let odds = game.odds(&m);
+    let hunting = if game.is_hunting(&m) { "hunting " } else { "" };
+    Some(format!(
+        "{hunting}{} L{} {}hp win {}%",
+        m.kind,
+        odds.level,
+        whole_hp(odds.foe.health),
+        odds.win_percent
+    ))
+}
+
+/// Whether `health` is full: exactly [`PLAYER_HEALTH`] (49.20 of 50 is not, though a
+/// rounding up would show 50).
+fn is_full(health: Hundredths) -> bool {
+    health >= Hundredths::from_hp(PLAYER_HEALTH)
+}
+
+/// A health amount as the status line writes it: `7`, `6.80`.
+fn hp_number(hp: Hundredths) -> String {
+    if hp.0.is_multiple_of(100) { (hp.0 / 100).to_string() } else { hp.to_string() }
 }
 
 /// Where the artefact lies from the player (the default game): `artefact NE 212`, the
@@ -505,4 +592,22 @@ fn debug_line(session: &OverworldSession) -> String {
         session.game().regions_cached(),
         session.steps_to_autosave(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn health_rounds_one_way_everywhere_and_full_means_full() {
+        let almost = Hundredths(4920);
+        assert!(!is_full(almost), "49.20 of 50 is not fully healed");
+        assert!(is_full(Hundredths::from_hp(PLAYER_HEALTH)));
+        assert_eq!(whole_hp(almost), 49, "whole hit points round down");
+        assert_eq!(health_text(almost, PLAYER_HEALTH), "hp 49.20/50");
+        assert_eq!(
+            (hp_number(Hundredths(680)), hp_number(Hundredths(700))),
+            ("6.80".into(), "7".into())
+        );
+    }
 }

@@ -24,7 +24,8 @@ use torchlit_console::scene::{
 use torchlit_geom::{CardinalDirection, Point, Rect, Size};
 use torchlit_sim::modes::overworld::{Ground, Monster, Overworld, PLAYER_HEALTH};
 
-use super::draw::{PLAYER, WATCHED_BG, ground_look, monster_look};
+use super::draw::{PLAYER, Role, WATCHED_BG, ground_look, monster_look};
+use super::text::{odds_text, strength_text, whole_hp};
 use super::{
     Flow, Leave, OverworldCommand, OverworldScreen, Page, Panel, Play, compass, display_name,
     gear_of, key_name, keys_of,
@@ -329,33 +330,35 @@ fn entities(game: &Overworld, map: &SceneMap, cells: &[(Point, Ground)]) -> Vec<
     let at = game.player().at();
     let mut you = Entity::new(at, EntityKind::Hero, "you", PLAYER.sprite, PLAYER.glyph, PLAYER.fg);
     if game.quest().is_some() {
-        you = you.with_health(game.health().0.div_ceil(100), PLAYER_HEALTH);
+        you = you.with_health(whole_hp(game.health()), PLAYER_HEALTH);
     }
     out.push(you);
     out
 }
 
-/// A monster as an entity: its kind's name, hit points, and what it is doing.
+/// A monster as an entity: its kind's name, hit points, and what it is doing with its
+/// strength and the player's odds (`hunting, level 1, you win 97 %`).
 fn monster_entity(game: &Overworld, m: &Monster) -> Entity {
     let look = monster_look(m.kind);
-    let hp = game.monster_combatant(m).health.0.div_ceil(100);
+    let odds = game.odds(m);
+    let hp = whole_hp(odds.foe.health);
+    let state =
+        format!("{}, level {}, you win {} %", monster_state(game, m), odds.level, odds.win_percent);
     Entity::new(m.at, EntityKind::Monster, m.kind.to_string(), look.sprite, look.glyph, look.fg)
         .with_health(hp, hp)
-        .with_state(monster_state(game, m))
+        .with_state(state)
 }
 
-/// `roaming` (a region's own monster; `standing` when monsters stand still), `guard`
-/// (a guard at its post) or `hunting` (a guard off its post, after the player).
+/// `hunting` (it sees the player within its notice and steps towards the player every
+/// turn), `guard` (a guard not hunting) or `roaming` (a region's own monster; `standing`
+/// when monsters stand still).
 fn monster_state(game: &Overworld, m: &Monster) -> &'static str {
-    let rc = game.region_of(m.at);
-    if game.monster_of(rc).as_ref() == Some(m) {
-        return if game.quest().is_some_and(|q| q.roam_percent > 0) {
-            "roaming"
-        } else {
-            "standing"
-        };
+    match Role::of(game, m) {
+        Role::Hunting => "hunting",
+        Role::Guard => "guard",
+        Role::Roaming if game.quest().is_some_and(|q| q.roam_percent > 0) => "roaming",
+        Role::Roaming => "standing",
     }
-    if game.guard_posts(rc).iter().any(|g| g == m) { "guard" } else { "hunting" }
 }
 
 /// World cell `p` in words: its ground, who stands there, and who watches it.
@@ -375,8 +378,13 @@ fn look_text(game: &Overworld, p: Point) -> String {
         parts.push("you".to_string());
     }
     if let Some(m) = game.monster_at(p) {
-        let hp = game.monster_combatant(&m).health.0.div_ceil(100);
-        parts.push(format!("a {} (hp {hp}, {})", m.kind, monster_state(game, &m)));
+        let odds = game.odds(&m);
+        parts.push(format!(
+            "a {} ({}): {}",
+            strength_text(m.kind, &odds),
+            monster_state(game, &m),
+            odds_text(&odds)
+        ));
     }
     if game.ground(p).is_walkable()
         && game.monster_at(p).is_none()
@@ -394,7 +402,7 @@ fn meters(game: &Overworld) -> Vec<Meter> {
     }
     vec![Meter {
         label: "Health".to_string(),
-        now: game.health().0.div_ceil(100),
+        now: whole_hp(game.health()),
         max: PLAYER_HEALTH,
         colour: palette::WARNING,
     }]
@@ -453,7 +461,7 @@ fn hints(flow: &Flow) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::overworld::{OverworldSetup, Worlds, draw};
+    use crate::overworld::{GUARD_BG, HUNTING_BG, OverworldSetup, Worlds, draw};
     use crate::{Frame, Input};
     use torchlit_save::{Config, MemoryWorlds};
 
@@ -502,7 +510,10 @@ mod tests {
         let mut red = 0;
         for (i, p) in scene.map.positions().enumerate() {
             let (x, y) = (i % VIEW.width as usize, i / VIEW.width as usize);
-            let watched = frame.get(x as u16, y as u16).is_some_and(|c| c.bg == WATCHED_BG);
+            let bg = frame.get(x as u16, y as u16).map(|c| c.bg);
+            // A monster's own cell is in its sight: hunting monsters and guards have
+            // backgrounds of their own there.
+            let watched = bg.is_some_and(|bg| [WATCHED_BG, HUNTING_BG, GUARD_BG].contains(&bg));
             let danger = scene.map.marks.contains(&Mark { at: p, kind: MarkKind::Danger });
             assert_eq!(watched, danger, "{p:?}");
             red += usize::from(watched);
@@ -522,7 +533,12 @@ mod tests {
             let m = g.monster_at(e.at).expect("a monster there");
             assert_eq!(e.name, m.kind.to_string());
             assert!(e.health.is_some_and(|(now, max)| now > 0 && now == max));
-            assert!(matches!(e.state.as_deref(), Some("roaming" | "guard" | "hunting")));
+            let state = e.state.as_deref().unwrap_or("");
+            let role = state.split(',').next().unwrap_or("");
+            assert!(matches!(role, "roaming" | "guard" | "hunting"), "{state}");
+            let odds = g.odds(&m);
+            let strength = format!(", level {}, you win {} %", odds.level, odds.win_percent);
+            assert!(state.ends_with(&strength), "{state}");
         }
     }
 
@@ -629,7 +645,7 @@ mod tests {
     #[test]
     fn a_click_on_the_world_menu_and_list_chooses_the_line() {
         let mut s = screen(false);
-        s.handle(Input::Esc);
+        s.handle(Input::Char('q'));
         assert!(s.with_session(|s| s.is_none()), "left for the world menu");
         assert!(matches!(s.on_mouse(Mouse::Text(0, 0)), Transition::Stay), "the title");
         assert!(s.with_session(|s| s.is_none()));
@@ -639,7 +655,7 @@ mod tests {
         assert!(row > row_of(&s, "Load a world"), "the world list");
         s.on_mouse(Mouse::Text(5, row));
         assert!(s.with_session(|s| s.is_some()), "the world clicked is loaded");
-        s.handle(Input::Esc);
+        s.handle(Input::Char('q'));
         let back = row_of(&s, "Esc) back");
         assert!(matches!(s.on_mouse(Mouse::Text(3, back)), Transition::Pop));
     }

@@ -2,7 +2,7 @@
 
 use torchlit_sim::modes::overworld::combat::{FightEntry, Hundredths, Side};
 use torchlit_sim::modes::overworld::{
-    Blocker, Ending, Event, FightOutcome, FightReport, Item, MonsterKind, Reward,
+    Blocker, Ending, Event, FightOutcome, FightReport, Item, MonsterKind, Odds, Reward,
 };
 
 /// The player's health on the status line, `hp 44.52/50`: the same number the fight log's
@@ -12,6 +12,37 @@ pub fn health_text(health: Hundredths, full: u32) -> String {
         format!("hp {}/{full}", health.0 / 100)
     } else {
         format!("hp {health}/{full}")
+    }
+}
+
+/// Health as a whole number of hit points, the one rounding rule of every place that
+/// shows whole hit points (the browser's health meter and life bars, a monster's hit
+/// points, rest's `+N health`): rounded down, so it never reads above the fight log's
+/// exact `Health: 44.52` nor says "full" before it is. The status line and the fight
+/// log show the exact hundredths ([`health_text`]).
+pub fn whole_hp(health: Hundredths) -> u32 {
+    health.0 / 100
+}
+
+/// A monster's strength, as a player sees it before a fight: `goblin, level 1: 31 hp,
+/// 4 damage, 1 armour`.
+pub fn strength_text(kind: MonsterKind, odds: &Odds) -> String {
+    let f = &odds.foe;
+    format!(
+        "{kind}, level {}: {} hp, {} damage, {} armour",
+        odds.level,
+        whole_hp(f.health),
+        f.damage,
+        f.armour
+    )
+}
+
+/// The player's odds against a monster, in a few words: `you win 97 % (about 21 hp
+/// left)`, `you win 0 %`.
+pub fn odds_text(odds: &Odds) -> String {
+    match odds.health_after {
+        Some(h) => format!("you win {} % (about {} hp left)", odds.win_percent, whole_hp(h)),
+        None => format!("you win {} %", odds.win_percent),
     }
 }
 
@@ -73,6 +104,7 @@ pub fn describe(event: &Event) -> Option<String> {
         Event::Equipped(item @ Item::Armour(_)) => format!("You wear the {}.", item.name()),
         Event::AlreadyEquipped(item) => format!("The {} is already equipped.", item.name()),
         Event::NotCarried(item) => format!("You carry no {}.", item.name()),
+        Event::Dropped(item) => format!("You drop {} and leave it behind.", with_article(*item)),
         Event::Rested => "You rest.".to_string(),
         Event::CannotRest => "There is no resting in CaveGame's rules (--rules seed).".to_string(),
         Event::Healed { hp: 0, .. } => {

@@ -14,14 +14,15 @@ use super::Mode;
 use crate::Frame;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
 
-/// The layout version of [`OverworldStart`]: 4 since guards hunt
+/// The layout version of [`OverworldStart`]: 5 since the gentle ring around the start
+/// ([`QuestRules::gentle`]; version 4 is read without it); 4 since guards hunt
 /// ([`QuestRules::guard_notice`]; version 3 is read with guards that never move); 3 since
 /// the hunt's guards and running hunters ([`QuestRules::guard_every`],
 /// [`QuestRules::fast_from`]); 2 since the default
 /// game's hunt (its numbers and the player's vitals are recorded; read with neither guards
 /// nor runners); 1 before it (always CaveGame's game, the player record without vitals).
 /// All are still read.
-const START_VERSION: u32 = 4;
+const START_VERSION: u32 = 5;
 
 /// Every number of [`Rules`] a config can change, as recorded: the world generator's
 /// parameters, drops per chest, combat and death. The item registry is the built-in one
@@ -104,6 +105,7 @@ struct RecordedQuest {
     guard_every: u32,
     fast_from: u32,
     guard_notice: u32,
+    gentle: u32,
 }
 
 impl RecordedQuest {
@@ -118,6 +120,7 @@ impl RecordedQuest {
             guard_every: q.guard_every,
             fast_from: q.fast_from,
             guard_notice: q.guard_notice,
+            gentle: q.gentle,
         }
     }
 
@@ -132,6 +135,7 @@ impl RecordedQuest {
             guard_every: self.guard_every,
             fast_from: self.fast_from,
             guard_notice: self.guard_notice,
+            gentle: self.gentle,
         }
     }
 }
@@ -170,6 +174,7 @@ impl From<RecordedQuestV2> for RecordedQuest {
             guard_every: 0,
             fast_from: 0,
             guard_notice: 0,
+            gentle: 0,
         }
     }
 }
@@ -199,8 +204,48 @@ impl From<RecordedQuestV3> for RecordedQuest {
             guard_every: q.guard_every,
             fast_from: q.fast_from,
             guard_notice: 0,
+            gentle: 0,
         }
     }
+}
+
+/// The hunt's numbers as version 4 recorded them (before the gentle ring).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct RecordedQuestV4 {
+    regen_every: u32,
+    notice: u32,
+    roam_percent: u32,
+    artefact_distance: u32,
+    level_every: u32,
+    heal_price: u32,
+    guard_every: u32,
+    fast_from: u32,
+    guard_notice: u32,
+}
+
+impl From<RecordedQuestV4> for RecordedQuest {
+    fn from(q: RecordedQuestV4) -> RecordedQuest {
+        RecordedQuest {
+            regen_every: q.regen_every,
+            notice: q.notice,
+            roam_percent: q.roam_percent,
+            artefact_distance: q.artefact_distance,
+            level_every: q.level_every,
+            heal_price: q.heal_price,
+            guard_every: q.guard_every,
+            fast_from: q.fast_from,
+            guard_notice: q.guard_notice,
+            gentle: 0,
+        }
+    }
+}
+
+/// [`OverworldStart`] version 4.
+#[derive(Deserialize)]
+struct OverworldStartV4 {
+    rules: RecordedRules,
+    resumed: Option<SavedState>,
+    quest: Option<RecordedQuestV4>,
 }
 
 /// [`OverworldStart`] version 3.
@@ -257,6 +302,15 @@ impl OverworldStart {
                     rules: v3.rules,
                     resumed: v3.resumed,
                     quest: v3.quest.map(RecordedQuest::from),
+                })
+            }
+            4 => {
+                let v4: OverworldStartV4 = postcard::from_bytes(rest).map_err(bad)?;
+                Ok(OverworldStart {
+                    version: START_VERSION,
+                    rules: v4.rules,
+                    resumed: v4.resumed,
+                    quest: v4.quest.map(RecordedQuest::from),
                 })
             }
             START_VERSION => postcard::from_bytes(bytes).map_err(bad),
@@ -381,6 +435,7 @@ mod tests {
             guard_every: 0,
             fast_from: 0,
             guard_notice: 0,
+            gentle: 0,
             ..QuestRules::default()
         };
         assert_eq!(q, then);
@@ -412,9 +467,43 @@ mod tests {
         let start = OverworldStart::decode(&postcard::to_allocvec(&v3).expect("encodes"));
         let start = start.expect("decodes");
         let q = start.quest.expect("the hunt").rules();
-        assert_eq!(q, QuestRules { regen_every: 8, guard_notice: 0, ..QuestRules::default() });
+        let then = QuestRules {
+            regen_every: 8,
+            guard_notice: 0,
+            fast_from: 1,
+            gentle: 0,
+            ..QuestRules::default()
+        };
+        assert_eq!(q, then);
         let (player, _) = start.resumed.expect("resumed");
         assert_eq!(&player, game.player());
+    }
+
+    #[test]
+    fn version_4_options_replay_without_the_gentle_ring() {
+        #[derive(Serialize)]
+        struct V4 {
+            version: u32,
+            rules: RecordedRules,
+            resumed: Option<SavedState>,
+            quest: Option<RecordedQuestV4>,
+        }
+        let quest = RecordedQuestV4 {
+            regen_every: 16,
+            notice: 12,
+            roam_percent: 50,
+            artefact_distance: 4,
+            level_every: 1,
+            heal_price: 2,
+            guard_every: 1,
+            fast_from: 1,
+            guard_notice: 12,
+        };
+        let rules = RecordedRules::of(&Rules::default());
+        let v4 = V4 { version: 4, rules, resumed: None, quest: Some(quest) };
+        let start = OverworldStart::decode(&postcard::to_allocvec(&v4).expect("encodes"));
+        let q = start.expect("decodes").quest.expect("the hunt").rules();
+        assert_eq!(q, QuestRules { fast_from: 1, gentle: 0, ..QuestRules::default() });
     }
 
     #[test]

@@ -12,6 +12,10 @@ pub enum Action {
     Equip(Item),
     /// Rest one turn (the default game): heal a hit point while the monsters act.
     Rest,
+    /// Drop one of an item from the pack, for good (no turn passes); a sword wielded or
+    /// armour worn that is gone is taken off. (Added after the others, so recordings made
+    /// before it still read.)
+    Drop(Item),
 }
 
 /// What a cell is, as the front end draws it.
@@ -142,6 +146,8 @@ pub enum Event {
     AlreadyEquipped(Item),
     /// The player carries no such item.
     NotCarried(Item),
+    /// The player dropped one of this item.
+    Dropped(Item),
     /// The player rested a turn (the default game).
     Rested,
     /// There is no resting under `--rules seed` (nothing happened, no turn passed).

@@ -75,6 +75,13 @@ pub struct QuestRules {
     /// line of sight, the guard leaves its post and hunts as the roaming monster does
     /// (0: guards never move, as in recordings made before guards hunted).
     pub guard_notice: u32,
+    /// How many regions (Chebyshev) around the start are gentle: the regions closer than
+    /// this to the start region hold no trolls nor wraiths (a troll there is a goblin, a
+    /// wraith a rat), and monster levels count from the first region past them (the
+    /// level of a region `d` out is `(d - (gentle - 1)) / level_every`), so the starting
+    /// sword and armour beat every monster of the start region and the ring around it
+    /// from full health (0 or 1: no gentle ring, as in recordings made before it).
+    pub gentle: u32,
 }
 
 /// The most guards a region holds ([`QuestRules::guard_every`]).
@@ -85,10 +92,11 @@ const GUARD_NOTICE: u32 = 12;
 
 impl Default for QuestRules {
     /// Heal every 16 turns, notice at 12 cells (guards too), wander half the turns, the
-    /// artefact 4 regions out, a level and a guard per region of distance, hunters from
-    /// level 1 (outside the start region) run, 2 gold a hit point.
-    /// With these the `bench-play` bot survives 1,000 moves in about half its games (57 of
-    /// seeds 0..100; 83 with guards that never move and healing every 8 turns).
+    /// artefact 4 regions out, a level and a guard per region of distance, hunters no
+    /// faster than the player (one step a turn, so a player can walk away), the start
+    /// region and the ring around it gentle (no trolls nor wraiths, level 0), 2 gold a hit
+    /// point. The balance these give is measured with `bench-play` in the book's balance
+    /// chapter.
     fn default() -> QuestRules {
         QuestRules {
             regen_every: 16,
@@ -97,9 +105,10 @@ impl Default for QuestRules {
             level_every: 1,
             heal_price: 2,
             guard_every: 1,
-            fast_from: 1,
+            fast_from: 0,
             artefact_distance: 4,
             guard_notice: GUARD_NOTICE,
+            gentle: 2,
         }
     }
 }
@@ -388,8 +397,57 @@ impl Overworld {
     /// The level of the monster of region `rc` (0 near the start; see the module docs);
     /// always 0 under `--rules seed`.
     pub fn monster_level(&self, rc: RegionCoord) -> u32 {
-        self.quest()
-            .map_or(0, |q| region_distance(rc, self.region_of(self.shrine)) / q.level_every.max(1))
+        self.quest().map_or(0, |q| {
+            let d = region_distance(rc, self.region_of(self.shrine));
+            d.saturating_sub(q.gentle.saturating_sub(1)) / q.level_every.max(1)
+        })
+    }
+
+    /// Whether region `rc` is gentle ([`QuestRules::gentle`]): no trolls nor wraiths.
+    pub fn is_gentle(&self, rc: RegionCoord) -> bool {
+        self.quest().is_some_and(|q| region_distance(rc, self.region_of(self.shrine)) < q.gentle)
+    }
+
+    /// `monster` as region `rc` holds it: in a gentle region ([`QuestRules::gentle`]) a
+    /// troll is a goblin and a wraith a rat.
+    pub(super) fn tamed(&self, rc: RegionCoord, monster: Monster) -> Monster {
+        Monster { kind: self.tamed_kind(rc, monster.kind), ..monster }
+    }
+
+    /// A monster of `kind` as region `rc` holds it (see [`Overworld::tamed`]).
+    fn tamed_kind(&self, rc: RegionCoord, kind: MonsterKind) -> MonsterKind {
+        match kind {
+            MonsterKind::Troll if self.is_gentle(rc) => MonsterKind::Goblin,
+            MonsterKind::Wraith if self.is_gentle(rc) => MonsterKind::Rat,
+            other => other,
+        }
+    }
+
+    /// Whether `monster` hunts the player now (the default game): it sees the player
+    /// within its notice ([`QuestRules::notice`] for a region's roaming monster,
+    /// [`QuestRules::guard_notice`] for a guard) along a clear line. A hunter steps
+    /// towards the player every turn. Always `false` under `--rules seed`.
+    pub fn is_hunting(&self, monster: &Monster) -> bool {
+        self.notices(monster, self.player.at)
+    }
+
+    /// Whether `monster` would hunt a player standing on `p` (the default game): `p` lies
+    /// within its notice ([`Overworld::is_hunting`]) along a clear line. A guard at its
+    /// post wakes when the player steps into this area.
+    pub fn notices(&self, monster: &Monster, p: Point) -> bool {
+        let Some(q) = self.quest() else { return false };
+        let notice = if self.is_guard(monster) { q.guard_notice } else { q.notice };
+        let n = i64::from(notice);
+        notice > 0
+            && distance2(monster.at, p) <= n * n
+            && line_of_sight(monster.at, p, |c| !self.ground(c).is_walkable())
+    }
+
+    /// Whether `monster` is one of its region's guards (the default game), at its post or
+    /// not; `false` for a region's roaming monster.
+    pub fn is_guard(&self, monster: &Monster) -> bool {
+        let rc = self.region_of(monster.at);
+        self.monster_of(rc).as_ref() != Some(monster) && self.guards(rc).contains(monster)
     }
 
     /// A monster's stats at the start of a fight, with its level's bonus.
@@ -441,7 +499,7 @@ impl Overworld {
             let mut rng = Rng::new(
                 self.seed.derive("overworld/guard", &[rc.x.into(), rc.y.into(), k.into()]),
             );
-            let kind = MonsterKind::roll(&mut rng);
+            let kind = self.tamed_kind(rc, MonsterKind::roll(&mut rng));
             let cell = (0..64).find_map(|_| {
                 let c = Point::new(rng.below(u64::from(s)) as i32, rng.below(u64::from(s)) as i32);
                 let at = region_to_world(rc, c, s)?;

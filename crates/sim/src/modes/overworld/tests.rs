@@ -50,3 +50,17 @@ fn equip_needs_the_item() {
     assert_eq!(g.apply(Action::Equip(iron)), [Event::Equipped(iron)]);
     assert_eq!(g.player().combatant().damage, 7);
 }
+
+#[test]
+fn dropping_leaves_one_item_behind_and_takes_off_what_is_gone() {
+    let mut g = game("drop");
+    let (wood, iron) = (Item::Sword(SwordTier::Wood), Item::Sword(SwordTier::Iron));
+    assert_eq!(g.apply(Action::Drop(iron)), [Event::NotCarried(iron)]);
+    g.player.pack.add(wood);
+    assert_eq!(g.apply(Action::Drop(wood)), [Event::Dropped(wood)]);
+    assert_eq!((g.player().pack().count(wood), g.player().weapon()), (1, Some(SwordTier::Wood)));
+    assert_eq!(g.apply(Action::Drop(wood)), [Event::Dropped(wood)]);
+    assert_eq!((g.player().pack().count(wood), g.player().weapon()), (0, None));
+    assert_eq!(g.player().combatant().damage, FIST_DAMAGE);
+    assert_eq!(g.player().moves().0, 0, "no turn passes");
+}

@@ -34,8 +34,9 @@ fn monsters_farther_out_are_stronger() {
     let far = Monster { kind: MonsterKind::Goblin, at: Point::new(10 + 50 * 6, 10) };
     assert_eq!(g.monster_combatant(&near), MonsterKind::Goblin.combatant());
     let f = g.monster_combatant(&far);
-    assert_eq!(g.monster_level(g.region_of(far.at)), 6);
-    assert_eq!((f.health, f.damage, f.armour), (Hundredths(2500 + 625 * 6), 9, 6));
+    // Six regions out, past the gentle ring of one region around the start: level 5.
+    assert_eq!(g.monster_level(g.region_of(far.at)), 5);
+    assert_eq!((f.health, f.damage, f.armour), (Hundredths(2500 + 625 * 5), 8, 5));
 }
 
 #[test]
@@ -351,4 +352,26 @@ fn an_old_record_migrates_to_full_health() {
     assert!(postcard::take_from_bytes::<Player>(&bytes).is_err());
     let new = postcard::to_allocvec(g.player()).expect("encodes");
     assert!(!matches!(postcard::take_from_bytes::<PlayerV1>(&new), Ok((_, []))));
+}
+
+#[test]
+fn a_hunter_is_no_faster_than_the_player_in_the_default_game() {
+    let q = QuestRules::default();
+    assert_eq!(q.fast_from, 0, "hunters walk, so a player can walk away");
+    let n = i32::try_from(q.guard_notice).expect("small");
+    let run = |quest: QuestRules| {
+        let rules = Rules { quest: Some(quest), ..Rules::default() };
+        let mut g = Overworld::new(Seed::from_text("guard hunt"), rules).expect("a world");
+        let (rc, k, guard, spot) = guard_and_spot(&g, n).expect("a guard with room to hunt");
+        g.player.at = spot;
+        assert!(g.is_guard(&guard) && g.is_hunting(&guard), "{guard:?} sees the player");
+        g.apply(Action::Rest);
+        let now = g.guards(rc)[k as usize];
+        (i64::from(now.at.x - guard.at.x).abs() + i64::from(now.at.y - guard.at.y).abs(), now)
+    };
+    assert_eq!(run(q).0, 1, "one step a turn, as the player");
+    assert_eq!(run(QuestRules { fast_from: 1, ..q }).0, 2, "the old runners: two");
+    let seed = Overworld::new(Seed::from_text("guard hunt"), Rules::original()).expect("a world");
+    let m = seed.monster_of(RegionCoord::new(0, 0)).expect("a monster");
+    assert!(!seed.is_hunting(&m) && !seed.is_guard(&m), "nothing hunts in CaveGame's game");
 }
