@@ -721,7 +721,8 @@ impl CavesScreen {
                         Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under };
                     frame.put(sx, sy, cursor);
                 }
-                lines = wrap(&stairs::prompt(&self.game, &targets, *index), w as usize);
+                lines =
+                    stairs::prompt_lines(&self.game, &targets, *index, w as usize, rows as usize);
             }
             Mode::Choose { .. } | Mode::Inventory { .. } => {}
             Mode::OfferContinue { .. } => {}

@@ -500,6 +500,9 @@ fn travel_offers_the_known_stairs_one_by_one_and_says_where_they_lead() {
         render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ")
     };
     keys(&mut screen, &[Input::Char('G')]);
+    // At 40x12 the two message rows keep what the stairs are, the keys after them.
+    let small = render_at(&screen, 40, 12).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(small.contains("Travel to the exit out of the caves (2"), "{small}");
     let first = shown(&screen);
     assert!(first.contains("Travel to the exit out of the caves (2 cells west) [1/3]"), "{first}");
     keys(&mut screen, &[Input::Char('G')]);

@@ -56,22 +56,46 @@ pub(crate) fn targets(game: &Caves) -> Vec<KnownStairs> {
     all
 }
 
+/// The keys of the travel prompt.
+pub(crate) const PROMPT_KEYS: &str =
+    "G/Tab: next · Enter: go · > <: nearest down/up · i: item · Esc: cancel";
+
 /// The travel prompt's line for target `index` of `targets`: what it is, how far and
 /// which way, and the keys.
 pub(crate) fn prompt(game: &Caves, targets: &[KnownStairs], index: usize) -> String {
-    let keys = "G/Tab: next · Enter: go · > <: nearest down/up · i: item · Esc: cancel";
+    format!("{} {PROMPT_KEYS}", prompt_target(game, targets, index))
+}
+
+/// The first part of [`prompt`]: the chosen stairs, how far and which way.
+pub(crate) fn prompt_target(game: &Caves, targets: &[KnownStairs], index: usize) -> String {
     let Some(stairs) = targets.get(index) else {
-        return format!("Travel: you know of no other stairs on this level. {keys}");
+        return "Travel: you know of no other stairs on this level.".to_string();
     };
     let me = game.player().at();
     let far = (stairs.at.x - me.x).abs().max((stairs.at.y - me.y).abs());
     let way = super::scene::compass(me, stairs.at).unwrap_or("here");
+    let cells = if far == 1 { "cell" } else { "cells" };
     format!(
-        "Travel to {} ({far} cells {way}) [{}/{}]. {keys}",
+        "Travel to {} ({far} {cells} {way}) [{}/{}].",
         describe(stairs),
         index + 1,
         targets.len()
     )
+}
+
+/// The travel prompt as lines of `width` for `rows` rows: the stairs first, the keys in
+/// the rows left (a small terminal keeps what the stairs are).
+pub(crate) fn prompt_lines(
+    game: &Caves,
+    targets: &[KnownStairs],
+    index: usize,
+    width: usize,
+    rows: usize,
+) -> Vec<String> {
+    let mut lines = super::wrap(&prompt_target(game, targets, index), width);
+    lines.extend(super::wrap(PROMPT_KEYS, width));
+    lines.truncate(rows);
+    lines
 }
 
 /// The legend of the stairs' colours, for the help screen.
