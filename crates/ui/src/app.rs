@@ -379,7 +379,11 @@ impl Screen for App {
 /// `offer_saved`, a saved run is offered first (it is never silently replaced).
 fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen>, String> {
     let saved = match (&setup.store, offer_saved) {
-        (Some(store), true) => store.saved().ok().flatten(),
+        // A saved run of the seed asked for (`play caves --seed S`) is the one offered.
+        (Some(store), true) => {
+            let _ = store.choose(setup.next_seed);
+            store.saved().ok().flatten()
+        }
         _ => None,
     };
     match setup.new_game() {
@@ -403,7 +407,8 @@ impl TitleScreen {
             TitleItem::Ultima => {
                 Ok(Box::new(UltimaScreen::new(Ultima::new(l.default_world.clone()))))
             }
-            TitleItem::Caves => new_caves(&mut l.caves, false),
+            // A new run while one is saved asks first (the saved runs stay either way).
+            TitleItem::Caves => new_caves(&mut l.caves, true),
             TitleItem::Continue => {
                 let loaded = match &l.caves.store {
                     Some(store) => store.load(),

@@ -28,10 +28,12 @@ impl CavesScreen {
             self.game.seed(),
             self.game.depth_count()
         );
-        lines.push((String::new(), String::new()));
-        lines.extend(
-            wrap(&goal, width.saturating_sub(2).max(10)).into_iter().map(|l| (String::new(), l)),
-        );
+        for text in [goal.as_str(), super::stairs::LEGEND] {
+            lines.push((String::new(), String::new()));
+            lines.extend(
+                wrap(text, width.saturating_sub(2).max(10)).into_iter().map(|l| (String::new(), l)),
+            );
+        }
         lines
     }
 

@@ -30,43 +30,57 @@ pub(crate) fn caves_outcome(outcome: caves::Outcome) -> &'static str {
     }
 }
 
-/// The layout version of [`CavesStart`].
-const CAVES_START_VERSION: u32 = 1;
+/// The layout version of [`CavesStart`]: 2 since the caves rules gained the fields of
+/// snapshot format 3 (stairs, bats, fleeing); version 1 wrote the four older fields
+/// ([`caves::Rules::is_format_2`] rules are still written so, byte for byte as before).
+const CAVES_START_VERSION: u32 = 2;
 
 /// A caves recording's options: the run's rules and what auto-explore picks up (the
 /// config's `[caves] autopickup`), both of which change what a run does. The caves are
 /// the tutorial's (90×32, 5 levels). A recording without options (made before they were
-/// kept) was played with the default rules and pickup.
+/// kept) was played with the default rules of the time and the default pickup.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-struct CavesStart {
+struct CavesStart<R> {
     version: u32,
-    rules: caves::Rules,
+    rules: R,
     /// Food, weapons, armour.
     pickup: (bool, bool, bool),
 }
 
 /// The options of a caves recording of `game` with auto-pickup `pickup`.
 pub(crate) fn caves_options(game: &Caves, pickup: AutoPickup) -> Vec<u8> {
-    let start = CavesStart {
-        version: CAVES_START_VERSION,
-        rules: game.rules(),
-        pickup: (pickup.food, pickup.weapons, pickup.armour),
-    };
-    postcard::to_allocvec(&start).unwrap_or_default()
+    let pickup = (pickup.food, pickup.weapons, pickup.armour);
+    let rules = game.rules();
+    if rules.is_format_2() {
+        let rules = caves::RulesV2::from(rules);
+        return postcard::to_allocvec(&CavesStart { version: 1, rules, pickup })
+            .unwrap_or_default();
+    }
+    postcard::to_allocvec(&CavesStart { version: CAVES_START_VERSION, rules, pickup })
+        .unwrap_or_default()
 }
 
 /// The rules and auto-pickup a caves recording's header holds.
 fn caves_start(header: &Header) -> Result<(caves::Rules, AutoPickup), String> {
     if header.options.is_empty() {
-        return Ok((caves::Rules::default(), AutoPickup::default()));
+        return Ok((caves::Rules::default_format_2(), AutoPickup::default()));
     }
-    let start: CavesStart =
-        postcard::from_bytes(&header.options).map_err(|e| format!("the caves options: {e}"))?;
-    if start.version != CAVES_START_VERSION {
-        return Err(format!("caves options version {} is unknown", start.version));
-    }
-    let (food, weapons, armour) = start.pickup;
-    Ok((start.rules, AutoPickup { food, weapons, armour }))
+    let bad = |e: postcard::Error| format!("the caves options: {e}");
+    let (version, _) = postcard::take_from_bytes::<u32>(&header.options).map_err(bad)?;
+    let (rules, (food, weapons, armour)) = match version {
+        1 => {
+            let start: CavesStart<caves::RulesV2> =
+                postcard::from_bytes(&header.options).map_err(bad)?;
+            (start.rules.into(), start.pickup)
+        }
+        CAVES_START_VERSION => {
+            let start: CavesStart<caves::Rules> =
+                postcard::from_bytes(&header.options).map_err(bad)?;
+            (start.rules, start.pickup)
+        }
+        v => return Err(format!("caves options version {v} is unknown")),
+    };
+    Ok((rules, AutoPickup { food, weapons, armour }))
 }
 
 /// The auto-pickup a caves recording was played with (`None`: options it can't read).
