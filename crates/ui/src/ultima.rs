@@ -108,8 +108,8 @@ const WELCOME_CHART: &str =
 const ABOUT_CHART: [&str; 4] = [
     "Goal: chart the land, lighting every tile you can walk to, in as few steps as you can.",
     "charted N%: the share of those tiles lit so far.  lit N: tiles lit right now.",
-    "The torch burns at most 8.0: walls, forests and mountains stop its light, and past",
-    "about 6.0 it rarely lights more. Lava glows on its own.",
+    "The torch burns at most 8.0. Walls, forests and mountains stop its light, so among",
+    "them a brighter torch lights no more. Lava glows on its own.",
 ];
 
 /// The same for Ultima 0's free walk (`--rules seed`).
@@ -251,6 +251,12 @@ impl UltimaScreen {
             if !self.message.is_empty() {
                 scene::keep(&mut self.log, self.message.clone());
             }
+        }
+        // Once charted, the line says so until something else is to be said.
+        if let (true, Some(turns)) =
+            (self.message.is_empty(), self.game.chart().and_then(|c| c.done))
+        {
+            self.message = format!("The land is charted, in {} steps. Walk on, or q.", turns.0);
         }
     }
 
@@ -480,6 +486,8 @@ mod tests {
         }
         let shown = text(&s);
         assert!(shown.contains("The land is charted") && shown.contains("charted in 6"), "{shown}");
+        s.handle(Input::Char('a'));
+        assert!(text(&s).contains("The land is charted, in 6 steps"), "the ending stays");
         let recordings = kept.0.borrow();
         let [(name, bytes)] = recordings.as_slice() else { panic!("one recording") };
         assert_eq!(name, "ultima-charted");
