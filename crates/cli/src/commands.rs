@@ -124,7 +124,7 @@ fn play_mode(settings: &Settings, front: Front, play: Play) -> Result<()> {
                 Some(path) => load_ultima(&path)?,
                 None => default_world()?,
             };
-            play_app(settings, front, App::ultima_with_keys(world, keymap))
+            play_app(settings, front, App::ultima_with_rules(world, keymap, rules.ultima()))
         }
     }
 }

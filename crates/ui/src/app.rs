@@ -6,7 +6,7 @@ mod link;
 pub use link::Link;
 use torchlit_map::UltimaWorld;
 use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, Maze, MazeConfig, MazeError, Seed};
-use torchlit_sim::modes::ultima::Ultima;
+use torchlit_sim::modes::ultima::{Rules, Ultima};
 
 use crate::caves::{CavesScreen, CavesSetup, Leave};
 use crate::chase::{ChaseScreen, ChaseSetup, SetupOutcome};
@@ -88,7 +88,7 @@ impl App {
 
     /// Opens straight into `ultima` on `world`; leaving the game quits.
     pub fn ultima(world: UltimaWorld) -> App {
-        App::alone(Box::new(UltimaScreen::new(Ultima::new(world))))
+        App::alone(Box::new(UltimaScreen::new(Ultima::with_rules(world, Rules::default()))))
     }
 
     /// Opens straight into `ultima` on `world` with the config's keys; leaving quits.
@@ -96,7 +96,17 @@ impl App {
         world: UltimaWorld,
         keymap: crate::Keymap<crate::ultima::UltimaCommand>,
     ) -> App {
-        App::alone(Box::new(UltimaScreen::with_keymap(Ultima::new(world), keymap)))
+        App::ultima_with_rules(world, keymap, Rules::default())
+    }
+
+    /// Opens straight into `ultima` on `world` with the config's keys and `rules` (the
+    /// default game's, or Ultima 0's free walk); leaving quits.
+    pub fn ultima_with_rules(
+        world: UltimaWorld,
+        keymap: crate::Keymap<crate::ultima::UltimaCommand>,
+        rules: Rules,
+    ) -> App {
+        App::alone(Box::new(UltimaScreen::with_keymap(Ultima::with_rules(world, rules), keymap)))
     }
 
     /// Opens straight into `maze` with `config`; leaving the game quits.
@@ -405,7 +415,8 @@ impl TitleScreen {
         let l = &mut self.launch;
         match item {
             TitleItem::Ultima => {
-                Ok(Box::new(UltimaScreen::new(Ultima::new(l.default_world.clone()))))
+                let game = Ultima::with_rules(l.default_world.clone(), Rules::default());
+                Ok(Box::new(UltimaScreen::new(game)))
             }
             // A new run while one is saved asks first (the saved runs stay either way).
             TitleItem::Caves => new_caves(&mut l.caves, true),

@@ -306,6 +306,7 @@ pub fn open(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
         "maze" => player::<modes::MazeMode>(bytes),
         "ultima" => player::<modes::UltimaMode>(bytes),
         "chase" => player::<modes::ChaseMode>(bytes),
+        crate::chase::record::MODE => player::<crate::chase::record::ChasePlayMode>(bytes),
         "overworld" => player::<overworld::OverworldMode>(bytes),
         other => Err(ReplayError::UnknownMode(other.to_string())),
     }

@@ -256,12 +256,27 @@ impl Mode for MazeMode {
     }
 }
 
-/// The recorder of a new ultima walk: the world is kept whole in the file.
+/// The recorder of a new ultima walk: the world is kept whole in the file, and the
+/// rules as the options unless they are Ultima 0's (a recording without options, as all
+/// were before the default game had a goal, is a free walk).
 pub fn ultima_recorder(game: &Ultima) -> Recorder<ultima::Action> {
     let world = UltimaWorld { map: game.map().clone(), avatar: game.avatar().at() };
     let file =
         StartFile::Contents { name: "world".to_string(), bytes: world.to_text().into_bytes() };
-    Recorder::new("ultima", 0, file, Vec::new(), CHECKPOINT_TURNS)
+    let options = if game.rules() == ultima::Rules::original() {
+        Vec::new()
+    } else {
+        postcard::to_allocvec(&game.rules()).unwrap_or_default()
+    };
+    Recorder::new("ultima", 0, file, options, CHECKPOINT_TURNS)
+}
+
+/// The rules an ultima recording's options hold (none: Ultima 0's free walk).
+fn ultima_rules(header: &Header) -> Result<ultima::Rules, String> {
+    if header.options.is_empty() {
+        return Ok(ultima::Rules::original());
+    }
+    postcard::from_bytes(&header.options).map_err(|e| format!("the ultima options: {e}"))
 }
 
 fn file_bytes(header: &Header) -> Result<&[u8], String> {
@@ -282,7 +297,7 @@ impl Mode for UltimaMode {
 
     fn start(header: &Header) -> Result<Ultima, String> {
         let world = UltimaWorld::parse(file_bytes(header)?).map_err(|e| e.to_string())?;
-        Ok(Ultima::new(world))
+        Ok(Ultima::with_rules(world, ultima_rules(header)?))
     }
 
     fn step(game: &mut Ultima, input: &ultima::Action) -> Vec<String> {
