@@ -27,6 +27,10 @@ pub enum Control {
     Quit,
 }
 
+/// The name of the bundled `ultima` world the front ends pass as the default world (the
+/// walled keep in a valley): the name its walks' recordings give it.
+pub const DEFAULT_WORLD_NAME: &str = "keep";
+
 /// What the title menu starts games with.
 #[derive(Clone, Debug)]
 struct Launcher {
@@ -78,7 +82,8 @@ impl App {
         self.stack.top_mut::<TitleScreen>().map(|t| &mut t.launch)
     }
 
-    /// Opens on the title menu; `default_world` is what `ultima` plays from there.
+    /// Opens on the title menu; `default_world` is what `ultima` plays from there (the
+    /// bundled world, named [`DEFAULT_WORLD_NAME`] in recordings).
     pub fn title(default_world: UltimaWorld) -> App {
         App::with_title(default_world)
     }
@@ -88,12 +93,16 @@ impl App {
         App::alone(Box::new(UltimaScreen::new(Ultima::new(world))))
     }
 
-    /// Opens straight into `ultima` on `world` with the config's keys; leaving quits.
+    /// Opens straight into `ultima` on `world` (named `name` in its recording) with the
+    /// config's keys; leaving quits.
     pub fn ultima_with_keys(
         world: UltimaWorld,
+        name: &str,
         keymap: crate::Keymap<crate::ultima::UltimaCommand>,
     ) -> App {
-        App::alone(Box::new(UltimaScreen::with_keymap(Ultima::new(world), keymap)))
+        let mut screen = UltimaScreen::with_keymap(Ultima::new(world), keymap);
+        screen.set_world_name(name);
+        App::alone(Box::new(screen))
     }
 
     /// Opens straight into `maze` with `config`; leaving the game quits.
@@ -367,9 +376,13 @@ impl Screen for App {
 /// A new caves run from `setup`'s next seed, or why it could not be built. With
 /// `offer_saved`, a saved run is offered first (it is never silently replaced).
 fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen>, String> {
-    let saved = match (&setup.store, offer_saved) {
-        (Some(store), true) => store.saved().ok().flatten(),
-        _ => None,
+    // A saved run that can't be read (a read-only file...) is said, never passed over.
+    let (saved, unreadable) = match (&setup.store, offer_saved) {
+        (Some(store), true) => match store.saved() {
+            Ok(saved) => (saved, None),
+            Err(e) => (None, Some(e)),
+        },
+        _ => (None, None),
     };
     match setup.new_game() {
         Ok(game) => {
@@ -378,7 +391,11 @@ fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen
                 Some(about) => CavesScreen::offering(game, keys, store, about),
                 None => CavesScreen::new(game, keys, store),
             };
-            Ok(Box::new(screen.with_pickup(setup.pickup)))
+            let mut screen = screen.with_pickup(setup.pickup);
+            if let Some(e) = unreadable {
+                screen.tell(format!("The saved run can't be opened: {e}. This is a new run."));
+            }
+            Ok(Box::new(screen))
         }
         Err(e) => Err(format!("The caves could not be built: {e}")),
     }
@@ -390,7 +407,9 @@ impl TitleScreen {
         let l = &mut self.launch;
         match item {
             TitleItem::Ultima => {
-                Ok(Box::new(UltimaScreen::new(Ultima::new(l.default_world.clone()))))
+                let mut screen = UltimaScreen::new(Ultima::new(l.default_world.clone()));
+                screen.set_world_name(DEFAULT_WORLD_NAME);
+                Ok(Box::new(screen))
             }
             TitleItem::Caves => new_caves(&mut l.caves, false),
             TitleItem::Continue => {
