@@ -1,6 +1,9 @@
 //! The application: a [`Stack`] of screens with the title menu at the bottom (or a
 //! game alone, when started with `play`), and how each torchlit screen sits on it.
 
+mod link;
+
+pub use link::Link;
 use torchlit_map::UltimaWorld;
 use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, Maze, MazeConfig, MazeError, Seed};
 use torchlit_sim::modes::ultima::Ultima;
@@ -217,6 +220,12 @@ impl App {
     /// The screen on top, if it is a `T` (tests and front ends look at it).
     pub fn top<T: Screen>(&self) -> Option<&T> {
         self.stack.top::<T>()
+    }
+
+    /// The screen on top, if it is a `T`, to change (a deep link sets up a screen
+    /// the title menu opened).
+    pub fn top_mut<T: Screen>(&mut self) -> Option<&mut T> {
+        self.stack.top_mut::<T>()
     }
 
     /// The `overworld` screens, when they are up.

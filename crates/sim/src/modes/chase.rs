@@ -48,18 +48,19 @@ pub use strategy::{
 };
 
 /// The dungeons bundled into the program: `(name, file text)`, drawn after DM503 Rogue's
-/// figures plus the shared samples (`testdata/dungeons/`).
+/// figures plus the shared samples, kept in the crate (`crates/sim/dungeons/`, linked from
+/// `testdata/dungeons/` where the command line and the docs name them).
 pub const BUNDLED: [(&str, &str); 10] = [
-    ("hallway_escape", include_str!("../../../../testdata/dungeons/hallway_escape.txt")),
-    ("corner_trap", include_str!("../../../../testdata/dungeons/corner_trap.txt")),
-    ("potion_field", include_str!("../../../../testdata/dungeons/potion_field.txt")),
-    ("monster_choice", include_str!("../../../../testdata/dungeons/monster_choice.txt")),
-    ("monster_east", include_str!("../../../../testdata/dungeons/monster_east.txt")),
-    ("hero_choice", include_str!("../../../../testdata/dungeons/hero_choice.txt")),
-    ("loop", include_str!("../../../../testdata/dungeons/loop.txt")),
-    ("corner", include_str!("../../../../testdata/dungeons/corner.txt")),
-    ("potion", include_str!("../../../../testdata/dungeons/potion.txt")),
-    ("two_rooms", include_str!("../../../../testdata/dungeons/two_rooms.txt")),
+    ("hallway_escape", include_str!("../../dungeons/hallway_escape.txt")),
+    ("corner_trap", include_str!("../../dungeons/corner_trap.txt")),
+    ("potion_field", include_str!("../../dungeons/potion_field.txt")),
+    ("monster_choice", include_str!("../../dungeons/monster_choice.txt")),
+    ("monster_east", include_str!("../../dungeons/monster_east.txt")),
+    ("hero_choice", include_str!("../../dungeons/hero_choice.txt")),
+    ("loop", include_str!("../../dungeons/loop.txt")),
+    ("corner", include_str!("../../dungeons/corner.txt")),
+    ("potion", include_str!("../../dungeons/potion.txt")),
+    ("two_rooms", include_str!("../../dungeons/two_rooms.txt")),
 ];
 
 /// Which player.

@@ -48,6 +48,12 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
 }
 
 impl ChaseSetup {
+    /// The setup screen with `dungeon` chosen and the default strategies (a deep link's
+    /// `/?play=chase&seed=S` picks a generated dungeon this way).
+    pub fn with_dungeon(dungeon: DungeonChoice) -> ChaseSetup {
+        ChaseSetup { dungeon, ..ChaseSetup::default() }
+    }
+
     /// Handles a key: `Some` when the player starts a chase or leaves.
     pub fn handle(&mut self, input: Input) -> Option<SetupOutcome> {
         const ROWS: usize = 4;
