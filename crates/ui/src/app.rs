@@ -30,6 +30,10 @@ pub enum Control {
     Quit,
 }
 
+/// The name of the bundled `ultima` world the front ends pass as the default world (the
+/// walled keep in a valley): the name its walks' recordings give it.
+pub const DEFAULT_WORLD_NAME: &str = "keep";
+
 /// What the title menu starts games with.
 #[derive(Clone, Debug)]
 struct Launcher {
@@ -81,7 +85,8 @@ impl App {
         self.stack.top_mut::<TitleScreen>().map(|t| &mut t.launch)
     }
 
-    /// Opens on the title menu; `default_world` is what `ultima` plays from there.
+    /// Opens on the title menu; `default_world` is what `ultima` plays from there (the
+    /// bundled world, named [`DEFAULT_WORLD_NAME`] in recordings).
     pub fn title(default_world: UltimaWorld) -> App {
         App::with_title(default_world)
     }
@@ -91,22 +96,28 @@ impl App {
         App::alone(Box::new(UltimaScreen::new(Ultima::with_rules(world, Rules::default()))))
     }
 
-    /// Opens straight into `ultima` on `world` with the config's keys; leaving quits.
+    /// Opens straight into `ultima` on `world` (named `name` in its recording) with the
+    /// config's keys; leaving quits.
     pub fn ultima_with_keys(
         world: UltimaWorld,
+        name: &str,
         keymap: crate::Keymap<crate::ultima::UltimaCommand>,
     ) -> App {
-        App::ultima_with_rules(world, keymap, Rules::default())
+        App::ultima_with_rules(world, name, keymap, Rules::default())
     }
 
-    /// Opens straight into `ultima` on `world` with the config's keys and `rules` (the
-    /// default game's, or Ultima 0's free walk); leaving quits.
+    /// Opens straight into `ultima` on `world` (named `name` in its recording) with the
+    /// config's keys and `rules` (the default game's, or Ultima 0's free walk); leaving
+    /// quits.
     pub fn ultima_with_rules(
         world: UltimaWorld,
+        name: &str,
         keymap: crate::Keymap<crate::ultima::UltimaCommand>,
         rules: Rules,
     ) -> App {
-        App::alone(Box::new(UltimaScreen::with_keymap(Ultima::with_rules(world, rules), keymap)))
+        let mut screen = UltimaScreen::with_keymap(Ultima::with_rules(world, rules), keymap);
+        screen.set_world_name(name);
+        App::alone(Box::new(screen))
     }
 
     /// Opens straight into `maze` with `config`; leaving the game quits.
@@ -388,13 +399,17 @@ impl Screen for App {
 /// A new caves run from `setup`'s next seed, or why it could not be built. With
 /// `offer_saved`, a saved run is offered first (it is never silently replaced).
 fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen>, String> {
-    let saved = match (&setup.store, offer_saved) {
-        // A saved run of the seed asked for (`play caves --seed S`) is the one offered.
+    // A saved run of the seed asked for (`play caves --seed S`) is the one offered; one
+    // that can't be read (a read-only file...) is said, never passed over.
+    let (saved, unreadable) = match (&setup.store, offer_saved) {
         (Some(store), true) => {
             let _ = store.choose(setup.next_seed);
-            store.saved().ok().flatten()
+            match store.saved() {
+                Ok(saved) => (saved, None),
+                Err(e) => (None, Some(e)),
+            }
         }
-        _ => None,
+        _ => (None, None),
     };
     match setup.new_game() {
         Ok(game) => {
@@ -403,7 +418,11 @@ fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen
                 Some(about) => CavesScreen::offering(game, keys, store, about),
                 None => CavesScreen::new(game, keys, store),
             };
-            Ok(Box::new(screen.with_pickup(setup.pickup)))
+            let mut screen = screen.with_pickup(setup.pickup);
+            if let Some(e) = unreadable {
+                screen.tell(format!("The saved run can't be opened: {e}. This is a new run."));
+            }
+            Ok(Box::new(screen))
         }
         Err(e) => Err(format!("The caves could not be built: {e}")),
     }
@@ -416,7 +435,9 @@ impl TitleScreen {
         match item {
             TitleItem::Ultima => {
                 let game = Ultima::with_rules(l.default_world.clone(), Rules::default());
-                Ok(Box::new(UltimaScreen::new(game)))
+                let mut screen = UltimaScreen::new(game);
+                screen.set_world_name(DEFAULT_WORLD_NAME);
+                Ok(Box::new(screen))
             }
             // A new run while one is saved asks first (the saved runs stay either way).
             TitleItem::Caves => new_caves(&mut l.caves, true),

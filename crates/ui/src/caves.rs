@@ -227,7 +227,7 @@ impl CavesScreen {
         let welcome = format!(
             "Welcome to the caves (seed {}). Find the teddy bear on level {} and bring it \
              up the exit stairs. Press ? for help.",
-            game.seed(),
+            crate::record::seed_shown(game.seed().0),
             game.depth_count()
         );
         let mut screen = CavesScreen {
@@ -377,6 +377,11 @@ impl CavesScreen {
         &self.game
     }
 
+    /// Adds `line` to the messages on screen (a front end's word before play starts).
+    pub fn tell(&mut self, line: String) {
+        self.messages.push(line);
+    }
+
     /// The messages of the last action.
     pub fn messages(&self) -> &[String] {
         &self.messages
@@ -437,7 +442,7 @@ impl CavesScreen {
         format!(
             "The caves run is saved (seed {}, level {}, turn {}); `torchlit play caves` \
              continues it.",
-            g.seed(),
+            crate::record::seed_shown(g.seed().0),
             g.depth() + 1,
             g.turn().0
         )

@@ -212,7 +212,7 @@ pub struct MazeScreen {
 const LOG_LINES: usize = 200;
 
 /// How long a message stays, in ticks (3 s).
-const MESSAGE_TICKS: u64 = 72;
+pub(crate) const MESSAGE_TICKS: u64 = 72;
 
 impl MazeScreen {
     /// A screen playing `game` with the default keys; `releases` says whether the front

@@ -169,6 +169,14 @@ impl UltimaScreen {
         screen
     }
 
+    /// Names the world in the walk's recording (`torchlit recordings` lists it): the
+    /// bundled world's name, or a world file's.
+    pub fn set_world_name(&mut self, name: &str) {
+        if let Some(r) = &mut self.recorder {
+            r.set_file_name(name);
+        }
+    }
+
     /// Sets where the walk's recording goes when it ends.
     pub fn set_recordings(&mut self, sink: Option<Recordings>) {
         if let Some(r) = &mut self.recorder {

@@ -143,7 +143,7 @@ pub(crate) fn status_text(game: &Caves, width: usize) -> String {
     let hp = format!("HP {}/{}", p.hp().max(0), p.stats().max_hp);
     let fight = format!("Atk {} Def {}", game.attack(), game.defense());
     let turn = format!("Turn {}", game.turn().0);
-    let seed = format!("Seed {}", game.seed());
+    let seed = format!("Seed {}", crate::record::seed_shown(game.seed().0));
     let hunger = hunger.to_string();
     let candidates: [&[&String]; 3] = [
         &[&depth, &hp, &fight, &hunger, &turn, &seed],

@@ -25,7 +25,7 @@ impl CavesScreen {
         }
         let goal = format!(
             "Seed {}. Bring the teddy bear (*) from level {} up the exit stairs (<) of level 1.",
-            self.game.seed(),
+            crate::record::seed_shown(self.game.seed().0),
             self.game.depth_count()
         );
         for text in [goal.as_str(), super::stairs::LEGEND] {

@@ -19,8 +19,8 @@ pub fn morgue_text(game: &Caves) -> String {
     let _ = writeln!(t);
     let _ = writeln!(t, "{}.", verdict(&s, game.depth()));
     let _ = writeln!(t);
-    let _ =
-        writeln!(t, "Seed:          {} (replay: torchlit play caves --seed {})", s.seed, s.seed);
+    let seed = crate::record::seed_shown(s.seed.0);
+    let _ = writeln!(t, "Seed:          {} (replay: torchlit play caves --seed {})", seed, seed);
     let _ = writeln!(t, "Turns:         {}", s.turns.0);
     let _ = writeln!(t, "Depth reached: {} of {}", s.deepest_level, s.levels);
     let _ = writeln!(t, "Hit points:    {}/{}", s.hp.0.max(0), s.hp.1);

@@ -234,7 +234,7 @@ fn stats(game: &Caves) -> Vec<(String, String)> {
         ("Hunger", hero.stomach().hunger().name().to_string()),
         ("Wielding", slot_name(hero.weapon())),
         ("Wearing", slot_name(hero.armor())),
-        ("Seed", game.seed().to_string()),
+        ("Seed", crate::record::seed_shown(game.seed().0)),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))

@@ -61,7 +61,7 @@ impl MazeScreen {
             format!("time               {:02}:{:02}", secs / 60, secs % 60),
             format!("deaths             {}", stats.deaths),
             format!("monsters defeated  {}", stats.monsters_defeated),
-            format!("seed               {}", self.game.config().seed),
+            format!("seed               {}", crate::record::seed_shown(self.game.config().seed.0)),
         ];
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
         let keys = match (self.recorder.is_some(), self.back_quits) {

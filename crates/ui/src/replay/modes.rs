@@ -234,6 +234,8 @@ impl Mode for MazeMode {
     type Input = TickInput;
     type Game = Maze;
     const SNAPSHOT_EVERY: u64 = 720;
+    // As long as the live game shows a message (3 s).
+    const MESSAGE_HOLD: u64 = crate::maze::MESSAGE_TICKS;
 
     fn start(header: &Header) -> Result<Maze, String> {
         maze_start(header)
