@@ -92,7 +92,12 @@ pub trait CavesStore {
 
 /// How a saved run is named to the player: "seed 3, level 2, turn 120".
 pub fn describe_run(game: &Caves) -> String {
-    format!("seed {}, level {}, turn {}", game.seed(), game.depth() + 1, game.turn().0)
+    describe_run_as(game, &game.seed().to_string())
+}
+
+/// [`describe_run`] with the seed shown as `seed` (the text the player typed for it).
+pub fn describe_run_as(game: &Caves, seed: &str) -> String {
+    format!("seed {seed}, level {}, turn {}", game.depth() + 1, game.turn().0)
 }
 
 #[cfg(feature = "sqlite")]

@@ -3,7 +3,7 @@
 
 use torchlit_sim::modes::caves::{Caves, Seed};
 
-use super::{CavesStore, StoreError, describe_run};
+use super::{CavesStore, StoreError, describe_run, describe_run_as};
 use crate::{Config, ConfigHash, Paths, SaveError, Store, WorldDb, WorldSpec};
 
 /// The mode name in worlds.
@@ -180,7 +180,16 @@ impl CavesStore for SqliteStore {
     }
 
     fn saved(&mut self) -> Result<Option<String>, StoreError> {
-        Ok(self.latest()?.map(|(_, game)| describe_run(&game)))
+        let Some((db, game)) = self.latest()? else { return Ok(None) };
+        // The seed as typed, kept in the run's recording (the world knows only its hash).
+        let typed = self.store.load_recording(db.id()).ok().flatten().and_then(|bytes| {
+            let (header, _) = crate::recording::read_info(&bytes).ok()?;
+            header.seed_text.filter(|_| header.seed == game.seed().0)
+        });
+        Ok(Some(match typed {
+            Some(text) => describe_run_as(&game, &crate::recording::show_seed_text(&text)),
+            None => describe_run(&game),
+        }))
     }
 
     fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError> {
@@ -290,6 +299,37 @@ mod tests {
         let loaded = store.load().expect("a format-2 run loads").expect("a run");
         assert_eq!(loaded.rules(), Rules::default_format_2());
         assert_eq!(loaded.state_hash(), game.state_hash());
+    }
+
+    #[test]
+    fn the_saved_run_is_offered_with_its_seed_as_typed() {
+        use crate::recording::{Header, Recording, StartFile};
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let paths = Paths::in_dir(dir.path());
+        let mut store = SqliteStore::new(&paths, &Config::defaults());
+        let seed = Seed(seahash::hash(b"lanterns"));
+        let game = Caves::new(seed).expect("caves");
+        store.save(&game).expect("saved");
+        let header = Header {
+            rules_version: 1,
+            mode: "caves".into(),
+            seed: seed.0,
+            file: StartFile::None,
+            options: Vec::new(),
+            started: 0,
+            checkpoint_every: 100,
+            seed_text: Some("lanterns".into()),
+            sessions: Vec::new(),
+        };
+        let bytes = Recording::<u8>::new(header).encode().expect("encodes");
+        store.save_recording(&game, &bytes).expect("kept");
+        let offered = store.saved().expect("listed").expect("a run");
+        assert_eq!(offered, "seed lanterns, level 1, turn 0");
+        // Without the recording: the number.
+        let id = store.store.list().expect("listed")[0].id.clone();
+        store.store.remove_recording(&id).expect("removed");
+        let offered = store.saved().expect("listed").expect("a run");
+        assert_eq!(offered, format!("seed {}, level 1, turn 0", seed.0));
     }
 
     #[test]
