@@ -43,7 +43,7 @@ fn maze_games_are_pinned() {
         .into_iter()
         .map(|s| torchlit_bots::maze::play(MazeConfig::generated(Seed(s), 2)).expect("maze builds"))
         .collect();
-    assert_eq!(pins(&reports), owned(&[(7, "won", 2515, 3058208709441769316)]));
+    assert_eq!(pins(&reports), owned(&[(7, "won", 1209, 17656281546116468430)]));
 }
 
 #[test]

@@ -49,9 +49,10 @@ pub enum Command {
         /// `maze`: how many maze areas a generated level has (0 goes straight to the boss).
         #[arg(long, default_value_t = torchlit_sim::modes::maze::DEFAULT_LEVEL_LENGTH)]
         length: u32,
-        /// `maze`, `caves` and `overworld`: the rules: `seed` is the source document's game
-        /// exactly, `default` differs as the README lists (a continued caves run or a saved
-        /// overworld world keeps its own).
+        /// `maze`, `caves`, `overworld` and `ultima`: the rules: `seed` is the source
+        /// document's game exactly (ultima: a free walk), `default` differs as the README
+        /// lists (ultima: chart the world; a continued caves run or a saved overworld world
+        /// keeps its own).
         #[arg(long, value_enum, default_value_t = RulesArg::Default)]
         rules: RulesArg,
         /// `maze`: the chance, in percent, that a broken rock leaves a heart (default:
@@ -208,6 +209,15 @@ impl RulesArg {
         match self {
             RulesArg::Seed => torchlit_sim::modes::caves::Rules::original(),
             RulesArg::Default => torchlit_sim::modes::caves::Rules::default(),
+        }
+    }
+
+    /// The ultima rules of this choice: the default game charts the world; Ultima 0's
+    /// is a free walk.
+    pub fn ultima(self) -> torchlit_sim::modes::ultima::Rules {
+        match self {
+            RulesArg::Seed => torchlit_sim::modes::ultima::Rules::original(),
+            RulesArg::Default => torchlit_sim::modes::ultima::Rules::default(),
         }
     }
 

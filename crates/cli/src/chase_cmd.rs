@@ -10,8 +10,8 @@ use torchlit_map::{Dungeon, Tile, UltimaWorld};
 use torchlit_rng::Seed;
 use torchlit_sim::Turn;
 use torchlit_sim::modes::chase::{
-    Chase, Event, HeroKind, MonsterKind, Outcome, Role, Solution, StrategyMaker, Verdict, generate,
-    solve,
+    Chase, Event, HeroKind, MonsterKind, Outcome, PERSON_LIMIT, Role, Solution, StrategyMaker,
+    Verdict, generate, solve,
 };
 use torchlit_ui::App;
 use torchlit_ui::chase::{BUNDLED, ChaseScreen};
@@ -23,13 +23,15 @@ use crate::{chase_script, front};
 pub const MAX_GENERATED: u32 = 1_000_000;
 
 /// `torchlit chase DUNGEON [--hero S] [--monster S] [--watch | --solve [--map]]
-/// [--max-turns N]` and `torchlit chase --tournament [DIR | --generate N --seed S]
-/// [--hero ...] [--monster ...]`.
+/// [--max-turns N]`, `torchlit chase --play hero|monster [DUNGEON]` and `torchlit chase
+/// --tournament [DIR | --generate N --seed S] [--hero ...] [--monster ...]`.
 #[derive(Debug, clap::Args)]
 pub struct ChaseArgs {
     /// The dungeon file (the format of the DM503 Rogue project, University of Southern
-    /// Denmark, 2010: one hero, one monster); not used with --tournament.
-    #[arg(required_unless_present = "tournament")]
+    /// Denmark, 2010: one hero, one monster), or the name of a bundled one
+    /// (`corner_trap`); not used with --tournament. With --play it may be left out
+    /// (corner_trap).
+    #[arg(required_unless_present_any = ["tournament", "play"])]
     pub dungeon: Option<PathBuf>,
     /// The hero's strategy: `rogue` (flee), `speedy` (potions first; also `SpeedyRogue`),
     /// `optimal` (perfect play from the solved game) or a script FILE.rhai. Names in any
@@ -44,6 +46,13 @@ pub struct ChaseArgs {
     /// Watch it in the terminal: space plays a turn, p auto-plays, +/- speed, q quits.
     #[arg(long, conflicts_with_all = ["tournament", "solve"])]
     pub watch: bool,
+    /// Play one side yourself in the terminal (arrows, h j k l, y u b n or the keypad
+    /// step, `.` stays, ? help); the other side plays the strategy of --hero or
+    /// --monster (optimal by default). The solver's verdict is shown at the start and
+    /// your game is compared with perfect play at the end.
+    #[arg(long, value_name = "SIDE", value_parser = ["hero", "monster"],
+          conflicts_with_all = ["tournament", "solve", "watch"])]
+    pub play: Option<String>,
     /// Solve the dungeon: who wins with perfect play from the start, and in how many
     /// turns the monster forces the capture when it does.
     #[arg(long, conflicts_with = "tournament")]
@@ -54,9 +63,9 @@ pub struct ChaseArgs {
     pub map: bool,
     /// Stop a game after N turns: the hero survived. Endless chases of built-in
     /// strategies end sooner, by a repeated position; with a script only this limit ends
-    /// them.
-    #[arg(long, value_name = "N", default_value_t = Chase::DEFAULT_LIMIT.0)]
-    pub max_turns: u64,
+    /// them. Default 10000; 100 with --play (the hero who stays free that long wins).
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<u64>,
     /// Run many games on all cores: every dungeon (`*.txt`) in DIR, the generated ones
     /// (--generate), or else the bundled ones, for every hero and monster strategy pair.
     #[arg(long, value_name = "DIR", num_args = 0..=1)]
@@ -107,12 +116,15 @@ pub fn run(
     default_world: UltimaWorld,
     dirs: (Option<&Path>, Option<&Path>),
 ) -> Result<()> {
-    let limit = Some(Turn(args.max_turns.max(1)));
+    let limit = Some(Turn(args.max_turns.unwrap_or(Chase::DEFAULT_LIMIT.0).max(1)));
     if let Some(dir) = &args.tournament {
         return tournament(&args, dir.as_deref(), limit);
     }
+    if let Some(side) = &args.play {
+        return play(&args, side, default_world, dirs);
+    }
     let Some(path) = &args.dungeon else { bail!("a dungeon file is needed (or --tournament)") };
-    let dungeon = load(path)?;
+    let (_, dungeon) = load_or_bundled(path)?;
     if args.solve {
         return print_solution(path, &dungeon, args.map);
     }
@@ -164,6 +176,47 @@ fn single(
         [v] => one(v),
         _ => bail!("{flag} takes one strategy outside --tournament"),
     }
+}
+
+/// `--play SIDE [DUNGEON]`: a person plays `side` in the terminal.
+fn play(
+    args: &ChaseArgs,
+    side: &str,
+    default_world: UltimaWorld,
+    dirs: (Option<&Path>, Option<&Path>),
+) -> Result<()> {
+    let path = args.dungeon.clone().unwrap_or_else(|| PathBuf::from("corner_trap"));
+    let (name, dungeon) = load_or_bundled(&path)?;
+    let limit = Turn(args.max_turns.unwrap_or(PERSON_LIMIT.0).max(1));
+    let (role, opponent) = if side == "hero" {
+        let m = single(&args.monster, MonsterKind::Optimal.into(), "--monster", monster_maker)?;
+        (Role::Hero, m)
+    } else {
+        (Role::Monster, single(&args.hero, HeroKind::Optimal.into(), "--hero", hero_maker)?)
+    };
+    let screen = ChaseScreen::play(name, &dungeon, role, opponent, true)
+        .and_then(|s| s.with_start(0, Some(limit)))
+        .map_err(anyhow::Error::msg)
+        .with_context(|| path.display().to_string())?;
+    let mut app = App::chase(default_world, screen);
+    let settings = crate::settings::Settings::load(dirs.0, dirs.1)?;
+    if let Some(sink) = crate::replay_cmd::sink(&settings) {
+        app.set_recordings(sink);
+    }
+    front::run(app)
+}
+
+/// The dungeon file at `path`, or the bundled dungeon of that name when there is no
+/// such file; with the name shown for it.
+fn load_or_bundled(path: &Path) -> Result<(String, Dungeon)> {
+    let name = path.file_stem().map_or("dungeon".into(), |s| s.to_string_lossy().into_owned());
+    if !path.exists()
+        && let Some((name, text)) = BUNDLED.iter().find(|(n, _)| Path::new(n) == path)
+    {
+        let d = Dungeon::parse_chase(text.as_bytes()).map_err(|e| e.in_file(*name))?;
+        return Ok((name.to_string(), d));
+    }
+    Ok((name, load(path)?))
 }
 
 fn load(path: &Path) -> Result<Dungeon> {

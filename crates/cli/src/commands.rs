@@ -120,11 +120,11 @@ fn play_mode(settings: &Settings, front: Front, play: Play) -> Result<()> {
         Mode::Chase => play_app(settings, front, App::chase_setup(default_world()?)),
         Mode::Ultima => {
             let keymap = ultima_keymap(settings)?;
-            let world = match file {
-                Some(path) => load_ultima(&path)?,
-                None => default_world()?,
+            let (world, name) = match file {
+                Some(path) => (load_ultima(&path)?, file_stem(&path)),
+                None => (default_world()?, torchlit_ui::DEFAULT_WORLD_NAME.to_string()),
             };
-            play_app(settings, front, App::ultima_with_keys(world, keymap))
+            play_app(settings, front, App::ultima_with_rules(world, &name, keymap, rules.ultima()))
         }
     }
 }
@@ -282,6 +282,11 @@ pub(crate) fn read(path: &Path) -> Result<Vec<u8>> {
         );
     }
     Ok(bytes)
+}
+
+/// A file's name without its extension (`world` when it has none).
+fn file_stem(path: &Path) -> String {
+    path.file_stem().map_or_else(|| "world".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
 fn load_ultima(path: &Path) -> Result<UltimaWorld> {

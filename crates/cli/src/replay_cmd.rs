@@ -79,9 +79,9 @@ pub fn verify_line(bytes: &[u8]) -> Result<String, replay::ReplayError> {
         _ => "turn",
     };
     Ok(format!(
-        "{} seed {}: {} at {unit} {} ({} steps), final hash {:016x}, {} checkpoints ok, {:.3} s",
+        "{} {}: {} at {unit} {} ({} steps), final hash {:016x}, {} checkpoints ok, {:.3} s",
         v.mode,
-        v.seed,
+        v.start,
         v.outcome.as_deref().unwrap_or("in progress"),
         v.turns,
         v.steps,
@@ -91,24 +91,30 @@ pub fn verify_line(bytes: &[u8]) -> Result<String, replay::ReplayError> {
     ))
 }
 
-/// One row of `torchlit recordings`.
+/// The length of a recording for the list: turns, moves, or in `maze` every tick in the
+/// file (the game's own tick count starts over when the game is restarted with `r`, so it
+/// would say "0 ticks" for a game restarted at the end).
+fn length(h: &Header, s: &Summary) -> String {
+    match h.mode.as_str() {
+        "maze" => format!("{} ticks", s.steps),
+        "overworld" => format!("{} moves", s.turns),
+        _ => format!("{} turns", s.turns),
+    }
+}
+
+/// One row of `torchlit recordings`: mode, seed as typed (or the dungeon's or world's
+/// name), outcome, length, the date its last session started, file.
 fn row(path: &Path, info: &Result<(Header, Summary), RecordingError>) -> String {
     let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     match info {
         Ok((h, s)) => {
-            let (date, time) = recording::utc_date_time(h.started);
-            let unit = match h.mode.as_str() {
-                "maze" => "ticks",
-                "overworld" => "moves",
-                _ => "turns",
-            };
-            let length = format!("{} {unit}", s.turns);
+            let (date, time) = recording::utc_date_time(h.last_started());
             format!(
-                "{:<9} {:>20}  {:<10} {:>13}  {date} {}:{}  {name}",
+                "{:<9} {:<20}  {:<10} {:>13}  {date} {}:{}  {name}",
                 h.mode,
-                h.seed,
+                replay::start_name(h),
                 s.outcome.as_deref().unwrap_or("-"),
-                length,
+                length(h, s),
                 &time[..2],
                 &time[2..4]
             )
@@ -130,9 +136,9 @@ pub fn list(settings: &Settings) -> Result<()> {
         return Ok(());
     }
     println!(
-        "{:<9} {:>20}  {:<10} {:>13}  {:<16}  file (in {})",
+        "{:<9} {:<20}  {:<10} {:>13}  {:<16}  file (in {})",
         "mode",
-        "seed",
+        "seed or file",
         "outcome",
         "length",
         "date (UTC)",
@@ -176,8 +182,84 @@ mod tests {
         ))
         .expect("a catalog recording");
         let text = screen_text(&bytes, &[torchlit_ui::Input::Char('e')], 1).expect("a screen");
-        assert!(text.contains("replay chase  seed 0  step 4/4  turn 4"), "{text}");
+        assert!(text.contains("replay chase  dungeon corner_trap  step 4/4  turn 4"), "{text}");
         assert!(text.contains("ends: caught at turn 4"), "{text}");
         assert!(screen_text(&bytes, &[torchlit_ui::Input::Char('q')], 0).is_none());
+    }
+
+    fn catalog(name: &str) -> Vec<u8> {
+        let path = format!("{}/../../testdata/recordings/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read(path).expect("a catalog recording")
+    }
+
+    fn row_of(bytes: &[u8]) -> String {
+        row(Path::new("x.tlrec"), &recording::read_info(bytes))
+    }
+
+    /// The row's second column (the seed, or the dungeon's or world's name).
+    fn second_column(row: &str) -> &str {
+        row.split_whitespace().nth(1).unwrap_or_default()
+    }
+
+    #[test]
+    fn bundled_dungeons_and_worlds_are_listed_by_name_not_seed_0() {
+        let chase = row_of(&catalog("chase-caught.tlrec"));
+        assert_eq!(second_column(&chase), "corner_trap", "{chase}");
+        let line = verify_line(&catalog("chase-escaped.tlrec")).expect("verifies");
+        assert!(line.starts_with("chase dungeon hallway_escape: escaped"), "{line}");
+        // An ultima walk names its world.
+        let world = UltimaWorld::parse(b"1 1\n0 0\nG\n").expect("a world");
+        let game = torchlit_sim::modes::ultima::Ultima::new(world);
+        let mut rec = replay::ultima_recorder(&game);
+        rec.set_file_name(torchlit_ui::DEFAULT_WORLD_NAME);
+        rec.finish("quit", 0, game.state_hash());
+        let bytes = rec.recording().encode().expect("encodes");
+        assert_eq!(second_column(&row_of(&bytes)), "keep");
+        // Seeded games keep their number.
+        assert_eq!(second_column(&row_of(&catalog("caves-short.tlrec"))), "1");
+    }
+
+    #[test]
+    fn a_text_seed_is_listed_and_verified_as_typed() {
+        let seed = crate::settings::seed_arg(Some("lanterns"), "test");
+        let game = torchlit_sim::modes::caves::Caves::new(seed).expect("caves");
+        let mut rec = replay::caves_recorder(&game);
+        rec.finish("quit", 0, game.state_hash());
+        let bytes = rec.recording().encode().expect("encodes");
+        assert_eq!(second_column(&row_of(&bytes)), "lanterns");
+        let line = verify_line(&bytes).expect("verifies");
+        assert!(line.starts_with("caves seed lanterns: quit"), "{line}");
+    }
+
+    #[test]
+    fn a_maze_restarted_with_r_is_listed_with_every_tick_in_the_file() {
+        use torchlit_sim::modes::maze::{Button, Maze, MazeConfig, Seed, TickInput};
+        let config = MazeConfig::generated(Seed(9), 3);
+        let mut game = Maze::new(config).expect("a maze");
+        let mut rec = replay::maze_recorder(&config);
+        let reset = TickInput::press(Button::ResetGame);
+        for i in 0..500 {
+            let input = if i == 499 { reset } else { TickInput::default() };
+            game.tick(&input);
+            rec.record(input, || game.state_hash());
+        }
+        assert!(game.now().0 < 2, "the game's clock started over");
+        rec.finish("quit", game.now().0, game.state_hash());
+        let bytes = rec.recording().encode().expect("encodes");
+        let listed = row_of(&bytes);
+        assert!(listed.contains(" 500 ticks "), "{listed}");
+    }
+
+    #[test]
+    fn a_continued_game_is_dated_by_its_own_session() {
+        let bytes = catalog("caves-short.tlrec");
+        assert!(row_of(&bytes).contains("2025-11-24 16:00"), "{}", row_of(&bytes));
+        let mut rec = recording::Recording::<torchlit_sim::modes::caves::Action>::decode(&bytes)
+            .expect("decodes");
+        rec.summary.outcome = None;
+        rec.resume(1_800_000_000);
+        rec.finish("died", 50, 0);
+        let listed = row_of(&rec.encode().expect("encodes"));
+        assert!(listed.contains("2027-01-15 08:00"), "{listed}");
     }
 }

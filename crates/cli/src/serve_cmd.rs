@@ -7,8 +7,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use torchlit_map::UltimaWorld;
-use torchlit_ui::App;
-use torchlit_ui::Input;
+use torchlit_ui::{App, Link};
 use torchlit_web::protocol::Launch;
 use torchlit_web::{Options, Screen, Tileset};
 
@@ -48,15 +47,16 @@ fn app(settings: &Settings, world: UltimaWorld) -> Result<App> {
 /// The title menu, and on it the game a deep link asked for (`launch`, checked by the
 /// server: a known mode, a well-formed seed), opened as its entry would be, so leaving
 /// it goes back to the title menu. `maze` plays a generated level unless `level` is
-/// `fixed`; `overworld` with a seed opens the new-world prompts with that seed; `chase`
-/// opens its setup (its dungeons have no seed).
+/// `fixed`; `overworld` creates a new world of that seed (named `seed S`, or `seed S (2)`
+/// when that name is taken); `chase` starts the first bundled dungeon, or with a seed a
+/// generated dungeon of that seed.
 fn launched(settings: &Settings, world: UltimaWorld, launch: &Launch) -> Result<App> {
     let mut app = app(settings, world)?;
     let seed = launch.seed.as_deref();
-    let key = match launch.play.as_deref() {
+    let link = match launch.play.as_deref() {
         Some("caves") => {
             app.set_caves(caves_cmd::setup(settings, seed, Default::default())?);
-            'c'
+            Link::Caves
         }
         Some("maze") => {
             let level = match launch.level.as_deref() {
@@ -65,18 +65,14 @@ fn launched(settings: &Settings, world: UltimaWorld, launch: &Launch) -> Result<
             };
             let rules = maze_cmd::rules(settings, crate::args::RulesArg::Default, None);
             app.set_maze(maze_cmd::setup(settings, seed, level, 4, rules)?);
-            'm'
+            Link::Maze
         }
-        Some("overworld") => {
-            let rules = crate::args::RulesArg::Default;
-            app.set_overworld(overworld_cmd::setup(settings, seed, rules)?);
-            'o'
-        }
-        Some("chase") => 'h',
-        Some("ultima") => 'u',
+        Some("overworld") => Link::Overworld(seed.unwrap_or_default()),
+        Some("chase") => Link::Chase(seed),
+        Some("ultima") => Link::Ultima,
         _ => return Ok(app),
     };
-    Screen::handle(&mut app, Input::Char(key));
+    app.open_link(link);
     Ok(app)
 }
 
@@ -171,6 +167,34 @@ mod tests {
         )
         .expect("maze");
         assert!(maze.describe().contains("maze"), "{}", maze.describe());
+    }
+
+    #[test]
+    fn overworld_and_chase_links_start_their_game_at_once() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut s = settings("");
+        s.paths = Some(torchlit_save::Paths::in_dir(dir.path()));
+        let link = |play: &str, seed: Option<&str>| Launch {
+            play: Some(play.into()),
+            seed: seed.map(str::to_string),
+            level: None,
+        };
+        let mut names = Vec::new();
+        for _ in 0..2 {
+            let app = launched(&s, world(), &link("overworld", Some("lanterns"))).expect("world");
+            let playing = app
+                .overworld_screen()
+                .and_then(|o| o.with_session(|s| s.map(|s| s.info().name.clone())));
+            names.push(playing.expect("a world is being played, not a prompt"));
+        }
+        assert_eq!(names, ["seed lanterns", "seed lanterns (2)"], "a second link gets a new name");
+        let bundled = launched(&s, world(), &link("chase", None)).expect("chase");
+        assert!(bundled.chase_screen().is_some(), "{}", bundled.describe());
+        let generated = launched(&s, world(), &link("chase", Some("9"))).expect("chase");
+        let screen = generated.chase_screen().expect("a chase, not its setup");
+        let mut frame = torchlit_ui::Frame::new(80, 24);
+        screen.render(&mut frame);
+        assert!(frame.to_text().contains("generated 9"), "{}", frame.to_text());
     }
 
     #[test]

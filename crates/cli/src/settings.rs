@@ -90,11 +90,15 @@ impl Settings {
 }
 
 /// The seed of `--seed S` ([`Seed::from_input`]: a number is that number, other text is
-/// hashed); without one, a 9-digit number from the clock (shown by the game, so it can be
+/// hashed, and named so games show it as typed: [`torchlit_ui::record::name_seed`]); without one, a 9-digit number from the clock (shown by the game, so it can be
 /// typed back). `label` keeps modes started in the same nanosecond apart.
 pub fn seed_arg(text: Option<&str>, label: &str) -> Seed {
     match text {
-        Some(t) => Seed::from_input(t),
+        Some(t) => {
+            let seed = Seed::from_input(t);
+            torchlit_ui::record::name_seed(t, seed.0);
+            seed
+        }
         None => clock_seed(label),
     }
 }
@@ -115,6 +119,7 @@ mod tests {
     fn typed_seeds_are_numbers_or_hashed_text() {
         assert_eq!(seed_arg(Some("42"), "x"), Seed(42));
         assert_eq!(seed_arg(Some("hello"), "x"), Seed::from_text("hello"));
+        assert_eq!(torchlit_ui::record::seed_shown(Seed::from_text("hello").0), "hello");
         assert!(seed_arg(None, "x").0 < 1_000_000_000);
     }
 

@@ -365,7 +365,10 @@ fn maze_first_seconds_dialog_walk_pickaxe_and_reset() {
     let screen = t.wait_for("the dialog after a reset", |s| s.contains("Welcome to the maze!"));
     assert!(maze_status(&screen).is_some_and(|l| !l.contains("pickaxe")), "{screen}");
 
+    // Leaving asks first (a maze run can't be continued): y quits.
     t.press(&["q"]);
+    t.wait_for("the quit question", |s| s.contains("y: quit"));
+    t.press(&["y"]);
     t.assert_exited_cleanly();
 }
 

@@ -6,8 +6,12 @@ use torchlit_geom::Radius;
 ///
 /// One enum serves every mode; each mode and file format uses a subset. Properties are
 /// fixed per kind: [`Tile::is_passable`], [`Tile::is_opaque`], [`Tile::light_radius`].
+///
+/// `#[non_exhaustive]`: a new kind of terrain is not a breaking change, so a `match` on a
+/// tile outside this crate needs a `_` arm (draw an unknown kind as a wall, say).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Tile {
     /// Ultima `B`: brick floor. Passable, transparent.
     BrickFloor,

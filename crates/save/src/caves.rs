@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use torchlit_sim::modes::caves::Caves;
+use torchlit_sim::modes::caves::{Caves, Seed};
 
 /// Why the store could not do what was asked (one line for the player).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +48,29 @@ pub trait CavesStore {
     /// # Errors
     /// When the morgue can't be written or the save can't be deleted.
     fn finish(&mut self, game: &Caves, morgue: &str) -> Result<String, StoreError>;
+
+    /// Every saved run with its seed, the one [`CavesStore::load`] gives first, then the
+    /// others most recently played first, each described as [`describe_run`] does with
+    /// the date of its last save when the store knows it ("seed 3, level 2, turn 120,
+    /// saved 2026-11-29 05:40"). The default lists none (a store of one run: see
+    /// [`CavesStore::saved`]).
+    ///
+    /// # Errors
+    /// When the saves can't be listed.
+    fn runs(&mut self) -> Result<Vec<(Seed, String)>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// Makes the saved run of `seed` the one [`CavesStore::saved`] describes and
+    /// [`CavesStore::load`] gives; `false` (nothing changes) when no run of that seed is
+    /// saved. The default knows one run only.
+    ///
+    /// # Errors
+    /// When the saves can't be listed.
+    fn choose(&mut self, seed: Seed) -> Result<bool, StoreError> {
+        let _ = seed;
+        Ok(false)
+    }
 
     /// Keeps the recording so far (`bytes`, the recording file format) with the run just
     /// saved by [`CavesStore::save`], so a continued run records on. The default keeps

@@ -112,11 +112,23 @@ pub enum SaveError {
         /// The cause (part of the message, so a screen showing one line shows it).
         cause: std::io::Error,
     },
-    /// SQLite failed for a reason other than damage or locking. The message says which:
-    /// the disk is full, the file or its directory is read-only, permission denied, an
-    /// I/O error.
+    /// The world's file can't be written: it, its directory or its file system is
+    /// read-only, or this user may not write it. SQLite says only "disk I/O error" or
+    /// "unable to open" then; the cause comes first in the message, the path after it.
+    /// Nothing was written to it.
+    #[error("{why}: {}", path.display())]
+    ReadOnly {
+        /// The world's database file.
+        path: PathBuf,
+        /// The cause in a few words, short enough for a world list: "read-only world
+        /// file", "read-only directory", "read-only file system", "no write permission"...
+        why: &'static str,
+    },
+    /// SQLite failed for a reason other than damage, locking or a read-only file. The
+    /// message says which first (the disk is full, permission denied, an I/O error), then
+    /// the file.
     #[cfg(feature = "sqlite")]
-    #[error("world file {}: {}", path.display(), sqlite_reason(cause))]
+    #[error("{}: world file {}", sqlite_reason(cause), path.display())]
     Database {
         /// The world's database file.
         path: PathBuf,
@@ -153,6 +165,19 @@ impl SaveError {
     pub(crate) fn sqlite(path: impl Into<PathBuf>, source: rusqlite::Error) -> Self {
         use rusqlite::ErrorCode;
         let path = path.into();
+        let io = matches!(
+            source.sqlite_error_code(),
+            Some(
+                ErrorCode::SystemIoFailure
+                    | ErrorCode::ReadOnly
+                    | ErrorCode::CannotOpen
+                    | ErrorCode::PermissionDenied
+            )
+        );
+        // SQLite says "disk I/O error" for a read-only file: the file system knows better.
+        if io && let Some(why) = unwritable(&path) {
+            return SaveError::ReadOnly { path, why };
+        }
         match source.sqlite_error_code() {
             Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
                 SaveError::Corrupt { path, reason: source.to_string() }
@@ -171,6 +196,50 @@ impl SaveError {
             },
         }
     }
+}
+
+/// Why this process can't write world file `path`, asked of the file system (the
+/// file, its write-ahead log and shared-memory files, its directory): `None` when all of
+/// them are writable.
+#[cfg(all(feature = "sqlite", unix))]
+pub(crate) fn unwritable(path: &std::path::Path) -> Option<&'static str> {
+    use std::path::Path;
+
+    use rustix::fs::{Access, access};
+    use rustix::io::Errno;
+    let denied = |p: &Path| match access(p, Access::WRITE_OK) {
+        Err(Errno::ROFS) => Some(true),
+        Err(Errno::ACCESS | Errno::PERM) => Some(false),
+        _ => None,
+    };
+    let readonly = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().readonly());
+    let with = |suffix: &str| {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        PathBuf::from(p)
+    };
+    for file in [path.to_path_buf(), with("-wal"), with("-shm")] {
+        match denied(&file) {
+            Some(true) => return Some("read-only file system"),
+            Some(false) if readonly(&file) && file == path => return Some("read-only world file"),
+            Some(false) if readonly(&file) => return Some("read-only -wal/-shm file"),
+            Some(false) => return Some("no write permission"),
+            None => {}
+        }
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    match denied(dir) {
+        Some(true) => Some("read-only file system"),
+        Some(false) if readonly(dir) => Some("read-only directory"),
+        Some(false) => Some("directory not writable"),
+        None => None,
+    }
+}
+
+/// Elsewhere the system's own words stay the only cause.
+#[cfg(all(feature = "sqlite", not(unix)))]
+pub(crate) fn unwritable(_path: &std::path::Path) -> Option<&'static str> {
+    None
 }
 
 /// ` (pid N)` when the pid is known.

@@ -5,7 +5,7 @@
 //! type: the inputs are any serde type `I` (a turn action, or one tick of held buttons),
 //! and the mode's options are bytes the caller encodes.
 //!
-//! # File format (version 1)
+//! # File format (version 2)
 //!
 //! A recording file (`.tlrec`) is, in order:
 //!
@@ -13,7 +13,7 @@
 //! |---|---|
 //! | 8 | magic `TLREPLAY` |
 //! | 2 | format version, little-endian `u16` ([`RECORDING_VERSION`]) |
-//! | postcard | [`Header`]: rules version, mode, seed, start file, mode options, start time, checkpoint interval |
+//! | postcard | [`Header`]: rules version, mode, seed, start file, mode options, start time, checkpoint interval; since version 2 the seed as typed and the later sessions |
 //! | postcard | [`Summary`]: steps, turns, outcome, final state hash |
 //! | postcard | checkpoints: a sequence of [`Checkpoint`] (step, state hash), ascending |
 //! | postcard | inputs: a sequence of runs `(count, input)`: `count` equal inputs in a row |
@@ -38,6 +38,20 @@
 //! the middle, the player record and changed regions it went on from, `chase` the two
 //! strategies; `ultima` and `chase` keep their world or dungeon as the start file.
 //!
+//! ## Versions
+//!
+//! postcard is not self-describing, so every layout change bumps the format version and
+//! reading keeps every older layout:
+//!
+//! - **1**: the header's first seven fields.
+//! - **2**: the header gains [`Header::seed_text`] (a seed typed as text, shown as typed
+//!   instead of its hash) and [`Header::sessions`] (when a saved game was continued, so
+//!   a recording is dated by its own session).
+//!
+//! A version 1 file reads as a header without seed text or later sessions. A recording
+//! that has neither is still written as version 1, byte for byte as before (the committed
+//! catalog and the files of older builds stay readable by them); the others are version 2.
+//!
 //! Reading checks the magic ([`RecordingError::Foreign`]), the version
 //! ([`RecordingError::NewerVersion`]) and the checksum before decoding anything
 //! ([`RecordingError::Damaged`], which also covers truncation): a bad file is an error,
@@ -54,8 +68,9 @@ use crate::fsutil;
 
 /// The first bytes of every recording file.
 pub const MAGIC: [u8; 8] = *b"TLREPLAY";
-/// The file format version this build writes and the newest it reads.
-pub const RECORDING_VERSION: u16 = 1;
+/// The file format version this build writes (when the recording needs it: see the
+/// [module docs](self#versions)) and the newest it reads.
+pub const RECORDING_VERSION: u16 = 2;
 /// The file name extension of recordings (without the dot).
 pub const EXTENSION: &str = "tlrec";
 /// The largest recording file read (256 MiB): anything bigger is refused, not loaded.
@@ -144,6 +159,105 @@ pub struct Header {
     pub started: u64,
     /// Steps between checkpoints.
     pub checkpoint_every: u32,
+    /// The seed as the player typed it, when it was text rather than a number (`seed` is
+    /// its hash: `torchlit_rng::Seed::from_text`); `None` for a number, a seed from the
+    /// clock, and every version 1 file.
+    pub seed_text: Option<String>,
+    /// The sessions after the first: a saved game continued later starts one (ascending
+    /// steps; empty for a game played in one go, and in every version 1 file).
+    pub sessions: Vec<Session>,
+}
+
+/// A later session of a saved game: where the recording went on, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Session {
+    /// Inputs recorded before it.
+    pub step: u64,
+    /// When it started, in seconds since 1970-01-01 UTC.
+    pub started: u64,
+}
+
+impl Header {
+    /// When the session that recorded the last inputs started (seconds since 1970 UTC):
+    /// the latest of [`Header::sessions`], else [`Header::started`].
+    pub fn last_started(&self) -> u64 {
+        self.sessions.last().map_or(self.started, |s| s.started)
+    }
+
+    /// The seed for people: the text typed (quoted when it is empty or holds spaces or
+    /// control characters), else the number.
+    pub fn seed_shown(&self) -> String {
+        match &self.seed_text {
+            Some(t) => show_seed_text(t),
+            None => self.seed.to_string(),
+        }
+    }
+
+    /// The start file's name (a bundled dungeon's, a world file's), if there is one.
+    pub fn file_name(&self) -> Option<&str> {
+        match &self.file {
+            StartFile::None => None,
+            StartFile::Bundled { name, .. } | StartFile::Contents { name, .. } => Some(name),
+        }
+    }
+
+    /// Whether anything of format version 2 is set (else the file is written as version 1).
+    fn needs_v2(&self) -> bool {
+        self.seed_text.is_some() || !self.sessions.is_empty()
+    }
+}
+
+/// `text` as a seed is shown: as it is, or quoted (Rust string syntax) when it is empty or
+/// holds white space or control characters, so every seed shows and none can move the
+/// terminal's cursor.
+pub fn show_seed_text(text: &str) -> String {
+    if text.is_empty() || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        format!("{text:?}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// The header as format version 1 laid it out (the first seven fields).
+#[derive(Serialize, Deserialize)]
+struct HeaderV1 {
+    rules_version: u32,
+    mode: String,
+    seed: u64,
+    file: StartFile,
+    options: Vec<u8>,
+    started: u64,
+    checkpoint_every: u32,
+}
+
+impl From<HeaderV1> for Header {
+    fn from(h: HeaderV1) -> Header {
+        Header {
+            rules_version: h.rules_version,
+            mode: h.mode,
+            seed: h.seed,
+            file: h.file,
+            options: h.options,
+            started: h.started,
+            checkpoint_every: h.checkpoint_every,
+            seed_text: None,
+            sessions: Vec::new(),
+        }
+    }
+}
+
+impl From<&Header> for HeaderV1 {
+    fn from(h: &Header) -> HeaderV1 {
+        HeaderV1 {
+            rules_version: h.rules_version,
+            mode: h.mode.clone(),
+            seed: h.seed,
+            file: h.file.clone(),
+            options: h.options.clone(),
+            started: h.started,
+            checkpoint_every: h.checkpoint_every,
+        }
+    }
 }
 
 /// Where a recording stands: how long, and how it ended.
@@ -188,6 +302,8 @@ struct Run<I> {
 ///     options: Vec::new(),
 ///     started: 0,
 ///     checkpoint_every: 2,
+///     seed_text: None,
+///     sessions: Vec::new(),
 /// };
 /// let mut rec: Recording<u8> = Recording::new(header);
 /// for input in [3, 3, 3, 5] {
@@ -250,6 +366,17 @@ impl<I> Recording<I> {
         self.summary.final_hash = Some(hash);
     }
 
+    /// A saved game goes on in a new session that started at `now` (seconds since 1970
+    /// UTC): it is kept in [`Header::sessions`] at the current step (a session with no
+    /// input yet is replaced, not kept).
+    pub fn resume(&mut self, now: u64) {
+        let step = self.summary.steps;
+        match self.header.sessions.last_mut() {
+            Some(last) if last.step == step => last.started = now,
+            _ => self.header.sessions.push(Session { step, started: now }),
+        }
+    }
+
     /// The checkpoints, by ascending step.
     pub fn checkpoints(&self) -> &[Checkpoint] {
         &self.checkpoints
@@ -292,9 +419,14 @@ impl<I: Serialize> Recording<I> {
     pub fn encode(&self) -> Result<Vec<u8>, RecordingError> {
         let mut out = Vec::with_capacity(64 + self.runs.len() * 3);
         out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&RECORDING_VERSION.to_le_bytes());
         let enc = |e: postcard::Error| RecordingError::Encode(e.to_string());
-        out = postcard::to_extend(&self.header, out).map_err(enc)?;
+        if self.header.needs_v2() {
+            out.extend_from_slice(&RECORDING_VERSION.to_le_bytes());
+            out = postcard::to_extend(&self.header, out).map_err(enc)?;
+        } else {
+            out.extend_from_slice(&1u16.to_le_bytes());
+            out = postcard::to_extend(&HeaderV1::from(&self.header), out).map_err(enc)?;
+        }
         out = postcard::to_extend(&self.summary, out).map_err(enc)?;
         out = postcard::to_extend(&self.checkpoints, out).map_err(enc)?;
         out = postcard::to_extend(&self.runs, out).map_err(enc)?;
@@ -312,8 +444,8 @@ impl<I: DeserializeOwned> Recording<I> {
     /// [`RecordingError::Damaged`] (a bad checksum, a part that does not decode, steps
     /// that do not add up, checkpoints out of order).
     pub fn decode(bytes: &[u8]) -> Result<Recording<I>, RecordingError> {
-        let body = body(bytes)?;
-        let (header, rest) = part::<Header>(body, "header")?;
+        let (version, body) = body(bytes)?;
+        let (header, rest) = header(version, body)?;
         let (summary, rest) = part::<Summary>(rest, "summary")?;
         let (checkpoints, rest) = part::<Vec<Checkpoint>>(rest, "checkpoints")?;
         let (runs, rest) = part::<Vec<Run<I>>>(rest, "inputs")?;
@@ -340,8 +472,8 @@ impl<I: DeserializeOwned> Recording<I> {
 /// # Errors
 /// As [`Recording::decode`], for the parts read.
 pub fn read_info(bytes: &[u8]) -> Result<(Header, Summary), RecordingError> {
-    let body = body(bytes)?;
-    let (header, rest) = part::<Header>(body, "header")?;
+    let (version, body) = body(bytes)?;
+    let (header, rest) = header(version, body)?;
     let (summary, _) = part::<Summary>(rest, "summary")?;
     Ok((header, summary))
 }
@@ -350,8 +482,22 @@ fn damaged(reason: String) -> RecordingError {
     RecordingError::Damaged(reason)
 }
 
-/// Checks magic, version and checksum; returns the postcard body.
-fn body(bytes: &[u8]) -> Result<&[u8], RecordingError> {
+/// The header, in the layout of format `version`.
+fn header(version: u16, body: &[u8]) -> Result<(Header, &[u8]), RecordingError> {
+    if version == 1 {
+        let (v1, rest) = part::<HeaderV1>(body, "header")?;
+        return Ok((v1.into(), rest));
+    }
+    let (header, rest) = part::<Header>(body, "header")?;
+    let ordered = header.sessions.windows(2).all(|w| w[0].step < w[1].step);
+    if !ordered {
+        return Err(damaged("the sessions are out of order".to_string()));
+    }
+    Ok((header, rest))
+}
+
+/// Checks magic, version and checksum; returns the version and the postcard body.
+fn body(bytes: &[u8]) -> Result<(u16, &[u8]), RecordingError> {
     if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
         return Err(RecordingError::Foreign);
     }
@@ -371,7 +517,7 @@ fn body(bytes: &[u8]) -> Result<&[u8], RecordingError> {
     if seahash::hash(data) != u64::from_le_bytes(expected) {
         return Err(damaged("the checksum does not match (truncated or altered)".to_string()));
     }
-    Ok(&data[MAGIC.len() + 2..])
+    Ok((version, &data[MAGIC.len() + 2..]))
 }
 
 fn part<'a, T: DeserializeOwned>(
@@ -410,7 +556,7 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, RecordingError> {
 }
 
 /// Writes a finished recording into `dir` (created if missing) as
-/// `<mode>-<YYYY-MM-DD>-<HHMMSS>-<outcome>.tlrec` (the start time, UTC), with `-2`,
+/// `<mode>-<YYYY-MM-DD>-<HHMMSS>-<outcome>.tlrec` (the start of its last session, UTC), with `-2`,
 /// `-3`... added when that name is taken. Never replaces a file; returns the path.
 ///
 /// # Errors
@@ -438,7 +584,8 @@ pub fn write_file(
     })
 }
 
-/// The file name (without extension) of a recording: mode, start date and time, outcome;
+/// The file name (without extension) of a recording: mode, the date and time its last
+/// session started ([`Header::last_started`]), outcome;
 /// only letters, digits and `-` survive from the mode and outcome.
 pub fn file_stem(header: &Header, outcome: &str) -> String {
     let clean = |s: &str| -> String {
@@ -448,7 +595,7 @@ pub fn file_stem(header: &Header, outcome: &str) -> String {
             .collect();
         if t.is_empty() { "game".to_string() } else { t }
     };
-    let (date, time) = utc_date_time(header.started);
+    let (date, time) = utc_date_time(header.last_started());
     format!("{}-{date}-{time}-{}", clean(&header.mode), clean(outcome))
 }
 
@@ -506,117 +653,7 @@ pub fn list_dir(dir: &Path) -> Result<Vec<RecordingEntry>, RecordingError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn header() -> Header {
-        Header {
-            rules_version: 3,
-            mode: "maze".to_string(),
-            seed: 42,
-            file: StartFile::Bundled { name: "default".to_string(), hash: 9 },
-            options: vec![1, 2],
-            started: 1_764_000_000,
-            checkpoint_every: 3,
-        }
-    }
-
-    fn sample() -> Recording<(u8, u16)> {
-        let mut rec = Recording::new(header());
-        for i in 0..20u16 {
-            rec.push((1, i / 7));
-            if rec.wants_checkpoint() {
-                rec.checkpoint(u64::from(i) * 11);
-            }
-        }
-        rec.finish("won", 20, 77);
-        rec
-    }
-
-    #[test]
-    fn a_recording_round_trips_with_runs_checkpoints_and_outcome() {
-        let rec = sample();
-        let bytes = rec.encode().expect("encodes");
-        let back: Recording<(u8, u16)> = Recording::decode(&bytes).expect("decodes");
-        assert_eq!(back, rec);
-        assert_eq!(back.inputs().count(), 20);
-        assert_eq!(back.runs.len(), 3, "three distinct inputs: three runs");
-        let steps: Vec<u64> = back.checkpoints().iter().map(|c| c.step).collect();
-        assert_eq!(steps, [3, 6, 9, 12, 15, 18, 20]);
-        assert_eq!(back.summary.final_hash, Some(77));
-        let (h, s) = read_info(&bytes).expect("info");
-        assert_eq!((h, s), (rec.header.clone(), rec.summary.clone()));
-    }
-
-    #[test]
-    fn foreign_newer_truncated_and_altered_files_are_distinct_errors() {
-        let bytes = sample().encode().expect("encodes");
-        let decode = |b: &[u8]| Recording::<(u8, u16)>::decode(b).err();
-        assert!(matches!(decode(b"PK\x03\x04 a zip file"), Some(RecordingError::Foreign)));
-        assert!(matches!(decode(b""), Some(RecordingError::Foreign)));
-        let mut newer = bytes.clone();
-        newer[8] = 9;
-        assert!(matches!(
-            decode(&newer),
-            Some(RecordingError::NewerVersion { found: 9, supported: RECORDING_VERSION })
-        ));
-        for cut in [9, 10, 17, 18, bytes.len() / 2, bytes.len() - 1] {
-            assert!(matches!(decode(&bytes[..cut]), Some(RecordingError::Damaged(_))), "cut {cut}");
-        }
-        for i in 10..bytes.len() {
-            let mut altered = bytes.clone();
-            altered[i] ^= 0x20;
-            assert!(matches!(decode(&altered), Some(RecordingError::Damaged(_))), "byte {i}");
-        }
-    }
-
-    #[test]
-    fn well_checksummed_nonsense_is_damaged_not_a_panic() {
-        // A valid frame around bodies that do not decode or do not add up.
-        let frame = |body: &[u8]| {
-            let mut out = MAGIC.to_vec();
-            out.extend_from_slice(&RECORDING_VERSION.to_le_bytes());
-            out.extend_from_slice(body);
-            let sum = seahash::hash(&out);
-            out.extend_from_slice(&sum.to_le_bytes());
-            out
-        };
-        for body in [&[][..], &[0xff; 40][..], &[5, b'a'][..]] {
-            let e = Recording::<u8>::decode(&frame(body)).err();
-            assert!(matches!(e, Some(RecordingError::Damaged(_))), "{e:?}");
-        }
-        // Steps that do not add up.
-        let mut rec = sample();
-        rec.summary.steps += 1;
-        let e = Recording::<(u8, u16)>::decode(&rec.encode().expect("encodes")).err();
-        assert!(matches!(e, Some(RecordingError::Damaged(_))), "{e:?}");
-    }
-
-    #[test]
-    fn files_are_named_by_mode_date_and_outcome_and_never_replaced() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let rec = sample();
-        let bytes = rec.encode().expect("encodes");
-        let a = write_file(dir.path(), &rec.header, "won", &bytes).expect("written");
-        let b = write_file(dir.path(), &rec.header, "won", &bytes).expect("written");
-        let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
-        assert_eq!(name(&a).as_deref(), Some("maze-2025-11-24-160000-won.tlrec"));
-        assert_eq!(name(&b).as_deref(), Some("maze-2025-11-24-160000-won-2.tlrec"));
-        fs::write(dir.path().join("junk.tlrec"), b"junk").expect("written");
-        fs::write(dir.path().join("notes.txt"), b"not listed").expect("written");
-        let listed = list_dir(dir.path()).expect("listed");
-        assert_eq!(listed.len(), 3);
-        assert!(matches!(listed[0].info, Err(RecordingError::Foreign)));
-        assert!(listed[1].info.as_ref().is_ok_and(|(h, _)| h.seed == 42));
-        assert!(list_dir(&dir.path().join("missing")).expect("empty").is_empty());
-    }
-
-    #[test]
-    fn dates_are_civil_utc() {
-        assert_eq!(utc_date_time(0), ("1970-01-01".to_string(), "000000".to_string()));
-        assert_eq!(utc_date_time(951_827_696), ("2000-02-29".to_string(), "123456".to_string()));
-    }
-}
+mod tests;
 
 #[cfg(all(test, unix))]
 mod read_file_tests {

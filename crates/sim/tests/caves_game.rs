@@ -271,7 +271,8 @@ fn auto_explore_walks_up_to_a_monster_in_the_way_and_names_it() {
 
 #[test]
 fn a_creature_at_the_foot_of_the_stairs_is_attacked_and_the_player_is_told_why() {
-    let mut g = game(&[&["#####", "#@>.#", "#####"], &["#####", "#.z.#", "#####"]]);
+    let g = game(&[&["#####", "#@>.#", "#####"], &["#####", "#.z.#", "#####"]]);
+    let mut g = g.under_rules(torchlit_sim::modes::caves::Rules::original());
     g.apply(Action::Move(Direction::East));
     let e = g.apply(Action::Descend);
     let blocked = Event::StairsBlocked { way: Stairs::Down, kind: CreatureKind::Zombie };
@@ -284,4 +285,62 @@ fn a_creature_at_the_foot_of_the_stairs_is_attacked_and_the_player_is_told_why()
     });
     assert!(matches!((at, hit), (Some(a), Some(h)) if a < h), "told first, then the blow: {e:?}");
     assert_eq!(g.depth(), 0, "the blow takes the turn: still on level 1");
+}
+
+#[test]
+fn by_default_the_stairs_take_the_player_beside_a_creature_at_the_other_end() {
+    let mut g = game(&[&["#####", "#@>.#", "#####"], &["#####", "#.z.#", "#####"]]);
+    g.apply(Action::Move(Direction::East));
+    let e = g.apply(Action::Descend);
+    assert!(!e.iter().any(|x| matches!(x, Event::StairsBlocked { .. })), "{e:?}");
+    assert!(
+        !e.iter().any(|x| matches!(x, Event::Attacked { attacker: Who::You, .. })),
+        "no blind blow: {e:?}"
+    );
+    assert_eq!(g.depth(), 1, "down the stairs");
+    let at = g.player().at();
+    assert_ne!(at, Point::new(2, 1), "the zombie keeps the stairs' cell");
+    assert_eq!((at.x - 2).abs().max((at.y - 1).abs()), 1, "beside it: {at}");
+    // With nowhere free beside it, the tutorial's blow is all that is left.
+    let mut full = game(&[&["###", "#@#", "#>#", "###"], &["###", "###", "#z#", "###"]]);
+    full.apply(Action::Move(Direction::South));
+    let e = full.apply(Action::Descend);
+    assert_eq!(full.depth(), 0);
+    assert!(e.iter().any(|x| matches!(x, Event::StairsBlocked { .. })), "{e:?}");
+}
+
+#[test]
+fn by_default_no_zombie_starts_near_the_player_or_any_stairs() {
+    use torchlit_map::Tile;
+    use torchlit_sim::modes::caves::{ARRIVAL_CLEARANCE, Rules, WorldSpec};
+    let near = |game: &Caves| {
+        let start = game.player().at();
+        game.creatures()
+            .filter(|c| c.kind() == CreatureKind::Zombie)
+            .filter(|c| {
+                let level = game.level(c.depth()).expect("a level");
+                let stairs = level
+                    .tiles()
+                    .iter()
+                    .filter(|&(_, t)| matches!(t, Tile::StairsUp | Tile::StairsDown))
+                    .map(|(p, _)| p);
+                let mut arrivals: Vec<Point> = stairs.collect();
+                if c.depth() == 0 {
+                    arrivals.push(start);
+                }
+                let at = c.at();
+                arrivals
+                    .iter()
+                    .any(|a| (a.x - at.x).abs().max((a.y - at.y).abs()) < ARRIVAL_CLEARANCE)
+            })
+            .count()
+    };
+    let (mut old, mut today) = (0, 0);
+    for seed in 0..20 {
+        let spec = WorldSpec::default();
+        today += near(&Caves::with_rules(Seed(seed), spec, Rules::default()).expect("caves"));
+        old += near(&Caves::with_rules(Seed(seed), spec, Rules::original()).expect("caves"));
+    }
+    assert_eq!(today, 0, "the default game keeps zombies away from arrivals");
+    assert!(old > 0, "the tutorial places them anywhere (the test can fail)");
 }

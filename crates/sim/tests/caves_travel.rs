@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_rng::Seed;
-use torchlit_sim::modes::caves::{Action, Caves, Event, Hunger, ItemKind, Stairs, Stop};
+use torchlit_sim::modes::caves::{
+    Action, Caves, CreatureKind, Event, Hunger, ItemKind, Rules, Stairs, Stop,
+};
 
 /// The most times one press of explore or travel entered a single cell, with the turn
 /// and level it happened on.
@@ -324,4 +326,76 @@ fn travel_to_a_cell_walks_over_known_ground_and_stops_where_it_can_not_go() {
         let (stop, turns) = until_stop(&mut game, Action::TravelTo(p));
         assert_eq!((stop, turns), (Some(Stop::NoPath), 0), "{p}");
     }
+}
+
+#[test]
+fn by_default_travel_flees_to_the_stairs_with_a_zombie_in_view_until_one_is_adjacent() {
+    let room = ["############", "#z.........#", "#..........#", "#...@.....>#", "############"];
+    let stairs = Point::new(10, 3);
+    let seed =
+        Caves::from_ascii(&[&room], Seed(1)).expect("a fixture").under_rules(Rules::original());
+    for game in [seed.clone().under_rules(Rules::default_format_2()), seed] {
+        let mut game = game;
+        let (stop, turns) = until_stop(&mut game, Action::Travel(Stairs::Down));
+        assert_eq!((stop, turns), (Some(Stop::MonsterNearby(CreatureKind::Zombie)), 0));
+    }
+    for action in [Action::Travel(Stairs::Down), Action::TravelTo(stairs)] {
+        let mut game = one_level(&room);
+        let (stop, turns) = until_stop(&mut game, action);
+        assert!(turns > 0, "the flight goes on: {stop:?}");
+        assert!(
+            matches!(stop, Some(Stop::Arrived | Stop::Adjacent(CreatureKind::Zombie))),
+            "{stop:?}"
+        );
+    }
+    // Not to any other cell, nor exploring.
+    let mut game = one_level(&room);
+    let (stop, turns) = until_stop(&mut game, Action::TravelTo(Point::new(8, 2)));
+    assert_eq!((stop, turns), (Some(Stop::MonsterNearby(CreatureKind::Zombie)), 0));
+    // A zombie next to the player stops the flight before it starts.
+    let mut game = one_level(&["##########", "#z.......#", "#.@.....>#", "##########"]);
+    let (stop, turns) = until_stop(&mut game, Action::Travel(Stairs::Down));
+    assert_eq!((stop, turns), (Some(Stop::Adjacent(CreatureKind::Zombie)), 0));
+}
+
+/// The stops of explore presses on `game` until it says the level is explored (at most
+/// 30 presses).
+fn explore_stops(game: &mut Caves) -> Vec<Stop> {
+    let mut stops = Vec::new();
+    for _ in 0..30 {
+        let (stop, _) = until_stop(game, Action::Explore);
+        let Some(stop) = stop else { break };
+        stops.push(stop);
+        if matches!(stop, Stop::Explored) || game.outcome().is_some() {
+            break;
+        }
+    }
+    stops
+}
+
+#[test]
+fn by_default_a_bat_stops_explore_and_rest_only_next_to_the_player() {
+    let rows = [
+        "####################",
+        "#@.................#",
+        "#..................#",
+        "##########.#########",
+        "#.........b........#",
+        "####################",
+    ];
+    let seed = one_level(&rows).under_rules(Rules::original());
+    let stops = explore_stops(&mut seed.clone());
+    assert_eq!(stops.first(), Some(&Stop::MonsterInView(CreatureKind::Bat)), "{stops:?}");
+    let stops = explore_stops(&mut one_level(&rows));
+    assert!(!stops.contains(&Stop::MonsterInView(CreatureKind::Bat)), "{stops:?}");
+    assert_eq!(stops.last(), Some(&Stop::Explored), "{stops:?}");
+    // Rest: a bat three cells away rules it out under the tutorial's rules only.
+    let near = ["##########", "#@..b....#", "##########"];
+    let mut old = one_level(&near).under_rules(Rules::default_format_2());
+    let (stop, turns) = until_stop(&mut old, Action::Rest);
+    assert_eq!((stop, turns), (Some(Stop::MonsterNearby(CreatureKind::Bat)), 0));
+    let mut today = one_level(&near);
+    let turn = today.turn();
+    let events = today.apply(Action::Rest);
+    assert!(today.turn() > turn, "resting goes on: {events:?}");
 }

@@ -8,13 +8,16 @@ use torchlit_sim::modes::maze::rules::{
     BOSS_BARRAGE_TICKS, BOSS_KEY_ID, BOSS_MAX_LIFE, PROJECTILE_MOVE_TICKS, PROJECTILE_RANGE,
 };
 use torchlit_sim::modes::maze::{
-    AreaId, AreaKind, Boss, Button, DialogId, Event, MazeConfig, MonsterState, PortalState, Seed,
-    Side, Thing, TickInput,
+    AreaId, AreaKind, Boss, Button, DialogId, Event, MazeConfig, MonsterState, PortalState, Rules,
+    Seed, Side, Thing, TickInput,
 };
 
 /// A game of length 0 (Spawn then the boss) with the hero in BossArea, pickaxe in hand.
+/// The boss area of a level of length 0, by ICMaze's rules (§5.1: one safe cell a
+/// barrage; the default game leaves three).
 fn at_the_boss(seed: u64) -> Bot {
-    let mut bot = Bot::new(MazeConfig::generated(Seed(seed), 0));
+    let config = MazeConfig { rules: Rules::original(), ..MazeConfig::generated(Seed(seed), 0) };
+    let mut bot = Bot::new(config);
     assert!(bot.leave_spawn());
     assert_eq!(bot.game.area().kind(), AreaKind::Boss);
     bot

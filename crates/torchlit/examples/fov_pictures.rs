@@ -8,10 +8,16 @@
 //! The radius is in cells (default 8; 0 for unlimited). In the pictures: the viewer is
 //! the red dot, seen floor is light, seen walls are brown, cells not seen are dark.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use torchlit::prelude::*;
+
+// Each picture example uses only part of the shared writer.
+#[allow(dead_code)]
+#[path = "pictures/svg.rs"]
+mod svg;
+
+use svg::{Svg, hex};
 
 /// The map of `cargo run --example fov`, a room with pillars and doorways.
 const MAP: [&str; 11] = [
@@ -28,37 +34,23 @@ const MAP: [&str; 11] = [
     "########################",
 ];
 
-/// The side of one cell in the pictures, in pixels.
-const CELL: i32 = 14;
+/// Seen floor.
+const SEEN_FLOOR: Rgb = Rgb(240, 220, 140);
+/// A seen wall.
+const SEEN_WALL: Rgb = Rgb(138, 106, 50);
+/// Floor not seen (a wall not seen is [`svg::WALL`]).
+const DARK: Rgb = Rgb(16, 16, 24);
 
-/// One picture: a rectangle per cell, coloured by (seen, wall), and the viewer.
-fn svg(size: Size, origin: Point, seen: &Viewshed, wall: impl Fn(Point) -> bool) -> String {
-    let (w, h) = (size.width as i32 * CELL, size.height as i32 * CELL);
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         viewBox=\"0 0 {w} {h}\">\n"
-    );
-    for y in 0..size.height as i32 {
-        for x in 0..size.width as i32 {
-            let p = Point::new(x, y);
-            let fill = match (seen.contains(p), wall(p)) {
-                (true, true) => "#8a6a32",
-                (true, false) => "#f0dc8c",
-                (false, true) => "#2a2a34",
-                (false, false) => "#101018",
-            };
-            let (px, py) = (x * CELL, y * CELL);
-            let _ = writeln!(
-                out,
-                "<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" \
-                 stroke=\"#000\" stroke-width=\"0.5\"/>"
-            );
-        }
-    }
-    let (cx, cy) = (origin.x * CELL + CELL / 2, origin.y * CELL + CELL / 2);
-    let _ = writeln!(out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#d02020\"/>", CELL / 3);
-    out.push_str("</svg>\n");
-    out
+/// One picture: a square per cell, coloured by (seen, wall), and the viewer.
+fn picture(size: Size, origin: Point, seen: &Viewshed, wall: impl Fn(Point) -> bool) -> String {
+    let mut picture = Svg::cells(size, |p| match (seen.contains(p), wall(p)) {
+        (true, true) => hex(SEEN_WALL),
+        (true, false) => hex(SEEN_FLOOR),
+        (false, true) => hex(svg::WALL),
+        (false, false) => hex(DARK),
+    });
+    picture.dot(origin, "#d02020");
+    picture.finish()
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -66,8 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = PathBuf::from(args.next().ok_or("usage: fov_pictures DIR [RADIUS]")?);
     let radius = args.next().map_or(Ok(8.0), |r| r.parse::<f64>())?;
     let radius = Some(radius).filter(|&r| r > 0.0).map(Radius::new).transpose()?;
-    let size = Size::new(MAP[0].len() as u32, MAP.len() as u32);
-    let wall = |p: Point| MAP[p.y as usize].as_bytes()[p.x as usize] == b'#';
+    let (size, wall) = svg::parse(&MAP);
     let origin = Point::new(3, 3);
     let mut seen = Viewshed::new(size);
     std::fs::create_dir_all(&dir)?;
@@ -75,8 +66,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let fov = Fov { algorithm, radius, light_walls: true };
         fov.compute(size, origin, wall, &mut seen)?;
         let file = dir.join(format!("fov-{algorithm}.svg"));
-        std::fs::write(&file, svg(size, origin, &seen, wall))?;
-        println!("{}: {} cells seen", file.display(), seen.len());
+        std::fs::write(&file, picture(size, origin, &seen, wall))?;
+        svg::report(&format!("{}: {} cells seen", file.display(), seen.len()))?;
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
-//! The game of the python-tcod roguelike tutorial through its part 6, built only on the
-//! public toolkit (`torchlit` with its default features; never the torchlit game crates):
-//! an `@` in a generated dungeon of rooms and corridors, field of view with memory, orcs
-//! and trolls that chase you with A* once they see you, melee, a message log, and death.
+//! The tutorial's last chapter, the whole game: the game of the python-tcod roguelike
+//! tutorial through its part 6, built only on the public toolkit (`torchlit` with its
+//! default features; never the torchlit game crates): an `@` in a generated dungeon of
+//! rooms and corridors, field of view with memory, orcs and trolls that chase you with A*
+//! once they see you, melee, a message log, a health bar, and death.
 //!
 //! ```text
 //! cargo run --example tutorial [-- --seed TEXT]
@@ -10,10 +11,17 @@
 //! Keys: arrows, `hjklyubn` or the number pad walk (into a monster: attack); `.` or `5`
 //! waits; `q` or `Esc` quits. Numbers from the tutorial: you have 30 hit points, defense
 //! 2, power 5; an orc 10, 0, 3; a troll 16, 1, 4; damage is power minus defense.
+//!
+//! The book's tutorial builds this file up in steps, one complete program per chapter:
+//! `tutorial_1_map.rs`, `tutorial_2_fov.rs`, `tutorial_3_monsters.rs`,
+//! `tutorial_4_combat.rs`, then this one.
 
 // ANCHOR: constants
+use std::error::Error;
+
 use torchlit::console::widgets::wrap;
 use torchlit::fov::Memory;
+use torchlit::geom::Metric;
 use torchlit::prelude::*;
 use torchlit::procgen::{RoomsParams, rooms_layout};
 
@@ -24,7 +32,9 @@ const SIGHT: f64 = 8.0;
 /// At most this many monsters in a room.
 const MAX_MONSTERS_PER_ROOM: i64 = 2;
 /// Rows of the message log.
-const LOG_ROWS: i32 = 5;
+const LOG_ROWS: u32 = 5;
+/// Columns of the health bar.
+const BAR_WIDTH: i32 = 20;
 
 // ANCHOR_END: constants
 // ANCHOR: actors
@@ -43,6 +53,8 @@ struct Actor {
     name: &'static str,
     glyph: char,
     colour: Rgb,
+    /// What a tiles front end draws; `Sprite::None` when the toolkit's set has no picture
+    /// for it (front ends then show the glyph).
     sprite: Sprite,
     at: Point,
     fighter: Fighter,
@@ -59,7 +71,8 @@ impl Actor {
 
     fn orc(at: Point) -> Actor {
         let fighter = Fighter { hp: 10, max_hp: 10, defense: 0, power: 3 };
-        let (glyph, colour, sprite) = ('o', Rgb(63, 127, 63), Sprite::Goblin);
+        // The toolkit's sprites have no orc: it is its glyph, a green `o`.
+        let (glyph, colour, sprite) = ('o', Rgb(63, 127, 63), Sprite::None);
         Actor { name: "orc", glyph, colour, sprite, at, fighter, alive: true }
     }
 
@@ -87,7 +100,7 @@ pub(crate) struct Game {
 // ANCHOR_END: game
 impl Game {
     // ANCHOR: new
-    pub(crate) fn new(seed: Seed) -> Result<Game, Box<dyn std::error::Error>> {
+    pub(crate) fn new(seed: Seed) -> Result<Game, Box<dyn Error>> {
         let params = RoomsParams {
             size: MAP_SIDE,
             max_rooms: 16,
@@ -99,19 +112,8 @@ impl Game {
         let layout = rooms_layout(seed, &params)?;
         let map = layout.dungeon.map;
         let grid = PathGrid::from_passable(map.size(), |p| map.is_passable(p))?;
-        let mut rng = Rng::new(seed.derive("tutorial/monsters", &[]));
         let start = layout.rooms.first().map_or(layout.dungeon.hero, Rect::center);
-        let mut actors = vec![Actor::player(start)];
-        for room in layout.rooms.iter().skip(1) {
-            for _ in 0..rng.range(0, MAX_MONSTERS_PER_ROOM) {
-                let cells: Vec<Point> = room.points().filter(|&p| map.is_passable(p)).collect();
-                let Some(&at) = rng.choose(&cells) else { continue };
-                if actors.iter().any(|a| a.at == at) {
-                    continue;
-                }
-                actors.push(if rng.chance(0.8) { Actor::orc(at) } else { Actor::troll(at) });
-            }
-        }
+        let actors = place_monsters(seed, &map, &layout.rooms, Actor::player(start));
         let size = map.size();
         let mut game = Game {
             map,
@@ -124,7 +126,7 @@ impl Game {
             seed,
         };
         game.say("Hello and welcome, adventurer, to yet another dungeon!", Rgb(32, 160, 255));
-        game.update_fov();
+        game.update_fov()?;
         Ok(game)
     }
 
@@ -144,13 +146,17 @@ impl Game {
 
     // ANCHOR_END: helpers
     // ANCHOR: update_fov
-    fn update_fov(&mut self) {
-        let radius = Radius::new(SIGHT).ok();
+    /// Sees from where the player stands and remembers what is seen.
+    ///
+    /// # Errors
+    /// When the player stands outside the map (a bug: every step checks the map).
+    fn update_fov(&mut self) -> Result<(), Box<dyn Error>> {
+        let radius = Some(Radius::new(SIGHT)?);
         let fov = Fov { algorithm: Algorithm::Symmetric, radius, light_walls: true };
         let map = &self.map;
-        // The player is always inside the map, so this cannot fail.
-        let _ = fov.compute(map.size(), self.actors[0].at, |p| map.is_opaque(p), &mut self.seen);
+        fov.compute(map.size(), self.player().at, |p| map.is_opaque(p), &mut self.seen)?;
         self.memory.remember_all(&self.seen);
+        Ok(())
     }
 
     // ANCHOR_END: update_fov
@@ -168,12 +174,14 @@ impl Game {
         let damage = a.fighter.power - t.fighter.defense;
         let who = if attacker == 0 { "You".to_string() } else { format!("The {}", a.name) };
         let whom = if target == 0 { "you".to_string() } else { format!("the {}", t.name) };
+        let (attack, does) = if attacker == 0 { ("attack", "do") } else { ("attacks", "does") };
         let colour = if target == 0 { Rgb(255, 192, 192) } else { Rgb(224, 224, 224) };
         if damage <= 0 {
-            self.say(format!("{who} attack {whom} but do no damage."), colour);
+            self.say(format!("{who} {attack} {whom} but {does} no damage."), colour);
             return;
         }
-        self.say(format!("{who} attack {whom} for {damage} hit points."), colour);
+        let points = if damage == 1 { "point" } else { "points" };
+        self.say(format!("{who} {attack} {whom} for {damage} hit {points}."), colour);
         let t = &mut self.actors[target];
         t.fighter.hp -= damage;
         if t.fighter.hp <= 0 {
@@ -193,71 +201,156 @@ impl Game {
     // ANCHOR_END: attack
     // ANCHOR: player_step
     /// The player walks (or attacks) one step; then the monsters act.
-    fn player_step(&mut self, offset: Offset) {
-        let to = Point::new(self.player().at.x + offset.dx, self.player().at.y + offset.dy);
-        if offset != Offset::new(0, 0) {
+    ///
+    /// # Errors
+    /// As [`Game::update_fov`] and [`Game::monsters_act`].
+    fn player_step(&mut self, step: Offset) -> Result<(), Box<dyn Error>> {
+        if step != Offset::default() {
+            let to = self.player().at + step;
             match self.actor_at(to) {
                 Some(target) => self.attack(0, target),
                 None if self.map.is_passable(to) => self.actors[0].at = to,
                 None => {
                     self.say("That way is blocked.", Rgb(128, 128, 128));
-                    return;
+                    return Ok(());
                 }
             }
         }
-        self.update_fov();
-        self.monsters_act();
+        self.update_fov()?;
+        self.monsters_act()
     }
 
     // ANCHOR_END: player_step
     // ANCHOR: monsters_act
     /// Every monster the player sees hunts: attacks when adjacent, else one A* step.
-    fn monsters_act(&mut self) {
+    ///
+    /// # Errors
+    /// When A* is asked about a cell outside the map (a bug).
+    fn monsters_act(&mut self) -> Result<(), Box<dyn Error>> {
         for i in 1..self.actors.len() {
             if !self.actors[i].alive || self.is_over() || !self.seen.contains(self.actors[i].at) {
                 continue;
             }
             let (from, target) = (self.actors[i].at, self.player().at);
-            let d = from.offset_to(target);
-            if d.dx.abs().max(d.dy.abs()) <= 1 {
+            if Metric::Chebyshev.distance(target - from) <= 1.0 {
                 self.attack(i, 0);
                 continue;
             }
-            let step = match self.search.astar(&self.grid, Rule::EIGHT, from, target) {
-                Ok(Some(path)) => path.cells.get(1).copied(),
-                _ => None,
-            };
-            if let Some(next) = step
+            let path = self.search.astar(&self.grid, Rule::EIGHT, from, target)?;
+            if let Some(&next) = path.as_ref().and_then(|p| p.cells.get(1))
                 && self.actor_at(next).is_none()
             {
                 self.actors[i].at = next;
             }
         }
+        Ok(())
     }
     // ANCHOR_END: monsters_act
+
+    // ANCHOR: draw_map
+    /// The map point drawn at the view's top-left cell: the view follows the player and
+    /// centres a map smaller than itself.
+    fn camera(&self, view: Size) -> Offset {
+        let axis = |focus: i32, world: u32, view: u32| {
+            let (world, view) = (world as i32, view as i32);
+            if world <= view {
+                -(view - world) / 2
+            } else {
+                (focus - view / 2).clamp(0, world - view)
+            }
+        };
+        let (at, size) = (self.player().at, self.map.size());
+        Offset::new(axis(at.x, size.width, view.width), axis(at.y, size.height, view.height))
+    }
+
+    /// How map cell `p` looks: lit in warm colours when seen, dimmed when remembered,
+    /// blank when never seen or off the map.
+    fn terrain_cell(&self, p: Point) -> Cell {
+        let Some(tile) = self.map.tile(p) else { return Cell::BLANK };
+        let wall = tile == Tile::Wall;
+        let (glyph, sprite) = if wall { ('#', Sprite::Wall) } else { ('.', Sprite::Floor) };
+        if self.seen.contains(p) {
+            let bg = if wall { Rgb(130, 110, 50) } else { Rgb(200, 180, 50) };
+            Cell::with_bg(glyph, Rgb(40, 40, 40), bg).sprite(sprite)
+        } else if self.memory.is_remembered(p) {
+            let bg = if wall { Rgb(0, 0, 100) } else { Rgb(50, 50, 150) };
+            Cell::with_bg(glyph, Rgb(90, 90, 160), bg).sprite(sprite).lit(Cell::REMEMBERED_LIGHT)
+        } else {
+            Cell::BLANK
+        }
+    }
+
+    /// Draws the map and the actors the player sees into the `view` at the frame's
+    /// top-left.
+    fn draw_map(&self, frame: &mut Frame, view: Size) {
+        let camera = self.camera(view);
+        for s in Rect::from_size(view).points() {
+            frame.put(s.x, s.y, self.terrain_cell(s + camera));
+        }
+        // Corpses first, so the living stand on top of them.
+        let mut order: Vec<&Actor> =
+            self.actors.iter().filter(|a| self.seen.contains(a.at)).collect();
+        order.sort_by_key(|a| a.alive);
+        for a in order {
+            let s = a.at - camera;
+            if Rect::from_size(view).contains(s) {
+                frame.put(s.x, s.y, self.terrain_cell(a.at).overlay(a.glyph, a.colour, a.sprite));
+            }
+        }
+    }
+    // ANCHOR_END: draw_map
 }
 
+// ANCHOR: place_monsters
+/// `player` and up to [`MAX_MONSTERS_PER_ROOM`] monsters in each room but the first, on
+/// free floor: four orcs for one troll.
+fn place_monsters(seed: Seed, map: &TileMap, rooms: &[Rect], player: Actor) -> Vec<Actor> {
+    let mut rng = Rng::new(seed.derive("tutorial/monsters", &[]));
+    let mut actors = vec![player];
+    for room in rooms.iter().skip(1) {
+        for _ in 0..rng.range(0, MAX_MONSTERS_PER_ROOM) {
+            let cells: Vec<Point> = room.points().filter(|&p| map.is_passable(p)).collect();
+            let Some(&at) = rng.choose(&cells) else { continue };
+            if actors.iter().any(|a| a.at == at) {
+                continue;
+            }
+            actors.push(if rng.chance(0.8) { Actor::orc(at) } else { Actor::troll(at) });
+        }
+    }
+    actors
+}
+
+// ANCHOR_END: place_monsters
 // ANCHOR: step_of
 /// The game as a screen: keys in, the map, the log and a health bar out.
 pub(crate) struct TutorialScreen {
     pub(crate) game: Game,
+    /// Why the game stopped, if it failed; [`Screen::close`] hands it to `main`.
+    failure: Option<String>,
 }
 
-/// The step a key asks for: `Some(Offset(0, 0))` to wait.
+impl TutorialScreen {
+    /// A new game from `seed`.
+    pub(crate) fn new(seed: Seed) -> Result<TutorialScreen, Box<dyn Error>> {
+        Ok(TutorialScreen { game: Game::new(seed)?, failure: None })
+    }
+}
+
+/// The step a key asks for: `Some(Offset::default())`, no step, to wait.
 fn step_of(input: Input) -> Option<Offset> {
-    let (dx, dy) = match input {
-        Input::Up | Input::Char('k' | '8') => (0, -1),
-        Input::Down | Input::Char('j' | '2') => (0, 1),
-        Input::Left | Input::Char('h' | '4') => (-1, 0),
-        Input::Right | Input::Char('l' | '6') => (1, 0),
-        Input::Char('y' | '7') => (-1, -1),
-        Input::Char('u' | '9') => (1, -1),
-        Input::Char('b' | '1') => (-1, 1),
-        Input::Char('n' | '3') => (1, 1),
-        Input::Char('.' | '5') => (0, 0),
+    let direction = match input {
+        Input::Up | Input::Char('k' | '8') => Direction::North,
+        Input::Down | Input::Char('j' | '2') => Direction::South,
+        Input::Left | Input::Char('h' | '4') => Direction::West,
+        Input::Right | Input::Char('l' | '6') => Direction::East,
+        Input::Char('y' | '7') => Direction::NorthWest,
+        Input::Char('u' | '9') => Direction::NorthEast,
+        Input::Char('b' | '1') => Direction::SouthWest,
+        Input::Char('n' | '3') => Direction::SouthEast,
+        Input::Char('.' | '5') => return Some(Offset::default()),
         _ => return None,
     };
-    Some(Offset::new(dx, dy))
+    Some(direction.offset())
 }
 
 // ANCHOR_END: step_of
@@ -268,109 +361,74 @@ impl Screen for TutorialScreen {
             Input::Char('q') | Input::Esc | Input::Ctrl('c') => return Transition::Quit,
             _ if self.game.is_over() => {}
             _ => {
-                if let Some(offset) = step_of(input) {
-                    self.game.player_step(offset);
+                if let Some(step) = step_of(input)
+                    && let Err(e) = self.game.player_step(step)
+                {
+                    self.failure = Some(e.to_string());
+                    return Transition::Quit;
                 }
             }
         }
         Transition::Stay
     }
 
+    fn close(&mut self) -> Result<(), String> {
+        self.failure.take().map_or(Ok(()), Err)
+    }
+
     // ANCHOR_END: handle
     // ANCHOR: render
     fn render(&self, frame: &mut Frame) {
         let g = &self.game;
-        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let view_h = (h - LOG_ROWS - 1).max(1);
-        let size = g.map.size();
-        let camera = |focus: i32, world: i32, view: i32| {
-            if world <= view {
-                -(view - world) / 2
-            } else {
-                (focus - view / 2).clamp(0, world - view)
-            }
-        };
-        let ox = camera(g.player().at.x, size.width as i32, w);
-        let oy = camera(g.player().at.y, size.height as i32, view_h);
-        for sy in 0..view_h {
-            for sx in 0..w {
-                let p = Point::new(sx + ox, sy + oy);
-                let Some(tile) = g.map.tile(p) else { continue };
-                let (glyph, sprite) = match tile {
-                    Tile::Wall => ('#', Sprite::Wall),
-                    _ => ('.', Sprite::Floor),
-                };
-                let cell = if g.seen.contains(p) {
-                    let bg = if tile == Tile::Wall { Rgb(130, 110, 50) } else { Rgb(200, 180, 50) };
-                    Cell::with_bg(glyph, Rgb(40, 40, 40), bg).sprite(sprite)
-                } else if g.memory.is_remembered(p) {
-                    let bg = if tile == Tile::Wall { Rgb(0, 0, 100) } else { Rgb(50, 50, 150) };
-                    Cell::with_bg(glyph, Rgb(90, 90, 160), bg)
-                        .sprite(sprite)
-                        .lit(Cell::REMEMBERED_LIGHT)
-                } else {
-                    Cell::BLANK
-                };
-                frame.put(sx, sy, cell);
-            }
-        }
-        // Corpses first, so the living stand on top of them.
-        let mut order: Vec<&Actor> = g.actors.iter().collect();
-        order.sort_by_key(|a| a.alive);
-        for a in order.into_iter().filter(|a| g.seen.contains(a.at)) {
-            let (x, y) = (a.at.x - ox, a.at.y - oy);
-            if let Some(under) = frame.get(x as u16, y as u16).copied()
-                && y < view_h
-            {
-                frame.put(x, y, under.overlay(a.glyph, a.colour, a.sprite));
-            }
-        }
-        // The health bar and the seed.
+        let (w, h) = (frame.width(), frame.height());
+        let view_h = u32::from(h).saturating_sub(LOG_ROWS + 1).max(1);
+        g.draw_map(frame, Size::new(u32::from(w), view_h));
+        let bar_y = view_h as i32;
+        // The health bar, the hit points written over it, then the seed.
         let f = g.player().fighter;
-        let bar_w = 20;
-        let filled = (bar_w * f.hp.max(0) / f.max_hp.max(1)).clamp(0, bar_w);
-        frame.fill(0, view_h, bar_w, 1, Cell::with_bg(' ', Rgb::WHITE, Rgb(64, 16, 16)));
-        frame.fill(0, view_h, filled, 1, Cell::with_bg(' ', Rgb::WHITE, Rgb(0, 96, 0)));
-        frame.print(
-            1,
-            view_h,
-            &format!("HP: {}/{}", f.hp.max(0), f.max_hp),
-            Rgb::WHITE,
-            Rgb::BLACK,
-        );
+        let filled = (BAR_WIDTH * f.hp.max(0) / f.max_hp.max(1)).clamp(0, BAR_WIDTH);
+        let label = format!(" HP: {}/{}", f.hp.max(0), f.max_hp);
+        let mut label = label.chars();
+        for x in 0..BAR_WIDTH {
+            let bg = if x < filled { Rgb(0, 96, 0) } else { Rgb(64, 16, 16) };
+            frame.put(x, bar_y, Cell::with_bg(label.next().unwrap_or(' '), Rgb::WHITE, bg));
+        }
         let hint = format!("seed {}  q quits", g.seed.0);
-        frame.print(bar_w + 2, view_h, &hint, Rgb::GREY, Rgb::BLACK);
+        frame.print(BAR_WIDTH + 2, bar_y, &hint, Rgb::GREY, Rgb::BLACK);
         // The newest messages at the bottom, wrapped, nothing cut.
         let mut lines: Vec<(String, Rgb)> = Vec::new();
         for (text, colour) in g.log.iter().rev() {
-            for line in wrap(text, w.max(1) as usize).into_iter().rev() {
+            for line in wrap(text, usize::from(w.max(1))).into_iter().rev() {
                 lines.push((line, *colour));
             }
             if lines.len() >= LOG_ROWS as usize {
                 break;
             }
         }
-        for (i, (line, colour)) in lines.iter().take(LOG_ROWS as usize).enumerate() {
-            frame.print(0, h - 1 - i as i32, line, *colour, Rgb::BLACK);
+        let bottom = i32::from(h) - 1;
+        for (row, (line, colour)) in (0..).zip(lines.iter().take(LOG_ROWS as usize)) {
+            frame.print(0, bottom - row, line, *colour, Rgb::BLACK);
         }
     }
     // ANCHOR_END: render
 }
 
 // ANCHOR: main
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().collect();
     let seed = match args.iter().position(|a| a == "--seed") {
         Some(i) => Seed::from_input(args.get(i + 1).map_or("", String::as_str)),
         None => Seed::from_input("tutorial"),
     };
-    let mut screen = TutorialScreen { game: Game::new(seed)? };
-    torchlit::term::run(&mut screen)?;
+    let mut screen = TutorialScreen::new(seed)?;
+    // `run` gives the terminal back before returning, so an error prints on a sane
+    // terminal; `closed` is what `close` said: why the game failed, if it did.
+    torchlit::term::run(&mut screen)?.closed?;
     Ok(())
 }
 // ANCHOR_END: main
 
-/// Run by `tests/tutorial_tmux.rs`, which includes this file as a module.
+/// Run by `tests/tutorial_chapters.rs`, which includes this file as a module.
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -381,5 +439,28 @@ mod tests {
         assert!(game.seen.contains(game.player().at));
         assert!(game.actors.len() > 1, "monsters are placed");
         assert!(game.actors.iter().all(|a| game.map.is_passable(a.at)));
+    }
+
+    #[test]
+    fn a_long_message_wraps_whole_and_the_bar_shows_the_hit_points_left() {
+        let mut screen = TutorialScreen::new(Seed(7)).expect("a dungeon");
+        let long =
+            "The troll attacks you with a club the size of a tree trunk, and the walls shake";
+        screen.game.say(long, Rgb::WHITE);
+        screen.game.actors[0].fighter.hp = 15;
+        let mut frame = Frame::new(40, 24);
+        screen.render(&mut frame);
+        let text = frame.to_text();
+        let last = text.lines().last().unwrap_or_default();
+        assert_eq!(last.trim_end(), "shake", "the message ends on the last row:\n{text}");
+        assert!(text.contains("The troll attacks you"), "and starts rows above:\n{text}");
+        assert!(text.contains("HP: 15/30"), "{text}");
+        // Half the bar is green, half red.
+        let bar_row = 24 - LOG_ROWS as usize - 1;
+        let greens = frame.cells()[bar_row * 40..bar_row * 40 + BAR_WIDTH as usize]
+            .iter()
+            .filter(|c| c.bg == Rgb(0, 96, 0))
+            .count();
+        assert_eq!(greens, BAR_WIDTH as usize / 2);
     }
 }

@@ -11,7 +11,7 @@ mod tutorial;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seed = torchlit::rng::Seed::from_input("tutorial");
-    let screen = tutorial::TutorialScreen { game: tutorial::Game::new(seed)? };
+    let screen = tutorial::TutorialScreen::new(seed)?;
     torchlit::window::run(Box::new(screen))?;
     Ok(())
 }

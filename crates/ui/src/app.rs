@@ -1,9 +1,12 @@
 //! The application: a [`Stack`] of screens with the title menu at the bottom (or a
 //! game alone, when started with `play`), and how each torchlit screen sits on it.
 
+mod link;
+
+pub use link::Link;
 use torchlit_map::UltimaWorld;
 use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, Maze, MazeConfig, MazeError, Seed};
-use torchlit_sim::modes::ultima::Ultima;
+use torchlit_sim::modes::ultima::{Rules, Ultima};
 
 use crate::caves::{CavesScreen, CavesSetup, Leave};
 use crate::chase::{ChaseScreen, ChaseSetup, SetupOutcome};
@@ -26,6 +29,10 @@ pub enum Control {
     /// terminal and exit.
     Quit,
 }
+
+/// The name of the bundled `ultima` world the front ends pass as the default world (the
+/// walled keep in a valley): the name its walks' recordings give it.
+pub const DEFAULT_WORLD_NAME: &str = "keep";
 
 /// What the title menu starts games with.
 #[derive(Clone, Debug)]
@@ -78,22 +85,39 @@ impl App {
         self.stack.top_mut::<TitleScreen>().map(|t| &mut t.launch)
     }
 
-    /// Opens on the title menu; `default_world` is what `ultima` plays from there.
+    /// Opens on the title menu; `default_world` is what `ultima` plays from there (the
+    /// bundled world, named [`DEFAULT_WORLD_NAME`] in recordings).
     pub fn title(default_world: UltimaWorld) -> App {
         App::with_title(default_world)
     }
 
     /// Opens straight into `ultima` on `world`; leaving the game quits.
     pub fn ultima(world: UltimaWorld) -> App {
-        App::alone(Box::new(UltimaScreen::new(Ultima::new(world))))
+        App::alone(Box::new(UltimaScreen::new(Ultima::with_rules(world, Rules::default()))))
     }
 
-    /// Opens straight into `ultima` on `world` with the config's keys; leaving quits.
+    /// Opens straight into `ultima` on `world` (named `name` in its recording) with the
+    /// config's keys; leaving quits.
     pub fn ultima_with_keys(
         world: UltimaWorld,
+        name: &str,
         keymap: crate::Keymap<crate::ultima::UltimaCommand>,
     ) -> App {
-        App::alone(Box::new(UltimaScreen::with_keymap(Ultima::new(world), keymap)))
+        App::ultima_with_rules(world, name, keymap, Rules::default())
+    }
+
+    /// Opens straight into `ultima` on `world` (named `name` in its recording) with the
+    /// config's keys and `rules` (the default game's, or Ultima 0's free walk); leaving
+    /// quits.
+    pub fn ultima_with_rules(
+        world: UltimaWorld,
+        name: &str,
+        keymap: crate::Keymap<crate::ultima::UltimaCommand>,
+        rules: Rules,
+    ) -> App {
+        let mut screen = UltimaScreen::with_keymap(Ultima::with_rules(world, rules), keymap);
+        screen.set_world_name(name);
+        App::alone(Box::new(screen))
     }
 
     /// Opens straight into `maze` with `config`; leaving the game quits.
@@ -102,7 +126,9 @@ impl App {
     /// Those of [`Maze::new`] (a level too long).
     pub fn maze(_default_world: UltimaWorld, setup: MazeSetup) -> Result<App, MazeError> {
         let game = Maze::new(setup.config)?;
-        Ok(App::alone(Box::new(MazeScreen::with_keymap(game, setup.keymap, false))))
+        let mut screen = MazeScreen::with_keymap(game, setup.keymap, false);
+        screen.set_back_quits(true);
+        Ok(App::alone(Box::new(screen)))
     }
 
     /// Opens straight into a `caves` run; leaving the game quits. The run starts from
@@ -208,6 +234,12 @@ impl App {
     /// The screen on top, if it is a `T` (tests and front ends look at it).
     pub fn top<T: Screen>(&self) -> Option<&T> {
         self.stack.top::<T>()
+    }
+
+    /// The screen on top, if it is a `T`, to change (a deep link sets up a screen
+    /// the title menu opened).
+    pub fn top_mut<T: Screen>(&mut self) -> Option<&mut T> {
+        self.stack.top_mut::<T>()
     }
 
     /// The `overworld` screens, when they are up.
@@ -367,9 +399,17 @@ impl Screen for App {
 /// A new caves run from `setup`'s next seed, or why it could not be built. With
 /// `offer_saved`, a saved run is offered first (it is never silently replaced).
 fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen>, String> {
-    let saved = match (&setup.store, offer_saved) {
-        (Some(store), true) => store.saved().ok().flatten(),
-        _ => None,
+    // A saved run of the seed asked for (`play caves --seed S`) is the one offered; one
+    // that can't be read (a read-only file...) is said, never passed over.
+    let (saved, unreadable) = match (&setup.store, offer_saved) {
+        (Some(store), true) => {
+            let _ = store.choose(setup.next_seed);
+            match store.saved() {
+                Ok(saved) => (saved, None),
+                Err(e) => (None, Some(e)),
+            }
+        }
+        _ => (None, None),
     };
     match setup.new_game() {
         Ok(game) => {
@@ -378,7 +418,11 @@ fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen
                 Some(about) => CavesScreen::offering(game, keys, store, about),
                 None => CavesScreen::new(game, keys, store),
             };
-            Ok(Box::new(screen.with_pickup(setup.pickup)))
+            let mut screen = screen.with_pickup(setup.pickup);
+            if let Some(e) = unreadable {
+                screen.tell(format!("The saved run can't be opened: {e}. This is a new run."));
+            }
+            Ok(Box::new(screen))
         }
         Err(e) => Err(format!("The caves could not be built: {e}")),
     }
@@ -390,9 +434,13 @@ impl TitleScreen {
         let l = &mut self.launch;
         match item {
             TitleItem::Ultima => {
-                Ok(Box::new(UltimaScreen::new(Ultima::new(l.default_world.clone()))))
+                let game = Ultima::with_rules(l.default_world.clone(), Rules::default());
+                let mut screen = UltimaScreen::new(game);
+                screen.set_world_name(DEFAULT_WORLD_NAME);
+                Ok(Box::new(screen))
             }
-            TitleItem::Caves => new_caves(&mut l.caves, false),
+            // A new run while one is saved asks first (the saved runs stay either way).
+            TitleItem::Caves => new_caves(&mut l.caves, true),
             TitleItem::Continue => {
                 let loaded = match &l.caves.store {
                     Some(store) => store.load(),
@@ -409,7 +457,7 @@ impl TitleScreen {
             }
             TitleItem::Chase => Ok(Box::<ChaseSetup>::default()),
             TitleItem::Overworld => Ok(Box::new(OverworldScreen::new(l.overworld.clone()))),
-            TitleItem::Maze => match Maze::new(l.maze.config) {
+            TitleItem::Maze => match Maze::new(l.maze.take_config()) {
                 Ok(game) => Ok(Box::new(MazeScreen::with_keymap(
                     game,
                     l.maze.keymap.clone(),

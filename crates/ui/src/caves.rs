@@ -12,6 +12,8 @@ mod morgue;
 mod offer;
 mod pack;
 mod scene;
+mod stairs;
+mod stops;
 mod store;
 mod text;
 
@@ -127,15 +129,35 @@ pub const MIN_SIZE: (u16, u16) = (40, 12);
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Mode {
     Play,
-    Choose { verb: Verb, note: Option<String> },
-    Inventory { selected: usize },
-    Look { cursor: Point },
-    History { back: usize },
-    Help { scroll: usize },
-    TravelPrompt,
+    Choose {
+        verb: Verb,
+        note: Option<String>,
+    },
+    Inventory {
+        selected: usize,
+    },
+    Look {
+        cursor: Point,
+    },
+    History {
+        back: usize,
+    },
+    Help {
+        scroll: usize,
+    },
+    /// `G`: choosing a known staircase (`index` into `stairs::targets`).
+    TravelPrompt {
+        index: usize,
+    },
     ConfirmExit,
-    OfferContinue { about: String },
-    Ended { morgue: String },
+    /// The saved run `about` describes, and the other saved runs (seed, description).
+    OfferContinue {
+        about: String,
+        others: Vec<(torchlit_sim::modes::caves::Seed, String)>,
+    },
+    Ended {
+        morgue: String,
+    },
 }
 
 /// What keeps running on ticks.
@@ -205,7 +227,7 @@ impl CavesScreen {
         let welcome = format!(
             "Welcome to the caves (seed {}). Find the teddy bear on level {} and bring it \
              up the exit stairs. Press ? for help.",
-            game.seed(),
+            crate::record::seed_shown(game.seed().0),
             game.depth_count()
         );
         let mut screen = CavesScreen {
@@ -355,6 +377,11 @@ impl CavesScreen {
         &self.game
     }
 
+    /// Adds `line` to the messages on screen (a front end's word before play starts).
+    pub fn tell(&mut self, line: String) {
+        self.messages.push(line);
+    }
+
     /// The messages of the last action.
     pub fn messages(&self) -> &[String] {
         &self.messages
@@ -415,7 +442,7 @@ impl CavesScreen {
         format!(
             "The caves run is saved (seed {}, level {}, turn {}); `torchlit play caves` \
              continues it.",
-            g.seed(),
+            crate::record::seed_shown(g.seed().0),
             g.depth() + 1,
             g.turn().0
         )
@@ -447,21 +474,7 @@ impl CavesScreen {
         if stop {
             self.running = None;
             let moved = self.game.turn().0 != self.run_from;
-            for line in &mut said {
-                if line == text::ARRIVED {
-                    *line = match (auto, moved) {
-                        (Auto::Item, true) => "You reach the item.".to_string(),
-                        (Auto::Item, false) => "You are already there.".to_string(),
-                        (Auto::Cell(_), true) => "You arrive.".to_string(),
-                        (Auto::Cell(_), false) => "You are already there.".to_string(),
-                        (_, false) => "You are already on the stairs.".to_string(),
-                        (_, true) => text::ARRIVED.to_string(),
-                    };
-                }
-            }
-            if moved && !said.iter().any(|l| l == text::ARRIVED) {
-                said.extend(self.stairs_here());
-            }
+            self.stop_words(auto, moved, &mut said);
         }
         self.guide(&self.run_events, &mut said);
         self.set_messages(said);
@@ -580,7 +593,7 @@ impl CavesScreen {
                     _ => Mode::Play,
                 };
             }
-            Mode::TravelPrompt => self.travel_key(input),
+            Mode::TravelPrompt { index } => self.travel_key(index, input),
             Mode::ConfirmExit => {
                 self.mode = Mode::Play;
                 if matches!(input, Input::Char('y' | 'Y')) {
@@ -596,19 +609,6 @@ impl CavesScreen {
             }
         }
         Leave::Stay
-    }
-
-    /// The key after the travel key: `>` or `<` travels to the stairs, `i` or `*` to the
-    /// nearest item seen; anything else cancels.
-    fn travel_key(&mut self, input: Input) {
-        self.mode = Mode::Play;
-        let auto = match input {
-            Input::Char('>') => Auto::Travel(Stairs::Down),
-            Input::Char('<') => Auto::Travel(Stairs::Up),
-            Input::Char('i' | '*') => Auto::Item,
-            _ => return self.say("Never mind."),
-        };
-        self.start(auto);
     }
 
     fn play_key(&mut self, input: Input) -> Leave {
@@ -634,6 +634,10 @@ impl CavesScreen {
             CavesCommand::PickUp => self.act(Action::PickUp),
             CavesCommand::Drop => self.open_choice(Verb::Drop),
             CavesCommand::Eat => self.open_choice(Verb::Eat),
+            CavesCommand::EatHere => match self.food_here() {
+                Some(_) => self.act(Action::EatHere),
+                None => self.say("There is nothing here to eat."),
+            },
             CavesCommand::Wear => self.open_choice(Verb::Wear),
             CavesCommand::Inventory => self.mode = Mode::Inventory { selected: 0 },
             CavesCommand::Look => self.mode = Mode::Look { cursor: self.game.player().at() },
@@ -642,10 +646,7 @@ impl CavesScreen {
             CavesCommand::Explore => self.start(Auto::Explore),
             CavesCommand::TravelItem => self.start(Auto::Item),
             CavesCommand::Rest => self.start(Auto::Rest),
-            CavesCommand::Travel => {
-                self.mode = Mode::TravelPrompt;
-                self.say("Travel to which stairs? (> or <; i: the nearest item)");
-            }
+            CavesCommand::Travel => self.mode = Mode::TravelPrompt { index: 0 },
             CavesCommand::Save => match &self.store {
                 Some(store) => {
                     match CavesScreen::save_run(store, &self.game, self.recorder.as_ref()) {
@@ -687,17 +688,8 @@ impl CavesScreen {
             self.render_history(frame, back);
             return;
         }
-        if let Mode::OfferContinue { about } = &self.mode {
-            // Only the question: the new run behind it does not exist until it is chosen.
-            frame.fill(0, 0, w, h, Cell::BLANK);
-            // The new run's seed is named: `--seed X` must not look like it opened another.
-            let question = format!(
-                "Continue the saved run ({about})? y: continue it · n: a new run (seed {})",
-                self.game.seed()
-            );
-            for (i, line) in wrap(&question, w.max(1) as usize).iter().enumerate() {
-                frame.print(0, h / 2 + i as i32, line, palette::HIGHLIGHT, palette::BACKGROUND);
-            }
+        if let Mode::OfferContinue { about, others } = &self.mode {
+            self.render_offer(frame, about, others);
             return;
         }
         let rows = message_rows(h);
@@ -713,16 +705,29 @@ impl CavesScreen {
                     sy,
                     Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under },
                 );
-                lines.push(self.look_at(*cursor));
+                // The hint first: when the rows run out, it goes before what is seen.
                 lines.push(
                     "Look: move the cursor with the movement keys; any other key stops."
                         .to_string(),
                 );
+                lines.extend(wrap(&self.look_at(*cursor), w as usize));
             }
             Mode::ConfirmExit => {
                 lines.push(
                     "Leave the caves without the teddy bear? You will lose. (y/n)".to_string(),
                 );
+            }
+            Mode::TravelPrompt { index } => {
+                let targets = stairs::targets(&self.game);
+                if let Some(s) = targets.get(*index) {
+                    let (sx, sy) = (s.at.x - offset.x, s.at.y - offset.y);
+                    let under = frame.get(sx as u16, sy as u16).copied().unwrap_or(Cell::BLANK);
+                    let cursor =
+                        Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under };
+                    frame.put(sx, sy, cursor);
+                }
+                lines =
+                    stairs::prompt_lines(&self.game, &targets, *index, w as usize, rows as usize);
             }
             Mode::Choose { .. } | Mode::Inventory { .. } => {}
             Mode::OfferContinue { .. } => {}

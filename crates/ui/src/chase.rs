@@ -1,5 +1,6 @@
 //! The `chase` screens (the DM503 Rogue project, University of Southern Denmark, 2010): pick a dungeon and the strategies, then watch the
-//! monster hunt the hero, turn by turn or playing on its own.
+//! monster hunt the hero, turn by turn or playing on its own, or play one side yourself
+//! (see the `play` module).
 //!
 //! Auto-play is timed by the front end's clock: while it runs, [`ChaseScreen::wants_ticks`]
 //! is true and the front end calls [`ChaseScreen::tick`] 24 times per second; the screen
@@ -21,8 +22,12 @@ use torchlit_console::widgets::{fit, wrap};
 /// The dungeons bundled into the program (the sim's [`torchlit_sim::modes::chase::BUNDLED`]).
 pub use torchlit_sim::modes::chase::BUNDLED;
 
+mod play;
+pub mod record;
 mod scene;
 mod setup;
+
+pub use play::PLAY_CONTROLS;
 
 /// Turns per second at each auto-play speed (24 ticks per second: 24, 12, 6, 3, 2, 1
 /// ticks per turn).
@@ -33,11 +38,12 @@ const DEFAULT_SPEED: usize = 2;
 const GENERATED_SIDE: u32 = 20;
 
 /// The controls of the watch screen (and the README).
-pub const CONTROLS: [(&str, &str); 6] = [
+pub const CONTROLS: [(&str, &str); 7] = [
     ("space", "play one turn (the monster, then the hero)"),
     ("p", "auto-play on / off"),
     ("+ / -", "auto-play faster / slower"),
     ("r", "start again"),
+    ("?", "show / hide this help"),
     ("q / Esc", "back"),
     ("Ctrl-C", "quit at once"),
 ];
@@ -67,6 +73,8 @@ pub struct ChaseSetup {
     dungeon: DungeonChoice,
     hero: HeroKind,
     monster: MonsterKind,
+    /// The side the person plays (none: watch both strategies).
+    play: Option<Role>,
     note: Option<String>,
     /// The height of the last frame drawn (a click on a line is placed from it).
     last_h: std::cell::Cell<u16>,
@@ -99,6 +107,10 @@ pub struct ChaseScreen {
     pointer: Option<Point>,
     /// Every turn's line so far, oldest first (the last [`LOG_LINES`]): the scene's log.
     log: Vec<String>,
+    /// The person's side, when a person plays one (none: both sides are strategies).
+    person: Option<play::PersonPlay>,
+    /// Whether the help page is up.
+    help: bool,
 }
 
 /// How many lines the scene's message log keeps.
@@ -111,11 +123,13 @@ struct Start {
     seed: u64,
     /// The turn after which the hero has survived (`None`: no limit).
     limit: Option<Turn>,
+    /// The side a person plays (none: both are strategies).
+    person: Option<Role>,
 }
 
 impl Default for Start {
     fn default() -> Start {
-        Start { seed: 0, limit: Some(Chase::DEFAULT_LIMIT) }
+        Start { seed: 0, limit: Some(Chase::DEFAULT_LIMIT), person: None }
     }
 }
 
@@ -125,6 +139,12 @@ impl Clone for ChaseScreen {
         let mut copy = self
             .restarted()
             .unwrap_or_else(|_| unreachable!("the dungeon already started a chase"));
+        if let Some(person) = &self.person {
+            for &mv in &person.moves {
+                let _ = copy.game.play_person(mv);
+            }
+            copy.person = Some(person.clone());
+        }
         while copy.game.turn() < self.game.turn() && copy.game.outcome().is_none() {
             copy.game.play_turn();
         }
@@ -137,6 +157,7 @@ impl Clone for ChaseScreen {
         copy.replay = self.replay;
         copy.pointer = self.pointer;
         copy.log = self.log.clone();
+        copy.help = self.help;
         copy
     }
 }
@@ -167,12 +188,13 @@ impl ChaseScreen {
     /// As [`ChaseScreen::new`].
     pub fn with_start(self, seed: u64, limit: Option<Turn>) -> Result<ChaseScreen, String> {
         let players = (self.hero, self.monster);
+        let person = self.start.person;
         ChaseScreen::starting(
             self.name,
             &self.dungeon,
             players,
             self.back_quits,
-            Start { seed, limit },
+            Start { seed, limit, person },
         )
     }
 
@@ -183,6 +205,16 @@ impl ChaseScreen {
         back_quits: bool,
         start: Start,
     ) -> Result<ChaseScreen, String> {
+        if let Some(role) = start.person {
+            return ChaseScreen::starting_play(
+                name,
+                dungeon,
+                (hero, monster),
+                back_quits,
+                start,
+                role,
+            );
+        }
         let mut game = Chase::new(dungeon, hero.make(), monster.make())
             .map_err(|e| e.to_string())?
             .with_limit(start.limit);
@@ -211,6 +243,8 @@ impl ChaseScreen {
             replay: false,
             pointer: None,
             log: Vec::new(),
+            person: None,
+            help: false,
         })
     }
 
@@ -238,8 +272,8 @@ impl ChaseScreen {
         seed: u64,
         limit: Option<Turn>,
     ) -> Result<ChaseScreen, String> {
-        let mut screen =
-            ChaseScreen::starting(name, dungeon, players, false, Start { seed, limit })?;
+        let start = Start { seed, limit, person: None };
+        let mut screen = ChaseScreen::starting(name, dungeon, players, false, start)?;
         screen.recorder = None;
         screen.replay = true;
         screen.message = "space: one turn · p: auto-play".to_string();
@@ -253,6 +287,9 @@ impl ChaseScreen {
 
     /// Sets where the chase's recording goes when it ends.
     pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+        if let Some(r) = self.person.as_mut().and_then(|p| p.recorder.as_mut()) {
+            r.set_sink(sink.clone());
+        }
         if let Some(r) = &mut self.recorder {
             r.set_sink(sink);
         }
@@ -260,7 +297,8 @@ impl ChaseScreen {
 
     /// Whether the recording has somewhere to go (or there is none to send).
     pub fn has_recordings(&self) -> bool {
-        self.recorder.as_ref().is_none_or(Recorder::has_sink)
+        let play = self.person.as_ref().and_then(|p| p.recorder.as_ref());
+        self.recorder.as_ref().is_none_or(Recorder::has_sink) && play.is_none_or(Recorder::has_sink)
     }
 
     /// The chase being watched.
@@ -280,7 +318,7 @@ impl ChaseScreen {
 
     /// Whether the front end should call [`ChaseScreen::tick`] (auto-play is running).
     pub fn wants_ticks(&self) -> bool {
-        self.auto && self.game.outcome().is_none()
+        self.auto && self.game.outcome().is_none() && self.person.is_none()
     }
 
     /// One tick (1/24 s) of the front end's clock: plays a turn when one is due.
@@ -297,6 +335,18 @@ impl ChaseScreen {
 
     /// Handles a key; returns `true` when the player leaves the screen.
     pub fn handle(&mut self, input: Input) -> bool {
+        if self.help {
+            // Any key closes the help; Back keys do not also leave.
+            self.help = false;
+            return false;
+        }
+        if input == Input::Char('?') {
+            self.help = true;
+            return false;
+        }
+        if self.person.is_some() {
+            return self.handle_play(input);
+        }
         match input {
             Input::Char(' ') | Input::Enter => {
                 self.auto = false;
@@ -332,6 +382,10 @@ impl ChaseScreen {
         if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish("quit", turns, hash)) {
             tracing::warn!("chase recording not kept: {e}");
         }
+        let play = self.person.as_mut().and_then(|p| p.recorder.as_mut());
+        if let Some(Err(e)) = play.and_then(|r| r.finish("quit", turns, hash)) {
+            tracing::warn!("chase recording not kept: {e}");
+        }
     }
 
     fn step(&mut self) {
@@ -346,35 +400,18 @@ impl ChaseScreen {
         self.message = describe(self.game.turn().0, &events, self.game.board().monster_glyph());
         if let Some(outcome) = self.game.outcome() {
             self.auto = false;
-            let word = match outcome {
-                Outcome::Caught { .. } => "caught",
-                Outcome::Escaped { .. } => "escaped",
-                Outcome::TurnLimit { .. } => "limit",
-                Outcome::Failed { .. } => "failed",
-            };
             let (turns, hash) = (self.game.turn().0, self.game.state_hash());
+            let word = outcome_word(outcome);
             if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish(word, turns, hash)) {
                 tracing::warn!("chase recording not kept: {e}");
             }
-            self.message = match outcome {
-                Outcome::Caught { turn, .. } => {
-                    format!("The monster catches the hero in turn {}.", turn.0)
-                }
-                Outcome::Escaped { turn, repeats } => format!(
-                    "The hero escapes: turn {} repeats turn {}, the chase never ends.",
-                    turn.0, repeats.0
-                ),
-                Outcome::TurnLimit { turns } => {
-                    format!("The hero survived {} turns (the turn limit rule).", turns.0)
-                }
-                Outcome::Failed { who, turn } => format!(
-                    "The {}'s strategy failed in turn {}: {}",
-                    who.name(),
-                    turn.0,
-                    self.game.error().map_or_else(String::new, ToString::to_string)
-                ),
-            };
+            self.message = self.ending(outcome);
         }
+        self.keep_log();
+    }
+
+    /// Adds the message to the log and recomputes the monster's path.
+    fn keep_log(&mut self) {
         self.log.push(self.message.clone());
         if self.log.len() > LOG_LINES {
             self.log.remove(0);
@@ -382,16 +419,68 @@ impl ChaseScreen {
         self.path = self.game.monster_path();
     }
 
-    /// Draws the dungeon, the path, the players, a message and a status line (two lines
-    /// when one does not fit the width).
+    /// The sentence that says how the game ended.
+    fn ending(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Caught { turn, .. } => {
+                format!("The monster catches the hero in turn {}.", turn.0)
+            }
+            Outcome::Escaped { turn, repeats } => format!(
+                "The hero escapes: turn {} repeats turn {}, the chase never ends.",
+                turn.0, repeats.0
+            ),
+            Outcome::TurnLimit { turns } => {
+                format!("The hero survived {} turns (the turn limit rule).", turns.0)
+            }
+            Outcome::Failed { who, turn } => format!(
+                "The {}'s strategy failed in turn {}: {}",
+                who.name(),
+                turn.0,
+                self.game.error().map_or_else(String::new, ToString::to_string)
+            ),
+        }
+    }
+
+    /// Draws the dungeon, the path, the players, a message (and, when a person plays,
+    /// the moves they have) and a status line (two lines only when one does not fit the
+    /// width); the help page instead while it is up.
     pub fn render(&self, frame: &mut Frame) {
+        if self.help {
+            self.render_help(frame);
+            return;
+        }
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let board = self.game.board();
         let size = board.map().size();
         let (mw, mh) = (size.width as i32, size.height as i32);
-        let status = wrap_parts(&self.status_parts(), w.max(1) as usize);
+        // A replay (nothing recorded) draws its own keys in its bar.
+        let hint = if self.replay {
+            ""
+        } else if self.person.is_some() {
+            "? help  q back"
+        } else {
+            "spc p +/- r ? q"
+        };
+        let fields = self.status_fields();
+        let room = (w.max(1) as usize).saturating_sub(hint.len() + 2);
+        // The hint stays if only the least important fields make room for it.
+        let (status, hint) = match status_lines(&fields, room, 3) {
+            one if one.len() == 1 && !hint.is_empty() => (one, hint),
+            _ => (status_lines(&fields, w.max(1) as usize, 3), ""),
+        };
         let rows = status.len() as i32;
-        let view_h = (h - 1 - rows).max(0);
+        // The message on one line (a person's game over: as many as it takes, up to
+        // three), then the person's moves.
+        let mut above = match self.game.outcome() {
+            Some(_) if self.person.is_some() => {
+                let mut lines = wrap(&self.message, w.max(1) as usize);
+                lines.truncate(3);
+                lines
+            }
+            _ => vec![self.message.clone()],
+        };
+        above.extend(self.moves_line());
+        let view_h = (h - above.len() as i32 - rows).max(0);
         // Two columns per cell, as in the file, when the map fits.
         let cw = if 2 * mw <= w { 2 } else { 1 };
         let hero = board.hero().at;
@@ -411,7 +500,10 @@ impl ChaseScreen {
                 }
             }
         }
-        frame.print(0, h - 1 - rows, &self.message, palette::TEXT, palette::BACKGROUND);
+        for (i, line) in above.iter().enumerate() {
+            let y = view_h + i as i32;
+            frame.print(0, y, &fit(line, w.max(0) as usize), palette::TEXT, palette::BACKGROUND);
+        }
         let bar = palette::STATUS_BAR;
         let mut blank = Cell::BLANK;
         blank.bg = bar;
@@ -419,10 +511,7 @@ impl ChaseScreen {
         for (i, line) in status.iter().enumerate() {
             frame.print(0, h - rows + i as i32, line, palette::HIGHLIGHT, bar);
         }
-        // A replay (nothing recorded) draws its own keys in its bar.
-        let hint = "spc p +/- q";
-        let last = status.last().map_or(0, |l| l.chars().count());
-        if !self.replay && last + hint.len() < w as usize {
+        if !hint.is_empty() {
             frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bar);
         }
     }
@@ -460,30 +549,87 @@ impl ChaseScreen {
     }
 
     /// The pieces of the status line, in order: the dungeon, the strategies, the turn,
-    /// the steps per turn and the state.
+    /// the steps per turn and the state (empty in a replay before the end: the replay's
+    /// bar says whether it plays).
     fn status_parts(&self) -> Vec<String> {
+        self.status_fields().into_iter().map(|(text, _)| text).collect()
+    }
+
+    /// [`ChaseScreen::status_parts`] with how much each matters (higher stays longer
+    /// when the line is too narrow).
+    fn status_fields(&self) -> Vec<(String, u8)> {
         let state = match self.game.outcome() {
-            Some(Outcome::Caught { .. }) => "caught".to_string(),
-            Some(Outcome::Escaped { .. }) => "escaped".to_string(),
-            Some(Outcome::TurnLimit { .. }) => "survived".to_string(),
-            Some(Outcome::Failed { .. }) => "failed".to_string(),
+            Some(outcome) => outcome_state(outcome).to_string(),
+            None if self.replay => String::new(),
+            None if self.person.is_some() => "your step".to_string(),
             None if self.auto => format!("auto {}/s", self.turns_per_second()),
             None => "paused".to_string(),
         };
         let board = self.game.board();
+        let (hero_steps, monster_steps) =
+            (board.hero().steps_per_turn(), board.monster().steps_per_turn());
+        let faster = hero_steps > 1 || monster_steps > 1;
         vec![
-            format!("chase  {}", self.name),
+            ("chase".to_string(), 2),
+            (self.name.clone(), 3),
             // The monster's letter is the dungeon file's: the status line names it.
-            format!(
-                "@ {} vs {} {}",
-                self.game.strategy_name(Role::Hero),
-                board.monster_glyph(),
-                self.game.strategy_name(Role::Monster)
+            (
+                format!(
+                    "@ {} vs {} {}",
+                    self.game.strategy_name(Role::Hero),
+                    board.monster_glyph(),
+                    self.game.strategy_name(Role::Monster)
+                ),
+                4,
             ),
-            format!("turn {}", self.game.turn().0),
-            format!("steps {}/{}", board.hero().steps_per_turn(), board.monster().steps_per_turn()),
-            state,
+            (format!("turn {}", self.game.turn().0), 6),
+            // Steps matter once a potion was drunk.
+            (format!("steps {hero_steps}/{monster_steps}"), if faster { 4 } else { 1 }),
+            (state, 5),
         ]
+    }
+}
+
+/// The status line for `fields` (text, importance) at `width` columns: all of them on
+/// one line when they fit; else without the least important ones (those below
+/// `below`) when that fits; else all of them on two lines ([`wrap_parts`]). Empty
+/// fields are left out.
+fn status_lines(fields: &[(String, u8)], width: usize, below: u8) -> Vec<String> {
+    let mut kept: Vec<&(String, u8)> = fields.iter().filter(|(t, _)| !t.is_empty()).collect();
+    let long = |kept: &[&(String, u8)]| {
+        kept.iter().map(|(t, _)| t.chars().count() + 2).sum::<usize>().saturating_sub(2)
+    };
+    while long(&kept) > width && kept.len() > 3 {
+        let Some(i) = (0..kept.len()).min_by_key(|&i| kept[i].1) else { break };
+        if kept[i].1 >= below {
+            break;
+        }
+        kept.remove(i);
+    }
+    if long(&kept) > width {
+        kept = fields.iter().filter(|(t, _)| !t.is_empty()).collect();
+    }
+    let parts: Vec<String> = kept.iter().map(|(t, _)| t.clone()).collect();
+    wrap_parts(&parts, width)
+}
+
+/// A short word for how a chase ended (the recording's outcome).
+fn outcome_word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Caught { .. } => "caught",
+        Outcome::Escaped { .. } => "escaped",
+        Outcome::TurnLimit { .. } => "limit",
+        Outcome::Failed { .. } => "failed",
+    }
+}
+
+/// The status line's word for an ended chase.
+fn outcome_state(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Caught { .. } => "caught",
+        Outcome::Escaped { .. } => "escaped",
+        Outcome::TurnLimit { .. } => "survived",
+        Outcome::Failed { .. } => "failed",
     }
 }
 

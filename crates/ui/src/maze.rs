@@ -6,6 +6,7 @@
 //! that tick's input ([`KeyTracker`]). Everything drawn is timed from the game's own tick
 //! counter, so a frame is a function of the game state.
 
+mod flow;
 mod help;
 mod keys;
 pub mod look;
@@ -18,6 +19,8 @@ use torchlit_sim::modes::maze::{
     rules::{BOSS_KEY_ID, DECOY_KEY_ID, SPAWN_KEY_ID},
 };
 
+use flow::Ask;
+pub use flow::{BARRAGE_WARNING_TICKS, DEATH_GRACE_TICKS, SWING_BUFFER_TICKS};
 use help::{Place, boxed, render_help};
 pub use help::{dialog_page, wrap};
 pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
@@ -136,6 +139,16 @@ impl MazeSetup {
     pub fn new(config: MazeConfig) -> MazeSetup {
         MazeSetup { config, keymap: default_keymap() }
     }
+
+    /// The config of a new game, and the setup moves on to the next seed (a 9-digit one
+    /// derived from it): every game started from the title menu in one run of the
+    /// program is a new maze.
+    pub fn take_config(&mut self) -> MazeConfig {
+        let config = self.config;
+        let next = config.seed.derive("maze/next", &[]).0 % 1_000_000_000;
+        self.config.seed = torchlit_sim::modes::maze::Seed(next);
+        config
+    }
 }
 
 /// The controls, as the help box and the welcome dialog list them.
@@ -145,12 +158,12 @@ pub const CONTROLS: [(&str, &str); 12] = [
     ("Space / f", "swing the pickaxe (rocks, monsters, the boss)"),
     ("Enter", "next page of a dialog"),
     ("p", "pause / resume"),
-    ("t", "restart this area"),
+    ("t", "restart this area (asks first)"),
     ("r", "restart the whole game (asks first)"),
     ("v", "show / hide the monsters' paths"),
     ("m", "map of the whole area (as explored)"),
     ("?", "show / hide this help"),
-    ("q / Esc", "leave (to the title menu, or quit)"),
+    ("q / Esc", "leave, asks first (Esc closes the map first)"),
     ("Ctrl-C", "quit at once"),
 ];
 
@@ -169,8 +182,17 @@ pub struct MazeScreen {
     /// The help's first line shown, and the last first line the last frame allowed.
     help_scroll: usize,
     help_max: std::cell::Cell<usize>,
-    /// The key that asked to restart the whole game, waiting for `y` (the game waits).
-    confirm_reset: Option<Input>,
+    /// The question waiting for `y` (the game waits).
+    ask: Option<Ask>,
+    /// Screen ticks since the hero died, while the death banner is up (the game waits
+    /// for a key).
+    death: Option<u32>,
+    /// A pickaxe press waiting for the swing (or step) under way to end: ticks left.
+    swing: Option<u32>,
+    /// Esc asked to close the dialog: its pages are turned, one a tick.
+    skip_dialog: bool,
+    /// Leaving quits the program (started with `play maze`): the hint says so.
+    back_quits: bool,
     map: bool,
     message: String,
     message_at: u64,
@@ -190,7 +212,7 @@ pub struct MazeScreen {
 const LOG_LINES: usize = 200;
 
 /// How long a message stays, in ticks (3 s).
-const MESSAGE_TICKS: u64 = 72;
+pub(crate) const MESSAGE_TICKS: u64 = 72;
 
 impl MazeScreen {
     /// A screen playing `game` with the default keys; `releases` says whether the front
@@ -209,7 +231,11 @@ impl MazeScreen {
             help: false,
             help_scroll: 0,
             help_max: std::cell::Cell::new(0),
-            confirm_reset: None,
+            ask: None,
+            death: None,
+            swing: None,
+            skip_dialog: false,
+            back_quits: false,
             map: false,
             message: String::new(),
             message_at: 0,
@@ -258,6 +284,12 @@ impl MazeScreen {
         if let Some(Err(e)) = self.recorder.as_mut().and_then(|r| r.finish(outcome, ticks, hash)) {
             tracing::warn!("maze recording not kept: {e}");
         }
+    }
+
+    /// Says that leaving the screen quits the program (`torchlit play maze`): the hint
+    /// and the question say "quit".
+    pub fn set_back_quits(&mut self, quits: bool) {
+        self.back_quits = quits;
     }
 
     /// Whether the map of the whole area is shown.
@@ -334,57 +366,6 @@ impl MazeScreen {
         &self.message
     }
 
-    /// A key went down; returns `true` when the player leaves the screen.
-    pub fn handle(&mut self, input: Input) -> bool {
-        if self.help {
-            // Up/Down scroll a help taller than the screen; any other key closes it.
-            match input {
-                Input::Down => self.help_scroll = (self.help_scroll + 1).min(self.help_max.get()),
-                Input::Up => self.help_scroll = self.help_scroll.saturating_sub(1),
-                _ => {
-                    self.help = false;
-                    self.help_scroll = 0;
-                    self.keys.clear();
-                }
-            }
-            return false;
-        }
-        if let Some(key) = self.confirm_reset.take() {
-            if input == Input::Char('y') {
-                self.keys.press(key);
-            } else {
-                self.tell("The game goes on.");
-            }
-            return false;
-        }
-        match self.keymap.get(input) {
-            Some(MazeCommand::Back) => {
-                self.end_recording();
-                true
-            }
-            // A stray r would throw a whole game away: ask first (not after a win, where
-            // the victory box offers it).
-            Some(MazeCommand::Button(Button::ResetGame)) if !self.game.is_won() => {
-                self.confirm_reset = Some(input);
-                self.tell("Restart the whole game? y: yes, any other key: no");
-                false
-            }
-            Some(MazeCommand::Help) => {
-                self.help = true;
-                false
-            }
-            Some(MazeCommand::Map) => {
-                self.map = !self.map;
-                false
-            }
-            Some(MazeCommand::Button(_)) => {
-                self.keys.press(input);
-                false
-            }
-            None => false,
-        }
-    }
-
     /// Shows `text` on the message line from now.
     fn tell(&mut self, text: &str) {
         self.message = text.to_string();
@@ -406,36 +387,6 @@ impl MazeScreen {
     /// A key went up (only front ends with keyboard enhancement report this).
     pub fn release(&mut self, input: Input) {
         self.keys.release(input);
-    }
-
-    /// Advances the game one tick with the keys of this tick (nothing while the help box
-    /// is open).
-    pub fn tick(&mut self) {
-        if self.help || self.confirm_reset.is_some() || self.too_small() {
-            return;
-        }
-        let (pressed, held) = self.keys.tick();
-        let input = TickInput { held: self.buttons(&held), pressed: self.buttons(&pressed) };
-        let won = self.game.is_won();
-        let events = self.game.tick(&input);
-        if let Some(r) = &mut self.recorder {
-            let game = &self.game;
-            r.record(input, || game.state_hash());
-        }
-        for event in events {
-            if event == Event::GameReset {
-                self.explored.clear();
-            }
-            if let Some(text) = describe(event) {
-                self.remember(&text);
-                self.message = text;
-                self.message_at = self.game.stats().ticks;
-            }
-        }
-        if !won && self.game.is_won() {
-            self.end_recording();
-        }
-        self.mark_explored();
     }
 
     fn buttons(&self, inputs: &[Input]) -> Buttons {
@@ -479,6 +430,8 @@ impl MazeScreen {
                 "map of the area as explored · m: back to the view"
             };
             frame.print(0, h - 2, note, palette::NOTE, palette::BACKGROUND);
+        } else if let Some(ask) = self.ask {
+            frame.print_bold(0, h - 2, self.question(ask, w), palette::HIGHLIGHT);
         } else if fresh {
             frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
         }
@@ -489,6 +442,8 @@ impl MazeScreen {
             boxed(frame, "", lines, &footer, palette::DIALOGUE, Place::Bottom);
         } else if self.game.is_won() {
             self.render_victory(frame);
+        } else if self.death.is_some() {
+            self.render_death(frame);
         } else if self.game.is_paused() {
             // On the message line: a box would hide part of the area.
             frame.fill(0, h - 2, w, 1, Cell::BLANK);
@@ -565,6 +520,14 @@ impl MazeScreen {
                 && grid.contains(p)
             {
                 looks[index(p)] = Some(look::path_dot(l));
+            }
+        }
+        for p in self.barrage_coming() {
+            if let Some(Some(l)) = looks.get(index(p)).copied()
+                && grid.contains(p)
+                && l.glyphs == [' ', ' ']
+            {
+                looks[index(p)] = Some(look::barrage_warning(l));
             }
         }
         for (_, p, l) in layered {
@@ -647,7 +610,12 @@ impl MazeScreen {
             x += text.chars().count() as i32;
         }
         // A replay draws its own keys in its bar: the game's would lie there.
-        let hint = ["? help  m map  q back", "? help  q back", "? help"]
+        let hints = if self.back_quits {
+            ["? help  m map  q quit", "? help  q quit", "? help"]
+        } else {
+            ["? help  m map  q back", "? help  q back", "? help"]
+        };
+        let hint = hints
             .into_iter()
             .find(|hint| self.recorder.is_some() && used + 2 + hint.len() as i32 <= w);
         if let Some(hint) = hint {

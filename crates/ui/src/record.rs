@@ -5,12 +5,14 @@
 //! no file itself.
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
+use std::sync::{Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
-use torchlit_save::recording::{Header, Recording, StartFile};
+use torchlit_save::recording::{Header, Recording, StartFile, show_seed_text};
 
 use crate::caves::StoreError;
 
@@ -18,6 +20,47 @@ use crate::caves::StoreError;
 pub const CHECKPOINT_TURNS: u32 = 100;
 /// Ticks between state-hash checkpoints in `maze` (10 seconds).
 pub const CHECKPOINT_TICKS: u32 = 240;
+
+/// The most seed texts kept ([`name_seed`]); past it the oldest names are forgotten (a
+/// server taking seeds from deep links keeps no more than this).
+const MAX_SEED_TEXTS: usize = 1024;
+
+/// The texts typed as seeds in this process, by the seed they hash to.
+static SEED_TEXTS: Mutex<BTreeMap<u64, String>> = Mutex::new(BTreeMap::new());
+
+/// Keeps `text`, typed by the player, as the name of `seed` (its hash): games of that seed
+/// then show the seed as typed ([`seed_shown`]) and their recordings keep the text
+/// ([`Header::seed_text`]). A number (the seed itself) needs no name and is not kept. At
+/// most 1024 names are kept (past that the older ones are forgotten: only the showing
+/// of those seeds changes).
+///
+/// Seeds are numbers everywhere below the front end; the text is only for showing, and
+/// a hash can't be undone, so the front end that read it names it here once.
+pub fn name_seed(text: &str, seed: u64) {
+    if text.trim().parse::<u64>().ok() == Some(seed) {
+        return;
+    }
+    let mut texts = SEED_TEXTS.lock().unwrap_or_else(PoisonError::into_inner);
+    if texts.len() >= MAX_SEED_TEXTS && !texts.contains_key(&seed) {
+        texts.clear();
+    }
+    texts.insert(seed, text.to_string());
+}
+
+/// The text typed for `seed` in this process ([`name_seed`]), if any.
+pub fn seed_text(seed: u64) -> Option<String> {
+    SEED_TEXTS.lock().unwrap_or_else(PoisonError::into_inner).get(&seed).cloned()
+}
+
+/// `seed` for people: the text typed for it (quoted when it holds spaces), else the number.
+pub fn seed_shown(seed: u64) -> String {
+    seed_text(seed).map_or_else(|| seed.to_string(), |t| show_seed_text(&t))
+}
+
+/// Seconds since 1970 UTC now (0 if the clock is before it).
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
 
 /// Where finished recordings go; the front end supplies it.
 pub trait RecordingSink {
@@ -82,7 +125,8 @@ pub struct Recorder<I> {
 
 impl<I: Serialize + PartialEq + Clone> Recorder<I> {
     /// A recorder of a game of `mode` starting now from `seed`, `file` and the mode's
-    /// encoded `options`, with a checkpoint every `every` steps.
+    /// encoded `options`, with a checkpoint every `every` steps. The seed's text, if one
+    /// was typed for it ([`name_seed`]), goes into the header.
     pub fn new(
         mode: &str,
         seed: u64,
@@ -90,22 +134,46 @@ impl<I: Serialize + PartialEq + Clone> Recorder<I> {
         options: Vec<u8>,
         every: u32,
     ) -> Recorder<I> {
-        let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let header = Header {
             rules_version: torchlit_sim::RULES_VERSION,
             mode: mode.to_string(),
             seed,
             file,
             options,
-            started,
+            started: now(),
             checkpoint_every: every,
+            seed_text: seed_text(seed),
+            sessions: Vec::new(),
         };
-        Recorder::resumed(Recording::new(header))
+        Recorder { rec: Recording::new(header), sink: None, kept: None }
     }
 
-    /// Records on from `rec` (a saved game's recording so far).
-    pub fn resumed(rec: Recording<I>) -> Recorder<I> {
+    /// Records on from `rec` (a saved game's recording so far) in a new session that
+    /// starts now ([`Recording::resume`]); the seed's text it keeps names the seed again
+    /// ([`name_seed`]), or a name given since goes into it.
+    pub fn resumed(mut rec: Recording<I>) -> Recorder<I> {
+        rec.resume(now());
+        match &rec.header.seed_text {
+            Some(text) => name_seed(text, rec.header.seed),
+            None => rec.header.seed_text = seed_text(rec.header.seed),
+        }
         Recorder { rec, sink: None, kept: None }
+    }
+
+    /// Sets the seed as the player typed it (`None`: a number), before it is kept.
+    pub fn set_seed_text(&mut self, text: Option<String>) {
+        self.rec.header.seed_text = text;
+    }
+
+    /// Names the start file for people (a world's or dungeon's name: `torchlit
+    /// recordings` lists it); the contents stay as they are.
+    pub fn set_file_name(&mut self, name: &str) {
+        match &mut self.rec.header.file {
+            StartFile::Bundled { name: n, .. } | StartFile::Contents { name: n, .. } => {
+                *n = name.to_string();
+            }
+            StartFile::None => {}
+        }
     }
 
     /// Sets the start time kept in the header (seconds since 1970 UTC; tools that make

@@ -15,7 +15,9 @@ use std::fmt;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use torchlit_save::recording::{Checkpoint, Header, Recording, RecordingError, Summary, read_info};
+use torchlit_save::recording::{
+    Checkpoint, Header, Recording, RecordingError, Summary, read_info, show_seed_text,
+};
 
 use crate::Frame;
 
@@ -27,6 +29,30 @@ pub use modes::{
 };
 pub(crate) use modes::{caves_options, caves_outcome, caves_pickup};
 pub use overworld::{overworld_recorder, overworld_start};
+
+/// What a recorded game started from, bare: the seed as typed (or its number), or for a
+/// game on a file without a seed (a bundled chase dungeon, an ultima world) the file's
+/// name (`corner_trap`). `torchlit recordings` lists it.
+pub fn start_name(header: &Header) -> String {
+    match header.file_name() {
+        Some(name) if header.seed == 0 && header.seed_text.is_none() => show_seed_text(name),
+        _ => header.seed_shown(),
+    }
+}
+
+/// [`start_name`] with what it is: `seed 42`, `seed lanterns`, `dungeon corner_trap`,
+/// `world keep`.
+pub fn start_label(header: &Header) -> String {
+    let what = match header.file_name() {
+        Some(_) if header.seed == 0 && header.seed_text.is_none() => match header.mode.as_str() {
+            "chase" => "dungeon",
+            "ultima" => "world",
+            _ => "file",
+        },
+        _ => "seed",
+    };
+    format!("{what} {}", start_name(header))
+}
 
 /// The first checkpoint whose hash the replay did not reproduce.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +115,9 @@ pub struct Verified {
     pub mode: String,
     /// The seed.
     pub seed: u64,
+    /// What the game started from, for people ([`start_label`]: `seed lanterns`,
+    /// `dungeon corner_trap`).
+    pub start: String,
     /// The outcome in the file (`None`: a game in progress).
     pub outcome: Option<String>,
     /// Inputs replayed.
@@ -111,10 +140,6 @@ pub trait Replayer {
     fn position(&self) -> u64;
     /// Inputs in the recording.
     fn len(&self) -> u64;
-    /// Whether the recording holds no input.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
     /// The game's own turn (or tick) count now.
     fn turns(&self) -> u64;
     /// The game's state hash now.
@@ -130,12 +155,37 @@ pub trait Replayer {
     /// # Errors
     /// A checkpoint on the way that does not match.
     fn seek(&mut self, step: u64) -> Result<(), Divergence>;
-    /// Draws the game as its play screen does, with the last step's messages.
+    /// Draws the game as its play screen does, with the messages it would be showing
+    /// now ([`Replayer::messages`]).
     fn render(&self, frame: &mut Frame);
+    /// Whether the recording holds no input.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The messages on screen now: the latest ones said, for as long as the live game
+    /// keeps a message up (in `maze` 3 seconds of ticks; in the turn-based modes until
+    /// newer ones, for at most [`TURN_MESSAGE_HOLD`] steps).
+    fn messages(&self) -> Vec<String>;
+    /// Moves to the next step at which the game said something (a death, a find...):
+    /// `Ok(false)`, staying here, when nothing more is said.
+    ///
+    /// # Errors
+    /// A checkpoint on the way that does not match.
+    fn next_message(&mut self) -> Result<bool, Divergence>;
+    /// Moves back to the previous step at which the game said something: `Ok(false)`,
+    /// staying here, when nothing was said before.
+    ///
+    /// # Errors
+    /// A checkpoint on the way that does not match.
+    fn previous_message(&mut self) -> Result<bool, Divergence>;
     /// A copy at the same position.
     fn boxed_clone(&self) -> Box<dyn Replayer>;
     /// How many checkpoints the recording holds.
     fn checkpoint_count(&self) -> usize;
+    /// Whether every input has been played.
+    fn at_end(&self) -> bool {
+        self.position() >= self.len()
+    }
 }
 
 /// One mode, as the replayer sees it.
@@ -146,6 +196,8 @@ pub(crate) trait Mode: 'static {
     type Game: Clone + 'static;
     /// Steps between snapshots (`u64::MAX`: none; seeking back starts over).
     const SNAPSHOT_EVERY: u64;
+    /// Steps a message stays on screen (unless newer ones replace it).
+    const MESSAGE_HOLD: u64 = TURN_MESSAGE_HOLD;
     /// Rebuilds the game at its start.
     fn start(header: &Header) -> Result<Self::Game, String>;
     /// Applies one input; returns the messages to show.
@@ -158,6 +210,11 @@ pub(crate) trait Mode: 'static {
     fn render(game: &Self::Game, messages: &[String], frame: &mut Frame);
 }
 
+/// Steps a turn-based mode's messages stay in a replay unless newer ones come: the live
+/// game keeps them until the player's next action, and a replay plays four actions a
+/// second at 1x, so they stay two seconds there.
+pub const TURN_MESSAGE_HOLD: u64 = 8;
+
 /// A [`Replayer`] of mode `M`.
 struct Player<M: Mode> {
     rec: Recording<M::Input>,
@@ -166,7 +223,10 @@ struct Player<M: Mode> {
     step: u64,
     /// `(step, game)`, ascending; the first is the start.
     snapshots: Vec<(u64, M::Game)>,
-    messages: Vec<String>,
+    /// Every message said so far, with the step that said it (ascending).
+    log: Vec<(u64, String)>,
+    /// The steps played at least once: their messages are in `log`.
+    logged_to: u64,
 }
 
 impl<M: Mode> Clone for Player<M> {
@@ -177,7 +237,8 @@ impl<M: Mode> Clone for Player<M> {
             game: self.game.clone(),
             step: self.step,
             snapshots: self.snapshots.clone(),
-            messages: self.messages.clone(),
+            log: self.log.clone(),
+            logged_to: self.logged_to,
         }
     }
 }
@@ -193,7 +254,8 @@ impl<M: Mode> Player<M> {
             snapshots: vec![(0, game.clone())],
             game,
             step: 0,
-            messages: Vec::new(),
+            log: Vec::new(),
+            logged_to: 0,
         })
     }
 
@@ -202,11 +264,16 @@ impl<M: Mode> Player<M> {
         cps.binary_search_by_key(&step, |c| c.step).ok().map(|i| (i, &cps[i]))
     }
 
-    /// One input, without messages (fast).
+    /// One input; its messages go into the log the first time the step is played.
     fn advance(&mut self) -> Result<bool, Divergence> {
         let Some(input) = self.inputs.get(self.step as usize) else { return Ok(false) };
-        self.messages = M::step(&mut self.game, input);
+        let said = M::step(&mut self.game, input);
         self.step += 1;
+        if self.step > self.logged_to {
+            let said = said.into_iter().filter(|m| !m.is_empty());
+            self.log.extend(said.map(|m| (self.step, m)));
+            self.logged_to = self.step;
+        }
         if self.step.is_multiple_of(M::SNAPSHOT_EVERY)
             && self.snapshots.last().is_some_and(|(s, _)| *s < self.step)
         {
@@ -269,7 +336,6 @@ impl<M: Mode> Replayer for Player<M> {
         {
             self.step = *s;
             self.game = game.clone();
-            self.messages.clear();
         }
         while self.step < step {
             self.advance()?;
@@ -278,7 +344,39 @@ impl<M: Mode> Replayer for Player<M> {
     }
 
     fn render(&self, frame: &mut Frame) {
-        M::render(&self.game, &self.messages, frame);
+        M::render(&self.game, &self.messages(), frame);
+    }
+
+    fn messages(&self) -> Vec<String> {
+        let end = self.log.partition_point(|(s, _)| *s <= self.step);
+        let Some(last) = end.checked_sub(1).map(|i| self.log[i].0) else { return Vec::new() };
+        if self.step - last >= M::MESSAGE_HOLD {
+            return Vec::new();
+        }
+        let start = self.log.partition_point(|(s, _)| *s < last);
+        self.log[start..end].iter().map(|(_, m)| m.clone()).collect()
+    }
+
+    fn next_message(&mut self) -> Result<bool, Divergence> {
+        let here = self.step;
+        let said_after = |log: &[(u64, String)]| log.last().is_some_and(|(s, _)| *s > here);
+        if !said_after(&self.log) && self.logged_to < self.len() {
+            // Not played that far yet: on from the last step played, until something is said.
+            self.seek(self.logged_to.max(here))?;
+            while !said_after(&self.log) && self.advance()? {}
+        }
+        let next = self.log.iter().map(|(s, _)| *s).find(|&s| s > here);
+        self.seek(next.unwrap_or(here))?;
+        Ok(next.is_some())
+    }
+
+    fn previous_message(&mut self) -> Result<bool, Divergence> {
+        let here = self.step;
+        let before = self.log.iter().rev().map(|(s, _)| *s).find(|&s| s < here);
+        if let Some(s) = before {
+            self.seek(s)?;
+        }
+        Ok(before.is_some())
     }
 
     fn boxed_clone(&self) -> Box<dyn Replayer> {
@@ -306,6 +404,7 @@ pub fn open(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
         "maze" => player::<modes::MazeMode>(bytes),
         "ultima" => player::<modes::UltimaMode>(bytes),
         "chase" => player::<modes::ChaseMode>(bytes),
+        crate::chase::record::MODE => player::<crate::chase::record::ChasePlayMode>(bytes),
         "overworld" => player::<overworld::OverworldMode>(bytes),
         other => Err(ReplayError::UnknownMode(other.to_string())),
     }
@@ -322,6 +421,7 @@ pub fn verify(bytes: &[u8]) -> Result<Verified, ReplayError> {
     Ok(Verified {
         mode: header.mode.clone(),
         seed: header.seed,
+        start: start_label(header),
         outcome: summary.outcome.clone(),
         steps: replay.position(),
         turns: replay.turns(),

@@ -22,6 +22,8 @@ pub const fn tile_sprite(tile: Tile) -> Sprite {
         Tile::DoorOpen => Sprite::DoorOpen,
         Tile::StairsUp => Sprite::StairsUp,
         Tile::StairsDown => Sprite::StairsDown,
+        // A kind of terrain this version does not know: drawn as a wall.
+        _ => Sprite::Wall,
     }
 }
 
@@ -42,6 +44,7 @@ pub fn tile_cell(tile: Tile) -> Cell {
         Tile::DoorOpen => ('\'', palette::DOOR, palette::BACKGROUND),
         Tile::StairsUp => ('<', palette::STAIRS, palette::BACKGROUND),
         Tile::StairsDown => ('>', palette::STAIRS, palette::BACKGROUND),
+        _ => ('?', palette::WALL, palette::WALL_BG),
     };
     Cell::with_bg(glyph, fg, bg).sprite(tile_sprite(tile))
 }

@@ -89,15 +89,36 @@ pub fn keymap_with(
 /// The controls, as shown by `?` (and in the README).
 pub const CONTROLS: [(&str, &str); 6] = [
     ("w a s d / arrows", "walk north, west, south, east"),
-    ("+ / -", "torch brighter / dimmer (0.5 steps, min 2.0)"),
+    ("+ / -", "torch brighter / dimmer (0.5 steps, 2.0 to 8.0)"),
     ("l", "classic flood-fill light / occluding light"),
     ("?", "show / hide this help"),
     ("q / Esc", "leave (to the title menu, or quit)"),
     ("Ctrl-C", "quit at once"),
 ];
 
-/// The first message of a walk.
+/// The first message of Ultima 0's free walk.
 const WELCOME: &str = "Night falls. Your torch flickers. (? for help)";
+
+/// The first message of the default game (charting the world).
+const WELCOME_CHART: &str =
+    "Night falls. Chart the land: light every tile you can walk to. (? for help)";
+
+/// What the help box says about the game, above the keys: the goal (the default game),
+/// the status line and the torch.
+const ABOUT_CHART: [&str; 4] = [
+    "Goal: chart the land, lighting every tile you can walk to, in as few steps as you can.",
+    "charted N%: the share of those tiles lit so far.  lit N: tiles lit right now.",
+    "The torch burns at most 8.0. Walls, forests and mountains stop its light, so among",
+    "them a brighter torch lights no more. Lava glows on its own.",
+];
+
+/// The same for Ultima 0's free walk (`--rules seed`).
+const ABOUT_FREE: [&str; 4] = [
+    "A free walk (Ultima 0's rules): no goal, nothing to lose, no maximum torch (+ / -).",
+    "lit N: the tiles lit right now, by your torch and the lava's glow.",
+    "Walls, forests and mountains stop the light (occluding light), so a brighter torch",
+    "soon lights no more; l switches to the classic flood fill, which flows around them.",
+];
 
 /// The `ultima` screen's state: the game plus what the screen shows around it.
 #[derive(Clone, Debug)]
@@ -114,21 +135,25 @@ pub struct UltimaScreen {
     log: Vec<String>,
     /// The map cell the mouse points at (the scene's look text describes it).
     pointed: Option<Point>,
+    /// A replay's screen: the replay bar has the keys, so the game's are not hinted.
+    replay: bool,
 }
 
 impl UltimaScreen {
     /// A screen playing `game` with the default keys.
     pub fn new(game: Ultima) -> UltimaScreen {
         let recorder = Some(crate::replay::ultima_recorder(&game));
+        let welcome = if game.chart().is_some() { WELCOME_CHART } else { WELCOME };
         UltimaScreen {
             game,
             keymap: default_keymap(),
             help: false,
-            message: WELCOME.to_string(),
+            message: welcome.to_string(),
             recorder,
             facing: CardinalDirection::South,
-            log: vec![WELCOME.to_string()],
+            log: vec![welcome.to_string()],
             pointed: None,
+            replay: false,
         }
     }
 
@@ -137,10 +162,19 @@ impl UltimaScreen {
     pub(crate) fn replaying(game: Ultima, message: Option<String>) -> UltimaScreen {
         let mut screen = UltimaScreen::new(game);
         screen.recorder = None;
+        screen.replay = true;
         if let Some(m) = message {
             screen.message = m;
         }
         screen
+    }
+
+    /// Names the world in the walk's recording (`torchlit recordings` lists it): the
+    /// bundled world's name, or a world file's.
+    pub fn set_world_name(&mut self, name: &str) {
+        if let Some(r) = &mut self.recorder {
+            r.set_file_name(name);
+        }
     }
 
     /// Sets where the walk's recording goes when it ends.
@@ -214,10 +248,23 @@ impl UltimaScreen {
             r.record(action, || game.state_hash());
         }
         for event in events {
+            if let Event::Charted { turns } = event {
+                let hash = self.game.state_hash();
+                let kept = self.recorder.as_mut().and_then(|r| r.finish("charted", turns.0, hash));
+                if let Some(Err(e)) = kept {
+                    tracing::warn!("ultima recording not kept: {e}");
+                }
+            }
             self.message = describe(event);
             if !self.message.is_empty() {
                 scene::keep(&mut self.log, self.message.clone());
             }
+        }
+        // Once charted, the line says so until something else is to be said.
+        if let (true, Some(turns)) =
+            (self.message.is_empty(), self.game.chart().and_then(|c| c.done))
+        {
+            self.message = format!("The land is charted, in {} steps. Walk on, or q.", turns.0);
         }
     }
 
@@ -258,7 +305,8 @@ impl UltimaScreen {
         );
         self.render_status(frame);
         if self.help {
-            render_help(frame);
+            let about = if self.game.chart().is_some() { ABOUT_CHART } else { ABOUT_FREE };
+            render_help(frame, &about);
         }
     }
 }
@@ -283,12 +331,17 @@ pub(crate) fn describe(event: Event) -> String {
             format!("The torch cannot burn lower than {radius}.")
         }
         Event::LightingChanged(l) => format!("Lighting: {}.", l.name()),
+        Event::Charted { turns } => format!(
+            "The land is charted: every tile you can walk to, in {} steps. Walk on, or q.",
+            turns.0
+        ),
     }
 }
 
 impl UltimaScreen {
-    /// The status line: the fields that fit, the least important going first (the key
-    /// hint, then the mode's name, the lighting, the lit count and the turn); the
+    /// The status line: the fields that fit, the least important going first (the
+    /// lighting kind when that makes room for the key hint, then the key hint, the
+    /// mode's name, the lighting, the lit count, the turn and the share charted); the
     /// position and the torch stay.
     fn render_status(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
@@ -298,16 +351,36 @@ impl UltimaScreen {
             ("ultima".to_string(), 2),
             (format!("({}, {})", at.x, at.y), 7),
             (format!("torch {}", self.game.avatar().torch()), 6),
+        ];
+        if let Some(chart) = self.game.chart() {
+            let text = match chart.done {
+                Some(turns) => format!("charted in {}", turns.0),
+                None => format!("charted {}%", chart.percent()),
+            };
+            fields.push((text, 5));
+        }
+        fields.extend([
             (format!("lit {}", self.game.lit_count()), 3),
             (format!("light {}", self.game.lighting().name()), 1),
             (format!("turn {}", self.game.turns().0), 4),
-        ];
-        let hint = "? help  q back";
+        ]);
+        let hint = if self.replay { "" } else { "? help  q back" };
         let line = |fields: &[(String, i32)]| {
             fields.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>().join("  ")
         };
         let room = w.max(0) as usize;
-        let with_hint = line(&fields).chars().count() + 2 + hint.len() <= room;
+        let fits = |fields: &[(String, i32)]| {
+            !hint.is_empty() && line(fields).chars().count() + 2 + hint.len() <= room
+        };
+        // The lighting kind (said when it switches, and in `?`) makes room for the hint.
+        if !fits(&fields) {
+            let mut without = fields.clone();
+            without.retain(|f| f.1 > 1);
+            if fits(&without) {
+                fields = without;
+            }
+        }
+        let with_hint = fits(&fields);
         while fields.len() > 1 && line(&fields).chars().count() > room {
             if let Some(i) = (0..fields.len()).min_by_key(|&i| fields[i].1) {
                 fields.remove(i);
@@ -324,16 +397,37 @@ impl UltimaScreen {
 /// The smallest terminal the `ultima` screen draws on (below it, a notice).
 pub const MIN_SIZE: (u16, u16) = (40, 12);
 
-fn render_help(frame: &mut Frame) {
+fn render_help(frame: &mut Frame, about: &[&str]) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    let bw = 72.min(w);
-    let bh = (CONTROLS.len() as i32 + 4).min(h);
+    let bw = 90.min(w);
+    let about: Vec<String> = if w >= 92 {
+        about.iter().map(|l| l.to_string()).collect()
+    } else {
+        torchlit_console::widgets::wrap(&about.join(" "), (bw - 4).max(1) as usize)
+    };
+    let top = about.len() as i32 + 1;
+    let bh = (CONTROLS.len() as i32 + 4 + top).min(h);
     let (x, y) = ((w - bw) / 2, (h - bh) / 2);
     frame.fill(x, y, bw, bh, Cell { bg: palette::PANEL, ..Cell::BLANK });
     frame.border(x, y, bw, bh, palette::HEADING);
-    frame.print_bold(x + 2, y, " ultima controls ", palette::HEADING);
-    for (i, (keys, what)) in CONTROLS.iter().enumerate() {
+    frame.print_bold(x + 2, y, " ultima ", palette::HEADING);
+    for (i, line) in about.iter().enumerate() {
         let row = y + 2 + i as i32;
+        if row < y + bh - 1 {
+            frame.print(
+                x + 2,
+                row,
+                &fit(line, (bw - 4).max(0) as usize),
+                palette::TEXT,
+                palette::PANEL,
+            );
+        }
+    }
+    for (i, (keys, what)) in CONTROLS.iter().enumerate() {
+        let row = y + 2 + top + i as i32;
+        if row >= y + bh - 1 {
+            break;
+        }
         frame.print(x + 2, row, keys, palette::HIGHLIGHT, palette::PANEL);
         let room = (bw - 22).max(0) as usize;
         frame.print(x + 21, row, &fit(what, room), palette::TEXT, palette::PANEL);
@@ -350,6 +444,70 @@ mod tests {
         assert_eq!(camera_offset(0, 100, 20), 0);
         assert_eq!(camera_offset(50, 100, 20), 40);
         assert_eq!(camera_offset(99, 100, 20), 80);
+    }
+
+    use crate::record::{MemoryRecordings, Recordings};
+    use torchlit_map::UltimaWorld;
+    use torchlit_sim::modes::ultima::Rules;
+
+    /// Twelve tiles in a row, a stone wall at the eleventh.
+    const ROW: &[u8] = b"12 1\n0 0\nG G G G G G G G G G S G\n";
+
+    fn screen(rules: Rules) -> UltimaScreen {
+        let world = UltimaWorld::parse(ROW).expect("the test world parses");
+        UltimaScreen::new(Ultima::with_rules(world, rules))
+    }
+
+    fn text(s: &UltimaScreen) -> String {
+        let mut frame = Frame::new(80, 24);
+        s.render(&mut frame);
+        frame.to_text()
+    }
+
+    #[test]
+    fn the_default_game_says_its_goal_and_counts_the_charted_share() {
+        let mut s = screen(Rules::default());
+        let shown = text(&s);
+        assert!(shown.contains("Chart the land") && shown.contains("charted 40%"), "{shown}");
+        s.handle(Input::Char('?'));
+        let help = text(&s);
+        assert!(help.contains("Goal: chart the land") && help.contains("lit N:"), "{help}");
+        assert!(help.contains("at most 8.0"), "{help}");
+    }
+
+    #[test]
+    fn the_free_walk_says_it_has_no_goal_and_why_lit_stops_growing() {
+        let mut s = screen(Rules::original());
+        assert!(!text(&s).contains("charted"));
+        s.handle(Input::Char('?'));
+        let help = text(&s);
+        assert!(help.contains("no goal") && help.contains("stop the light"), "{help}");
+    }
+
+    #[test]
+    fn charting_ends_the_walk_and_its_recording() {
+        let kept = MemoryRecordings::default();
+        let mut s = screen(Rules::default());
+        s.set_recordings(Some(Recordings::new(kept.clone())));
+        for _ in 0..6 {
+            s.handle(Input::Char('d'));
+        }
+        let shown = text(&s);
+        assert!(shown.contains("The land is charted") && shown.contains("charted in 6"), "{shown}");
+        s.handle(Input::Char('a'));
+        assert!(text(&s).contains("The land is charted, in 6 steps"), "the ending stays");
+        let recordings = kept.0.borrow();
+        let [(name, bytes)] = recordings.as_slice() else { panic!("one recording") };
+        assert_eq!(name, "ultima-charted");
+        let v = crate::replay::verify(bytes).expect("it replays under the default rules");
+        assert_eq!((v.turns, v.outcome.as_deref()), (6, Some("charted")));
+    }
+
+    #[test]
+    fn a_replay_draws_no_key_hint_of_the_game() {
+        let world = UltimaWorld::parse(ROW).expect("parses");
+        let s = UltimaScreen::replaying(Ultima::with_rules(world, Rules::default()), None);
+        assert!(!text(&s).contains("? help"));
     }
 
     #[test]

@@ -122,7 +122,7 @@ fn help_lists_every_key_and_look_describes_cells() {
         assert!(help.contains(needle), "help shows {needle}:\n{help}");
     }
     assert!(!help.contains("save and quit"), "below the fold at 80x24:\n{help}");
-    keys(&mut screen, &[Input::Down; 10]);
+    keys(&mut screen, &[Input::Down; 20]);
     let help = render_screen(&screen).to_text();
     assert!(help.contains("save and quit") && help.contains("Bring the teddy bear"), "{help}");
     insta::assert_snapshot!("help_scrolled_to_the_end", help);
@@ -289,7 +289,7 @@ fn more_pages_through_a_long_turn() {
     // The welcome line and a turn of messages at 40 columns need more than two rows.
     keys(&mut screen, &[Input::Char('l'), Input::Char('g'), Input::Char('e'), Input::Char('a')]);
     let text = render_at(&screen, 40, 12);
-    assert!(text.contains("You eat a bread."), "{text}");
+    assert!(text.contains("You eat some bread."), "{text}");
     let mut long = CavesScreen::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
     let welcome = render_at(&long, 40, 12);
     assert!(welcome.contains("--More--"), "{welcome}");
@@ -312,7 +312,11 @@ fn the_inventory_footer_keys_act_on_the_selected_item() {
     assert_eq!(screen.game().hero().inventory().len(), 3);
     keys(&mut screen, &[Input::Char('i'), Input::Down, Input::Char('e')]);
     assert_eq!(screen.game().hero().inventory().len(), 2, "the bread (b) was eaten");
-    assert!(screen.messages().iter().any(|m| m == "You eat a bread."), "{:?}", screen.messages());
+    assert!(
+        screen.messages().iter().any(|m| m == "You eat some bread."),
+        "{:?}",
+        screen.messages()
+    );
     keys(&mut screen, &[Input::Char('i'), Input::Down, Input::Char('w')]);
     let armour = torchlit_sim::modes::caves::Slot::from_letter('c').expect("c");
     assert!(screen.game().hero().is_equipped(armour), "the chainmail is worn");
@@ -397,9 +401,11 @@ fn travel_and_steps_say_what_is_true_and_unknown_keys_answer() {
     keys(&mut screen, &[Input::Char('G'), Input::Char('>')]);
     run_to_stop(&mut screen);
     assert!(shown(&screen).contains("You arrive at the stairs."), "{}", shown(&screen));
+    // Again on them: `G >` never picks the stairs underfoot.
     keys(&mut screen, &[Input::Char('G'), Input::Char('>')]);
     run_to_stop(&mut screen);
-    assert!(shown(&screen).contains("You are already on the stairs."), "{}", shown(&screen));
+    let again = shown(&screen);
+    assert!(again.contains("You know of no other stairs down on this level."), "{again}");
     // Travel to the bread: it reaches the item, it does not "arrive at the stairs".
     keys(&mut screen, &[Input::Char('T')]);
     run_to_stop(&mut screen);
@@ -474,4 +480,132 @@ fn the_pack_fits_40_columns_and_questions_list_only_what_they_take() {
     keys(&mut screen, &[Input::Esc, Input::Char('?')]);
     let help = render_at(&screen, 40, 12);
     assert!(help.lines().next().is_some_and(|l| l.contains("(Up/Down; Esc)")), "{help}");
+}
+
+#[test]
+fn travel_offers_the_known_stairs_one_by_one_and_says_where_they_lead() {
+    let mut screen = CavesScreen::new(
+        Caves::from_ascii(
+            &[
+                &["############", "#<.@...>..>#", "############"],
+                &["############", "##########<#", "############"],
+            ],
+            Seed(1),
+        )
+        .expect("a fixture"),
+        default_keymap(),
+        None,
+    );
+    let shown = |s: &CavesScreen| {
+        render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    keys(&mut screen, &[Input::Char('G')]);
+    // At 40x12 the two message rows keep what the stairs are, the keys after them.
+    let small = render_at(&screen, 40, 12).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(small.contains("Travel to the exit out of the caves (2"), "{small}");
+    let first = shown(&screen);
+    assert!(first.contains("Travel to the exit out of the caves (2 cells west) [1/3]"), "{first}");
+    keys(&mut screen, &[Input::Char('G')]);
+    let second = shown(&screen);
+    assert!(
+        second.contains("stairs down to level 2, never taken (4 cells east) [2/3]"),
+        "{second}"
+    );
+    keys(&mut screen, &[Input::Tab, Input::Enter]);
+    run_to_stop(&mut screen);
+    assert_eq!(
+        screen.game().player().at(),
+        torchlit_geom::Point::new(10, 1),
+        "the third: {}",
+        shown(&screen)
+    );
+    // Down and back up: those stairs are marked as taken, with what lies beyond.
+    keys(&mut screen, &[Input::Char('>'), Input::Char('<')]);
+    keys(&mut screen, &[Input::Char('G')]);
+    let marked = shown(&screen);
+    assert!(marked.contains("[1/2]"), "not the stairs underfoot: {marked}");
+    keys(
+        &mut screen,
+        &[Input::Esc, Input::Char('x'), Input::Char('h'), Input::Char('h'), Input::Char('h')],
+    );
+    let look = shown(&screen);
+    assert!(look.contains("stairs down to level 2, never taken"), "{look}");
+    keys(&mut screen, &[Input::Esc, Input::Char('x')]);
+    let here = shown(&screen);
+    assert!(here.contains("stairs down to level 2, taken; explored there"), "{here}");
+}
+
+#[test]
+fn several_saved_runs_are_listed_and_a_new_run_of_a_saved_seed_offers_that_run() {
+    let (store, handle) = shared_store();
+    let mut runs = Vec::new();
+    for (seed, turns) in [(5, 1), (6, 2), (7, 3)] {
+        let mut game = Caves::new(Seed(seed)).expect("caves");
+        for _ in 0..turns {
+            game.apply(torchlit_sim::modes::caves::Action::Wait);
+        }
+        runs.push(game);
+    }
+    {
+        let mut s = store.borrow_mut();
+        s.saved = Some(runs[0].clone());
+        s.others = runs[1..].to_vec();
+    }
+    let setup = |seed| CavesSetup {
+        store: Some(handle.clone()),
+        keymap: default_keymap(),
+        next_seed: Seed(seed),
+        ..CavesSetup::default()
+    };
+    let words = |app: &App| render(app).to_text().split_whitespace().collect::<Vec<_>>().join(" ");
+    // `play caves` lists them all; 3 continues the third.
+    let mut app = App::caves(world(), setup(9));
+    let listed = words(&app);
+    assert!(listed.contains("3 saved runs:"), "{listed}");
+    for line in
+        ["1) seed 5, level 1, turn 1", "2) seed 6, level 1, turn 2", "3) seed 7, level 1, turn 3"]
+    {
+        assert!(listed.contains(line), "{line}: {listed}");
+    }
+    assert!(listed.contains("n: a new run (seed 9)"), "{listed}");
+    app.handle(Input::Char('3'));
+    assert_eq!(
+        app.caves_screen().map(|s| (s.game().seed(), s.game().turn().0)),
+        Some((Seed(7), 3))
+    );
+    // `play caves --seed 6` offers the saved run of seed 6 first.
+    let mut app = App::caves(world(), setup(6));
+    let offered = words(&app);
+    assert!(offered.contains("1) seed 6, level 1, turn 2"), "{offered}");
+    app.handle(Input::Char('y'));
+    assert_eq!(
+        app.caves_screen().map(|s| (s.game().seed(), s.game().turn().0)),
+        Some((Seed(6), 2))
+    );
+    // `c` on the title asks before a new run while a run is saved.
+    let mut app = App::title(world());
+    app.set_caves(setup(11));
+    app.handle(Input::Char('c'));
+    let asked = words(&app);
+    assert!(asked.contains("saved run") && asked.contains("n: a new run (seed 11)"), "{asked}");
+    app.handle(Input::Char('n'));
+    assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(11)));
+    assert!(store.borrow().saved.is_some(), "the saved run stays");
+}
+
+#[test]
+fn bread_and_armour_take_some_and_dash_eats_what_lies_here() {
+    let mut screen =
+        CavesScreen::new(fixture(&["#######", "#@%]..#", "#######"]), default_keymap(), None);
+    let shown = |s: &CavesScreen| {
+        render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    keys(&mut screen, &[Input::Char('-')]);
+    assert!(shown(&screen).contains("There is nothing here to eat."), "{}", shown(&screen));
+    keys(&mut screen, &[Input::Char('l')]);
+    assert!(shown(&screen).contains("You see some bread here."), "{}", shown(&screen));
+    keys(&mut screen, &[Input::Char('-')]);
+    assert!(shown(&screen).contains("You eat some bread."), "{}", shown(&screen));
+    keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
+    assert!(shown(&screen).contains("You pick up some chainmail (a)."), "{}", shown(&screen));
 }

@@ -170,6 +170,8 @@ fn maze_from_the_title_menu_and_back() {
     app.tick();
     assert!(app.maze_screen().is_some_and(|s| s.game().dialog().is_some()));
     assert_eq!(app.handle(Input::Char('q')), Control::Continue);
+    assert!(app.maze_screen().is_some(), "leaving asks first");
+    assert_eq!(app.handle(Input::Char('y')), Control::Continue);
     assert!(app.maze_screen().is_none(), "back on the title");
     assert_eq!(app.handle(Input::Char('m')), Control::Continue);
     assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
@@ -319,13 +321,17 @@ fn the_help_scrolls_at_40x12_instead_of_being_cut() {
     };
     let first = at(&s);
     assert!(first.contains("maze controls 1-8 of") && first.contains("other: close"), "{first}");
-    // Scroll to the end: the last control shows, nothing overwrites it.
-    for _ in 0..30 {
+    // Scroll to the end: the last control and the notes after it show, nothing
+    // overwrites them.
+    let mut seen = String::new();
+    for _ in 0..40 {
         s.handle(Input::Down);
+        seen.push_str(&at(&s));
     }
     assert!(s.help_open(), "Down scrolls, it does not close");
+    assert!(seen.contains("Ctrl-C") && seen.contains("quit at once"), "{seen}");
     let last = at(&s);
-    assert!(last.contains("Ctrl-C") && last.contains("quit at once"), "{last}");
+    assert!(last.contains("Rocks: █ ▒ ░ as they crack"), "{last}");
     s.handle(Input::Up);
     assert!(s.help_open());
     s.handle(Input::Char('x'));

@@ -44,9 +44,23 @@ fn caves_word(o: caves::Outcome) -> &'static str {
     }
 }
 
+/// The rules of the catalog's caves games: the default game's before snapshot format 3
+/// (the stairs, bats and fleeing rules), which the committed recordings were played by.
+const CAVES_CATALOG_RULES: caves::Rules = caves::Rules::default_format_2();
+
+/// A new caves run of `seed` under [`CAVES_CATALOG_RULES`].
+fn catalog_caves(seed: u64) -> Caves {
+    Caves::with_rules(caves::Seed(seed), caves::WorldSpec::default(), CAVES_CATALOG_RULES)
+        .expect("the caves build")
+}
+
 /// Plays `actions` on a new caves run of `seed` (until it ends) and records them.
 fn caves_recording(seed: u64, actions: impl IntoIterator<Item = Action>) -> Vec<u8> {
-    let mut game = Caves::new(caves::Seed(seed)).expect("the caves build");
+    caves_recording_of(catalog_caves(seed), actions)
+}
+
+/// Plays `actions` on `game` (until it ends) and records them.
+fn caves_recording_of(mut game: Caves, actions: impl IntoIterator<Item = Action>) -> Vec<u8> {
     let mut rec = caves_recorder(&game);
     rec.set_started(DATE);
     for a in actions {
@@ -104,7 +118,7 @@ fn caves_delver(seed: u64, n: usize) -> Vec<Action> {
 /// to come when there is nothing left to see. Returns the actions it took (at most
 /// `n`).
 fn caves_survivor(seed: u64, n: usize) -> Vec<Action> {
-    let mut game = Caves::new(caves::Seed(seed)).expect("the caves build");
+    let mut game = catalog_caves(seed);
     let mut rng = Rng::new(RngSeed(seed));
     let mut out = Vec::with_capacity(n);
     let mut explored = false;
@@ -156,10 +170,10 @@ fn caves_survivor(seed: u64, n: usize) -> Vec<Action> {
     out
 }
 
-/// The actions of `torchlit-bots`' caves bot on seed `seed` (default rules), to its end.
+/// The actions of `torchlit-bots`' caves bot on seed `seed` (the catalog's rules), to its end.
 fn caves_bot(seed: u64) -> Vec<Action> {
     use torchlit_bots::Bot;
-    let mut bot = torchlit_bots::caves::CavesBot::new(caves::Seed(seed), caves::Rules::default())
+    let mut bot = torchlit_bots::caves::CavesBot::new(caves::Seed(seed), CAVES_CATALOG_RULES)
         .expect("the caves build");
     while bot.step() {}
     bot.actions().to_vec()
@@ -481,6 +495,26 @@ fn the_scripts_still_make_the_committed_catalog_and_it_verifies_to_its_hashes() 
     }
 }
 
+/// Maze recordings made before the barrage gap and the size ramp (their options are
+/// layout version 2) still replay to their pinned final hashes, by ICMaze's barrage and
+/// level draw.
+#[test]
+fn maze_recordings_from_before_the_barrage_gap_still_verify() {
+    let dir = catalog_dir().join("maze-options-v2");
+    let pinned = std::fs::read_to_string(dir.join("catalog.txt")).expect("catalog.txt");
+    let lines: Vec<&str> = pinned.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in lines {
+        let name = line.split(' ').next().expect("a name");
+        let bytes = std::fs::read(dir.join(name)).expect("a committed recording");
+        assert_eq!(catalog_line(name, &bytes), line);
+        let r: Recording<TickInput> = Recording::decode(&bytes).expect("decodes");
+        let rules = replay::maze_start(&r.header).expect("starts").config().rules;
+        assert_eq!((rules.barrage_gap, rules.size_ramp), (1, false), "{name}");
+        assert_eq!(rules.spawn_clearance, Some(3), "{name}");
+    }
+}
+
 /// Maze recordings made before the monsters' spawn clearance (their options are layout
 /// version 1, without it) still replay to their pinned final hashes.
 #[test]
@@ -607,9 +641,14 @@ proptest! {
             23 => Action::Equip(Slot::from_letter('b').expect("b")),
             _ => Action::Wait,
         });
-        let bytes = caves_recording(seed, actions);
+        // Today's default rules (options version 2) and the seed's.
+        let rules = if seed % 2 == 0 { caves::Rules::default() } else { caves::Rules::original() };
+        let game = Caves::with_rules(caves::Seed(seed), caves::WorldSpec::default(), rules).expect("caves");
+        let bytes = caves_recording_of(game, actions);
         let v = replay::verify(&bytes);
         prop_assert!(v.is_ok(), "{:?}", v.err());
+        let header = Recording::<Action>::decode(&bytes).expect("decodes").header;
+        prop_assert_eq!(header.options.first().copied(), Some(if seed % 2 == 0 { 2 } else { 1 }));
     }
 
     #[test]

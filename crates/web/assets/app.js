@@ -19,6 +19,9 @@
   let atlas = null;         // Image
   let index = {};           // sprite name (or NAME@M) -> [col, row]
   let legendText = {};      // sprite name -> words, from /tiles.json
+  let floors = {};          // actor, item or mark sprite name -> the floors it stands on
+  let helpLegend = null;    // the legend shown under a help page, once built
+  let inHelp = false;       // a help page (opened by ? or F1 over a scene) is up
   let names = ["none"];     // sprite number -> name (from hello)
   let tiles = localStorage.getItem("torchlit-glyphs") !== "1";
   let ts = Number(localStorage.getItem("torchlit-tile")) || 32;  // CSS px per map cell
@@ -382,6 +385,16 @@
       pre.appendChild(row);
     }
     textEl.replaceChildren(pre);
+    if (inHelp && atlas) {
+      if (!helpLegend) {
+        helpLegend = el("section", "help-legend");
+        helpLegend.appendChild(el("h2", "", "Sprites"));
+        helpLegend.appendChild(el("p", "", "What the tiles view draws. Actors, items and marks "
+          + "are shown on each floor they can stand on. F2 switches to glyphs."));
+        helpLegend.appendChild(legendList());
+      }
+      textEl.appendChild(helpLegend);
+    }
   }
 
   function textRows() {
@@ -503,6 +516,7 @@
       notice = m.text;
       setStatus(m.text);
     } else if (m.t === "scene") {
+      inHelp = false;
       applyScene(m);
       text = null;
       showing(true);
@@ -586,6 +600,8 @@
     if (e.ctrlKey && (e.key === "-" || e.key === "_")) { e.preventDefault(); zoom(-1); return; }
     if (e.key === "Escape" && !$("legend").hidden) { $("legend").hidden = true; return; }
     if (role !== "play" || watching || e.altKey || e.metaKey) return;
+    // Help asked for over a game: the text page that comes is help, the legend goes under it.
+    if ((e.key === "?" || e.key === "F1") && sc && !game.hidden) inHelp = true;
     if (!(e.key.length === 1 || SPECIAL.has(e.key))) return;
     e.preventDefault();
     if (!e.repeat) held.set(e.code, { k: e.key, c: e.ctrlKey });
@@ -603,23 +619,49 @@
   });
   window.addEventListener("resize", fit);
 
-  // The sprite legend: every sprite of the tileset, its picture and its name.
+  // The sprite legend: every sprite of the tileset, its picture and its name; actors,
+  // items and marks drawn over each floor they can stand on (data-sprite, data-floor).
   function buildLegend() {
     const list = $("legend-list");
     if (list.children.length || !atlas) return;
-    for (const name of Object.keys(index).sort()) {
-      if (name.includes("@")) continue;
-      const row = el("div");
-      const c = el("canvas");
-      c.width = c.height = 32;
-      const g = c.getContext("2d");
-      g.imageSmoothingEnabled = false;
-      const t = index[name];
-      g.drawImage(atlas, t[0] * atlasTile, t[1] * atlasTile, atlasTile, atlasTile, 0, 0, 32, 32);
-      row.appendChild(c);
-      row.appendChild(el("span", "", legendText[name] || name.replace(/_/g, " ")));
+    list.replaceWith(legendList());
+  }
+
+  function legendTile(name, floor) {
+    const c = el("canvas");
+    c.width = c.height = 32;
+    c.dataset.sprite = name;
+    c.dataset.floor = floor || "";
+    if (floor) c.title = (legendText[name] || name) + " on " + floor.replace(/_/g, " ");
+    const g = c.getContext("2d");
+    g.imageSmoothingEnabled = false;
+    for (const n of floor ? [floor, name] : [name]) {
+      const t = index[n];
+      if (t) g.drawImage(atlas, t[0] * atlasTile, t[1] * atlasTile, atlasTile, atlasTile, 0, 0, 32, 32);
+    }
+    return c;
+  }
+
+  function legendList() {
+    const list = el("div");
+    list.id = "legend-list";
+    const words = (name) => legendText[name] || name.replace(/_/g, " ");
+    const all = Object.keys(index).filter((n) => !n.includes("@")).sort();
+    for (const name of all.filter((n) => floors[n])) {
+      const row = el("div", "actor");
+      const pics = el("span", "pics");
+      for (const f of floors[name]) pics.appendChild(legendTile(name, f));
+      row.appendChild(pics);
+      row.appendChild(el("span", "", words(name)));
       list.appendChild(row);
     }
+    for (const name of all.filter((n) => !floors[n])) {
+      const row = el("div");
+      row.appendChild(legendTile(name, null));
+      row.appendChild(el("span", "", words(name)));
+      list.appendChild(row);
+    }
+    return list;
   }
 
   // ---- the test hook ---------------------------------------------------------------------
@@ -708,6 +750,7 @@
     atlasTile = ix.tile;
     index = ix.sprites || {};
     legendText = ix.legend || {};
+    floors = ix.floors || {};
     const img = new Image();
     img.onload = () => { atlas = img; drawScene(); };
     img.src = "/tiles.png";

@@ -122,6 +122,9 @@ fn wall_kind(s: Sprite) -> Option<WallKind> {
 const LEGEND: &[(&str, &str)] = &[
     ("player", "you"),
     ("player_north", "you, facing north"),
+    ("player_east", "you, facing east"),
+    ("player_south", "you, facing south"),
+    ("player_west", "you, facing west"),
     ("fungus", "fungus: never moves, spreads"),
     ("bat", "bat: flits about fast, bites"),
     ("zombie", "zombie: hunts you when it sees you"),
@@ -267,6 +270,14 @@ fn write_atlas(tiles: &Tiles, dir: &Path) -> Result<(), Box<dyn std::error::Erro
     toml.push_str("\n[legend]\n");
     for (name, text) in LEGEND {
         writeln!(toml, "{name} = {text:?}")?;
+    }
+    toml.push_str(
+        "\n# The floors each actor, item and mark can stand on: the legend draws it on each, \
+         and\n# the tests check that it stands out from every one of them.\n[floors]\n",
+    );
+    for (name, floors) in contrast::PAIRS {
+        let list: Vec<String> = floors.iter().map(|f| format!("{f:?}")).collect();
+        writeln!(toml, "{name} = [{}]", list.join(", "))?;
     }
     atlas.save(&dir.join("tiles.png"))?;
     std::fs::write(dir.join("tiles.toml"), toml)?;

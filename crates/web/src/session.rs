@@ -500,7 +500,7 @@ impl Runner {
         let mut alone_since: Option<Instant> = None;
         loop {
             let now = Instant::now();
-            let mut wait = if live.screen.wants_ticks() {
+            let mut wait = if live.screen.wants_ticks() && live.player.is_some() {
                 next.saturating_duration_since(now)
             } else {
                 Duration::from_millis(500)
@@ -524,7 +524,9 @@ impl Runner {
                     Step::Same => {}
                 }
             }
-            if live.screen.wants_ticks() {
+            // A real-time game waits while its page is gone (closed, reloading): its
+            // clock resumes when the page comes back.
+            if live.screen.wants_ticks() && live.player.is_some() {
                 let now = Instant::now();
                 let mut ran = 0;
                 while now >= next && ran < MAX_CATCH_UP {
@@ -577,6 +579,8 @@ impl Runner {
                 if live.player.as_ref().is_some_and(|p| p.conn == conn) {
                     live.player = None;
                     *alone_since = Some(Instant::now());
+                    // Keys held when the page went never come up: forget them.
+                    live.screen.set_key_releases(true);
                     lock(&self.shared).connected = false;
                     // Saved now, as quitting would: the page may never come back.
                     match live.screen.save() {

@@ -12,6 +12,8 @@
 //! "wall@5" = [3, 0]       # optional: a wall whose north and south neighbours are walls
 //! [legend]                # optional: what the help says about a sprite
 //! bat = "bat: flits about, bites"
+//! [floors]                # optional: the floors an actor, item or mark stands on
+//! bat = ["floor", "water"]  # (the legend draws it over each of them)
 //! ```
 //!
 //! Sprite names are [`Sprite::name`]s. A key `NAME@M` is an autotile variant of sprite
@@ -19,7 +21,7 @@
 //! (north 1, east 2, south 4, west 8; see [`Tileset::neighbour_mask`]); a front end draws it
 //! instead of `NAME` when the index has it. A sprite the index leaves out is drawn as its
 //! glyph; a name that is no sprite, a variant out of range, a tile outside the image, a
-//! legend line that is empty or not one line, or a file that cannot be read or parsed
+//! legend line that is empty or not one line, a floor that is no sprite, or a file that cannot be read or parsed
 //! is an error naming the file.
 
 use std::collections::BTreeMap;
@@ -72,6 +74,8 @@ struct IndexFile {
     sprites: BTreeMap<String, [u32; 2]>,
     #[serde(default)]
     legend: BTreeMap<String, String>,
+    #[serde(default)]
+    floors: BTreeMap<String, Vec<String>>,
 }
 
 /// The sprite and autotile mask a `[sprites]` key names (`wall`, `wall@5`).
@@ -112,6 +116,20 @@ fn check_legend(legend: &BTreeMap<String, String>) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks the `[floors]` table: every key and every floor a sprite.
+fn check_floors(floors: &BTreeMap<String, Vec<String>>) -> Result<(), String> {
+    let known = |n: &str| Sprite::from_name(n).is_some_and(|s| s != Sprite::None);
+    for (name, list) in floors {
+        if !known(name) {
+            return Err(format!("[floors] {name}: no sprite has this name"));
+        }
+        if let Some(f) = list.iter().find(|f| !known(f)) {
+            return Err(format!("[floors] {name}: no sprite has the name {f:?}"));
+        }
+    }
+    Ok(())
+}
+
 /// A loaded tileset: the PNG bytes as served and the index, checked against the image.
 #[derive(Clone, Debug)]
 pub struct Tileset {
@@ -119,6 +137,7 @@ pub struct Tileset {
     tile_size: u32,
     cells: BTreeMap<String, [u32; 2]>,
     legend: BTreeMap<String, String>,
+    floors: BTreeMap<String, Vec<String>>,
 }
 
 impl Tileset {
@@ -178,7 +197,14 @@ impl Tileset {
             }
         }
         check_legend(&index.legend).map_err(index_err)?;
-        Ok(Tileset { png, tile_size: index.tile_size, cells: index.sprites, legend: index.legend })
+        check_floors(&index.floors).map_err(index_err)?;
+        Ok(Tileset {
+            png,
+            tile_size: index.tile_size,
+            cells: index.sprites,
+            legend: index.legend,
+            floors: index.floors,
+        })
     }
 
     /// The autotile mask of a cell from which of its cardinal neighbours show the same
@@ -228,12 +254,24 @@ impl Tileset {
         Sprite::ALL.iter().copied().filter(|s| self.cell(*s).is_none()).collect()
     }
 
+    /// The floors `sprite` (an actor, item or mark) can stand on, by sprite name, as the
+    /// index's `[floors]` table gives them (empty for terrain and when the index has none).
+    pub fn floors(&self, sprite: Sprite) -> &[String] {
+        self.floors.get(sprite.name()).map_or(&[], Vec::as_slice)
+    }
+
     /// The index as the page reads it:
-    /// `{"tile":32,"sprites":{"lava":[1,0],"wall@5":[3,0],…},"legend":{"bat":"…",…}}`
-    /// (`legend` is `{}` when the index has none).
+    /// `{"tile":32,"sprites":{"lava":[1,0],"wall@5":[3,0],…},"legend":{"bat":"…",…},
+    /// "floors":{"bat":["floor",…],…}}` (`legend` and `floors` are `{}` when the index
+    /// has none).
     pub fn index_json(&self) -> String {
-        serde_json::json!({ "tile": self.tile_size, "sprites": self.cells, "legend": self.legend })
-            .to_string()
+        serde_json::json!({
+            "tile": self.tile_size,
+            "sprites": self.cells,
+            "legend": self.legend,
+            "floors": self.floors,
+        })
+        .to_string()
     }
 }
 
@@ -295,6 +333,9 @@ mod tests {
         assert!(partial.missing().contains(&Sprite::Water));
         assert_eq!(partial.legend(Sprite::Lava), None);
         assert!(partial.index_json().contains("\"legend\":{}"), "{}", partial.index_json());
+        let e = err("tile_size = 16\n[sprites]\n[floors]\nbat = [\"floor\", \"moss\"]\n");
+        assert!(e.contains("[floors] bat: no sprite has the name \"moss\""), "{e}");
+        assert!(err("tile_size = 16\n[sprites]\n[floors]\nimp = []\n").contains("imp"));
     }
 
     #[test]

@@ -23,6 +23,7 @@ use fantoccini::actions::{
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
+use torchlit_ui::Link;
 
 fn find_on_path(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -301,9 +302,11 @@ async fn the_scene_client_draws_tiles_and_answers_the_mouse() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let after = cell_rect(&c, 8, 5).await.expect("drawn")[2];
     assert!(after > before, "zoom in: {before} -> {after}");
-    press(&c, '\u{e032}').await; // F2: glyphs
+    let f2 = [KeyAction::Down { value: F2 }, KeyAction::Up { value: F2 }];
+    keys(&c, &f2).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     Shot::take(&c).await.save("web-scene-glyphs");
-    press(&c, '\u{e032}').await;
+    keys(&c, &f2).await;
     c.find(fantoccini::Locator::Id("zoom-out")).await.expect("zoom").click().await.expect("click");
     // A text page: HTML text, clickable.
     press(&c, '?').await;
@@ -476,6 +479,7 @@ async fn caves_plays_with_the_mouse_from_a_deep_link() {
     }
     let text = page_text(&c).await;
     assert!(text.contains("Depth") || text.contains("depth"), "the panel:\n{text}");
+    glyphs_and_zoom(&c, "caves").await;
     c.close().await.expect("close the browser");
     h.stop().await;
 }
@@ -490,7 +494,7 @@ fn game_factory() -> torchlit_web::Factory {
             .expect("world");
         let mut app = torchlit_ui::App::title(world);
         let seed = l.seed.as_deref().and_then(|s| s.parse().ok()).unwrap_or(1);
-        let key = match l.play.as_deref() {
+        let link = match l.play.as_deref() {
             Some("maze") => {
                 let seed = torchlit_sim::modes::maze::Seed(seed);
                 let config = match l.level.as_deref() {
@@ -498,28 +502,27 @@ fn game_factory() -> torchlit_web::Factory {
                     _ => torchlit_sim::modes::maze::MazeConfig::generated(seed, 4),
                 };
                 app.set_maze(torchlit_ui::maze::MazeSetup::new(config));
-                'm'
+                Link::Maze
             }
             Some("overworld") => {
                 let config = torchlit_save::Config::defaults();
                 let store = torchlit_save::MemoryWorlds::default();
                 let worlds = torchlit_ui::overworld::Worlds::with_store(store, config.clone());
-                let mut setup = torchlit_ui::overworld::OverworldSetup::from_config(
+                let setup = torchlit_ui::overworld::OverworldSetup::from_config(
                     Some(worlds),
                     &config,
-                    seed.to_string(),
+                    String::new(),
                 )
                 .expect("the default keys");
-                setup.start_new = true;
                 app.set_overworld(setup);
-                'o'
+                Link::Overworld(l.seed.as_deref().unwrap_or_default())
             }
-            Some("caves") => 'c',
-            Some("chase") => 'h',
-            Some("ultima") => 'u',
+            Some("caves") => Link::Caves,
+            Some("chase") => Link::Chase(l.seed.as_deref()),
+            Some("ultima") => Link::Ultima,
             _ => return Box::new(app) as Box<dyn torchlit_web::Screen>,
         };
-        torchlit_web::Screen::handle(&mut app, torchlit_console::Input::Char(key));
+        app.open_link(link);
         Box::new(app) as Box<dyn torchlit_web::Screen>
     })
 }
@@ -529,8 +532,8 @@ const ENTER: char = '\u{e007}';
 /// Opens `/?play=MODE` + `query` (`&seed=S`, `&level=fixed`) and answers its text pages
 /// (prompts, welcome pages, setup) with Enter until the mode's scene is up; checks the
 /// scene: the probe's mode, square tiles of 24 px or more, the hero among the entities.
-/// Returns the harness and the probe.
-async fn open_mode(c: &Client, mode: &str, query: &str) -> (Harness, Value) {
+/// Returns the harness and the probe; with `at_once`, fails if a key had to be pressed.
+async fn open_mode(c: &Client, mode: &str, query: &str, at_once: bool) -> (Harness, Value) {
     let h = Harness::start(game_factory(), |_| {}).await;
     c.goto(&format!("http://{}/?play={mode}{query}", h.addr)).await.expect("deep link");
     let start = Instant::now();
@@ -541,7 +544,13 @@ async fn open_mode(c: &Client, mode: &str, query: &str) -> (Harness, Value) {
             break p;
         }
         assert!(start.elapsed() < Duration::from_secs(15), "no {mode} scene: {p}");
-        press(c, ENTER).await;
+        let shown = p["mode"].is_string() || p["rows"].as_array().is_some_and(|r| !r.is_empty());
+        if at_once {
+            // Something else is up (a prompt, a setup page): the link did not start the game.
+            assert!(!shown, "{mode}: the link did not start the game at once: {p}");
+        } else {
+            press(c, ENTER).await;
+        }
     };
     let hero = p["hero"].clone();
     let (hx, hy) = (hero[0].as_i64().expect("x"), hero[1].as_i64().expect("y"));
@@ -613,33 +622,108 @@ async fn click_moves_the_hero(c: &Client, p: &Value) {
     panic!("no click next to the hero at ({hx}, {hy}) moved it: {}", probe(c).await);
 }
 
+const F2: char = '\u{e032}';
+
+/// F2 draws the same scene in glyphs (the hero's cell looks different, the mode stays)
+/// and the zoom button makes the tiles bigger; both are put back.
+async fn glyphs_and_zoom(c: &Client, mode: &str) {
+    let (hx, hy) = hero_of(&probe(c).await);
+    let r = cell_rect(c, hx, hy).await.expect("the hero is drawn");
+    let tiles = mean(&Shot::take(c).await, r);
+    // F2 is the page's own key (no message to the server, so no frame to wait for).
+    let f2 = [KeyAction::Down { value: F2 }, KeyAction::Up { value: F2 }];
+    keys(c, &f2).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(probe(c).await["mode"], mode, "{mode}: F2 keeps the scene");
+    let glyphs = mean(&Shot::take(c).await, r);
+    assert!(distance(tiles, glyphs) > 3.0, "{mode}: F2 draws glyphs ({tiles:?}, {glyphs:?})");
+    keys(c, &f2).await;
+    let zoom = |id: &'static str| {
+        let c = c.clone();
+        async move {
+            c.find(fantoccini::Locator::Id(id)).await.expect("zoom").click().await.expect("click");
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    };
+    zoom("zoom-in").await;
+    let (hx, hy) = hero_of(&probe(c).await);
+    let bigger = cell_rect(c, hx, hy).await.expect("the hero is drawn")[2];
+    assert!(bigger > r[2], "{mode}: zoom in: {} -> {bigger}", r[2]);
+    zoom("zoom-out").await;
+}
+
+/// Clicks a monster in view until a fight with it is shown (the click travels to it and
+/// attacks, as walking into it does).
+async fn click_attacks_a_monster(c: &Client) {
+    let p = probe(c).await;
+    let monster =
+        p["entities"].as_array().expect("entities").iter().find(|e| e["kind"] == "monster");
+    let m = monster.expect("a monster in view").clone();
+    let name =
+        m["name"].as_str().expect("a name").split_whitespace().last().unwrap_or("").to_string();
+    let before = log_text(c).await;
+    let start = Instant::now();
+    loop {
+        let p = probe(c).await;
+        let now = p["entities"]
+            .as_array()
+            .expect("entities")
+            .iter()
+            .find(|e| e["kind"] == "monster")
+            .cloned();
+        if let Some(m) = now {
+            point_at(
+                c,
+                m["x"].as_i64().expect("x"),
+                m["y"].as_i64().expect("y"),
+                Some(MOUSE_BUTTON_LEFT),
+            )
+            .await;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // The fight: its panel (a text page) or, once it is over, the log names the monster.
+        let log = log_text(c).await;
+        let page = page_text(c).await.to_lowercase();
+        if page.contains(&format!("fight: {}", name.to_lowercase()))
+            || (log != before && log.to_lowercase().contains(&name.to_lowercase()))
+        {
+            return;
+        }
+        if start.elapsed() > Duration::from_secs(8) {
+            panic!("no fight with the {name}: {log}\n{}\n{}", page_text(c).await, probe(c).await);
+        }
+    }
+}
+
 /// `overworld`, `maze`, `chase` and `ultima` through deep links, each in its scene: square
 /// tiles, the hero, a hover's look text, a click that moves the hero (overworld, ultima)
 /// or plays a turn (chase), monsters in view named in the panel, the message log.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_other_modes_play_from_deep_links() {
     let Some((_driver, c)) = start_browser("the_other_modes").await else { return };
-    // overworld: the new-world prompts are answered with Enter; seed 9 starts with a
-    // monster in view.
-    let (h, p) = open_mode(&c, "overworld", "&seed=9").await;
+    // overworld: the link starts a new world at once; seed 9 starts with a monster in view.
+    let (h, p) = open_mode(&c, "overworld", "&seed=9", true).await;
     Shot::take(&c).await.save("web-overworld");
     assert!(monsters_are_listed(&c, &p).await >= 1, "overworld: a monster in view: {p}");
     hover_looks(&c, &p).await;
     click_moves_the_hero(&c, &p).await;
     assert!(!log_text(&c).await.trim().is_empty(), "overworld: the log is in the page");
+    glyphs_and_zoom(&c, "overworld").await;
+    click_attacks_a_monster(&c).await;
     h.stop().await;
     // maze: its welcome pages are turned with Enter; real time, so no click.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "maze", "&seed=7&level=fixed").await;
+    let (h, p) = open_mode(&c, "maze", "&seed=7&level=fixed", false).await;
     Shot::take(&c).await.save("web-maze");
     monsters_are_listed(&c, &p).await;
     hover_looks(&c, &p).await;
+    glyphs_and_zoom(&c, "maze").await;
     // The maze logs nothing before its first pickup or fight: the log is there, empty.
     c.find(fantoccini::Locator::Id("log")).await.expect("maze: the log is in the page");
     h.stop().await;
-    // chase: Enter on its setup starts a game; a click plays a turn.
+    // chase: the link starts a generated dungeon at once; a click plays a turn.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "chase", "&seed=7").await;
+    let (h, p) = open_mode(&c, "chase", "&seed=7", true).await;
     hover_looks(&c, &p).await;
     // Paused at the start: one click, one turn.
     let turn = probe(&c).await["turn"].as_i64().expect("a turn");
@@ -647,15 +731,162 @@ async fn the_other_modes_play_from_deep_links() {
     point_at(&c, hx, hy, Some(MOUSE_BUTTON_LEFT)).await;
     until_probe(&c, "a click plays a turn", |p| p["turn"] == turn + 1).await;
     Shot::take(&c).await.save("web-chase");
+    glyphs_and_zoom(&c, "chase").await;
     assert!(!log_text(&c).await.trim().is_empty(), "chase: the log is in the page");
     h.stop().await;
     // ultima: a click next to the hero steps there.
     c.execute("sessionStorage.clear()", vec![]).await.expect("script");
-    let (h, p) = open_mode(&c, "ultima", "&seed=7").await;
+    let (h, p) = open_mode(&c, "ultima", "&seed=7", true).await;
     hover_looks(&c, &p).await;
     click_moves_the_hero(&c, &p).await;
     Shot::take(&c).await.save("web-ultima");
+    glyphs_and_zoom(&c, "ultima").await;
     assert!(!log_text(&c).await.trim().is_empty(), "ultima: the log is in the page");
+    c.close().await.expect("close the browser");
+    h.stop().await;
+}
+
+#[path = "tileset/contrast.rs"]
+#[allow(dead_code)]
+mod contrast;
+
+/// A legend tile as the page drew it: which sprite, over which floor, where.
+struct LegendTile {
+    sprite: String,
+    floor: String,
+    rect: [f64; 4],
+}
+
+async fn legend_tiles(c: &Client) -> Vec<LegendTile> {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('.help-legend canvas')] \
+             .filter((e) => e.getClientRects().length > 0).map((e) => { \
+             const r = e.getBoundingClientRect(); \
+             return [e.dataset.sprite, e.dataset.floor, r.left, r.top, r.width, r.height]; })",
+            vec![],
+        )
+        .await
+        .expect("script");
+    let f = |x: &Value| x.as_f64().expect("a number");
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|t| LegendTile {
+            sprite: t[0].as_str().expect("a name").to_string(),
+            floor: t[1].as_str().expect("a floor").to_string(),
+            rect: [f(&t[2]), f(&t[3]), f(&t[4]), f(&t[5])],
+        })
+        .collect()
+}
+
+/// How a legend tile stands out from its bare floor in a screenshot: the mean colour
+/// difference (0-255) over the pixels the sprite changed, and how many it changed.
+fn stands_out(shot: &Shot, tile: [f64; 4], floor: [f64; 4]) -> (f64, usize) {
+    let px = |r: [f64; 4], x: usize, y: usize| {
+        let (sx, sy) = (r[0] as usize + x, r[1] as usize + y);
+        shot.rgb.get(sy * shot.w + sx).copied().unwrap_or([0; 3])
+    };
+    let (mut sum, mut n) = (0.0, 0);
+    for y in 0..tile[3] as usize {
+        for x in 0..tile[2] as usize {
+            let (a, b) = (px(tile, x, y), px(floor, x, y));
+            let d = (0..3).map(|k| f64::from(a[k].abs_diff(b[k]))).sum::<f64>() / 3.0;
+            if d > 6.0 {
+                sum += d;
+                n += 1;
+            }
+        }
+    }
+    (sum / n.max(1) as f64, n)
+}
+
+/// `?` over a game shows the help with the sprite legend under it; in the screenshot,
+/// every actor, item and mark stands out from every floor it can stand on. Then the
+/// page at 800x600 and 1920x1080: square tiles, nothing cut, the text at its own size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_help_shows_the_sprites_and_each_stands_out_on_its_floors() {
+    let Some((_driver, c)) = start_browser("the_help_legend").await else { return };
+    let (h, _) = open_mode(&c, "ultima", "&seed=7", true).await;
+    let font = |c: &Client| {
+        let c = c.clone();
+        async move {
+            let v = c
+                .execute("return getComputedStyle(document.getElementById('log')).fontSize", vec![])
+                .await
+                .expect("script");
+            v.as_str().expect("a size").to_string()
+        }
+    };
+    let log_font = font(&c).await;
+    press(&c, '?').await;
+    let start = Instant::now();
+    while legend_tiles(&c).await.is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(10), "no legend under the help");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let text = page_text(&c).await;
+    assert!(text.contains("Sprites") && text.contains("bat: flits about"), "{text}");
+    assert!(probe(&c).await["rows"].as_array().is_some_and(|r| !r.is_empty()), "help text");
+    c.execute("document.querySelector('.help-legend').scrollIntoView()", vec![])
+        .await
+        .expect("script");
+    Shot::take(&c).await.save("web-help-legend");
+    // Tall enough to show the whole legend in one screenshot.
+    c.set_window_size(1280, 4200).await.expect("resize");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let tiles = legend_tiles(&c).await;
+    let shot = Shot::take(&c).await;
+    let bare =
+        |name: &str| tiles.iter().find(|t| t.sprite == name && t.floor.is_empty()).map(|t| t.rect);
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for (sprite, floors) in contrast::PAIRS {
+        for floor in *floors {
+            let tile = tiles.iter().find(|t| t.sprite == *sprite && t.floor == *floor);
+            let (Some(tile), Some(under)) = (tile, bare(floor)) else {
+                bad.push(format!("{sprite} on {floor}: not in the legend"));
+                continue;
+            };
+            assert!(tile.rect[1] + tile.rect[3] <= shot.h as f64, "{sprite} is on screen");
+            let (diff, n) = stands_out(&shot, tile.rect, under);
+            checked += 1;
+            if diff < f64::from(contrast::MIN_CONTRAST) || n < 20 {
+                bad.push(format!("{sprite} on {floor}: {n} pixels differ by {diff:.1} on average"));
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} pairs");
+    assert!(bad.is_empty(), "sprites that do not stand out in the page:\n{}", bad.join("\n"));
+    // Back to the game: the legend goes with the help.
+    press(&c, '\u{e00c}').await;
+    until_probe(&c, "the game again", |p| p["mode"] == "ultima").await;
+    assert!(legend_tiles(&c).await.is_empty(), "the legend left with the help");
+    for (w, ht) in [(800, 600), (1920, 1080)] {
+        c.set_window_size(w, ht).await.expect("resize");
+        let p = until_probe(&c, "a resized view", |p| p["view"]["w"].as_i64() > Some(4)).await;
+        let (hx, hy) = hero_of(&p);
+        let r = cell_rect(&c, hx, hy).await.expect("the hero is drawn");
+        assert!(r[2] == r[3] && r[2] >= 24.0, "{w}x{ht}: square tiles: {r:?}");
+        let (vx, vy) = (p["view"]["x"].as_i64().unwrap_or(0), p["view"]["y"].as_i64().unwrap_or(0));
+        let (vw, vh) = (p["view"]["w"].as_i64().unwrap_or(0), p["view"]["h"].as_i64().unwrap_or(0));
+        let corner = cell_rect(&c, vx + vw - 1, vy + vh - 1).await.expect("the last cell");
+        let inner = c
+            .execute(
+                "return [innerWidth, innerHeight, document.documentElement.scrollWidth]",
+                vec![],
+            )
+            .await
+            .expect("script");
+        let (iw, ih) = (inner[0].as_f64().unwrap_or(0.0), inner[1].as_f64().unwrap_or(0.0));
+        assert!(
+            corner[0] + corner[2] <= iw && corner[1] + corner[3] <= ih,
+            "{w}x{ht}: the view's last cell {corner:?} is inside the window {iw}x{ih}"
+        );
+        assert!(inner[2].as_f64().unwrap_or(0.0) <= iw, "{w}x{ht}: no sideways scrolling");
+        assert_eq!(font(&c).await, log_font, "{w}x{ht}: the text keeps its size");
+        Shot::take(&c).await.save(&format!("web-ultima-{w}x{ht}"));
+    }
     c.close().await.expect("close the browser");
     h.stop().await;
 }

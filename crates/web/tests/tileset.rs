@@ -142,3 +142,16 @@ fn the_measure_sees_a_sprite_with_no_outline_or_the_floor_colour() {
     let m = contrast::measure(&good, &floor, side);
     assert!(m.ring == 1.0 && m.opaque == 9, "{m:?}");
 }
+
+#[test]
+fn the_index_names_the_floors_the_checks_use() {
+    let atlas = Atlas::builtin();
+    for (name, floors) in contrast::PAIRS {
+        let s = Sprite::from_name(name).expect("a sprite");
+        assert_eq!(atlas.set.floors(s), *floors, "[floors] {name} in tiles.toml");
+    }
+    for name in contrast::TERRAIN {
+        let s = Sprite::from_name(name).expect("a sprite");
+        assert!(atlas.set.floors(s).is_empty(), "{name} is terrain: no floors");
+    }
+}

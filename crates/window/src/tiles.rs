@@ -29,6 +29,9 @@ struct IndexFile {
     /// The sprite legend the browser's help shows (not drawn here).
     #[serde(rename = "legend", default)]
     _legend: Option<toml::Value>,
+    /// The floors the browser's legend draws each actor on (not drawn here).
+    #[serde(rename = "floors", default)]
+    _floors: Option<toml::Value>,
 }
 
 /// One tile's pixels, `side * side` of `0xAARRGGBB`, row by row (`0x00RRGGBB` when

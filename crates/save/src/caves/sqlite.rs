@@ -1,7 +1,7 @@
 //! [`SqliteStore`]: `caves` runs kept as worlds of the save store (one SQLite database
 //! per run, the morgue files beside them), the store the terminal and the browser use.
 
-use torchlit_sim::modes::caves::Caves;
+use torchlit_sim::modes::caves::{Caves, Seed};
 
 use super::{CavesStore, StoreError, describe_run};
 use crate::{Config, ConfigHash, Paths, SaveError, Store, WorldDb, WorldSpec};
@@ -16,6 +16,9 @@ pub struct SqliteStore {
     store: Store,
     config_hash: ConfigHash,
     current: Option<WorldDb>,
+    /// The seed of the run chosen to continue ([`CavesStore::choose`]); none: the most
+    /// recently played.
+    chosen: Option<Seed>,
 }
 
 impl SqliteStore {
@@ -26,6 +29,7 @@ impl SqliteStore {
             store: Store::new(paths),
             config_hash: config.generation.hash(),
             current: None,
+            chosen: None,
         }
     }
 
@@ -53,9 +57,8 @@ impl SqliteStore {
         if let Some(db) = self.current.take() {
             db.close().map_err(error)?;
         }
-        let worlds = self.store.list().map_err(error)?;
-        let Some(entry) = worlds.iter().find(|w| w.info.as_ref().is_ok_and(|i| i.mode == MODE))
-        else {
+        let worlds = self.caves_worlds()?;
+        let Some(entry) = worlds.iter().find(|w| w.info.is_ok()) else {
             // A world that can't be read may be the run: say why, never "no run".
             let problems: Vec<&SaveError> =
                 worlds.iter().filter_map(|w| w.info.as_ref().err()).collect();
@@ -76,15 +79,18 @@ impl SqliteStore {
 }
 
 /// The run saved in `db`, in today's snapshot format or migrated from an older one
-/// (`torchlit_sim::modes::caves::CavesV1`: runs saved before the rulesets).
+/// (`torchlit_sim::modes::caves::CavesV2`: runs saved before the stairs and bats rules;
+/// `CavesV1`: before the rulesets).
 ///
 /// # Errors
 /// The snapshot is missing, or decodes in no known format (the error is today's).
 fn load_run(db: &WorldDb) -> Result<Caves, SaveError> {
+    use torchlit_sim::modes::caves::{CavesV1, CavesV2};
     match db.load_snapshot::<Caves>() {
         Err(e @ SaveError::Corrupt { .. }) => db
-            .load_snapshot::<torchlit_sim::modes::caves::CavesV1>()
+            .load_snapshot::<CavesV2>()
             .map(Caves::from)
+            .or_else(|_| db.load_snapshot::<CavesV1>().map(Caves::from))
             .map_err(|_| e),
         loaded => loaded,
     }
@@ -104,7 +110,62 @@ fn problem_text(e: &SaveError) -> String {
     }
 }
 
+impl SqliteStore {
+    /// The store's worlds that are `caves` runs or can't be read (one may be a run),
+    /// the chosen run's first, then most recently played first.
+    fn caves_worlds(&self) -> Result<Vec<crate::WorldEntry>, StoreError> {
+        let mut worlds: Vec<crate::WorldEntry> = self.store.list().map_err(error)?;
+        worlds.retain(|w| w.info.as_ref().map_or(true, |i| i.mode == MODE));
+        if let Some(seed) = self.chosen
+            && let Some(i) =
+                worlds.iter().position(|w| w.info.as_ref().is_ok_and(|i| i.seed == seed))
+        {
+            let chosen = worlds.remove(i);
+            worlds.insert(0, chosen);
+        }
+        Ok(worlds)
+    }
+}
+
+/// "seed 3, level 2, turn 120, saved 2026-11-29 05:40" (UTC).
+fn describe_saved(game: &Caves, last_played: u64) -> String {
+    let (date, time) = crate::recording::utc_date_time(last_played);
+    format!("{}, saved {date} {}:{}", describe_run(game), &time[..2], &time[2..4])
+}
+
 impl CavesStore for SqliteStore {
+    fn runs(&mut self) -> Result<Vec<(Seed, String)>, StoreError> {
+        if let Some(db) = self.current.take() {
+            db.close().map_err(error)?;
+        }
+        let mut runs = Vec::new();
+        for entry in self.caves_worlds()? {
+            let Ok(info) = &entry.info else { continue };
+            // A run that can't be read now (in use by another torchlit) is named by seed.
+            let line = match self.store.open(&entry.id).map_err(error) {
+                Ok(db) => {
+                    let line = load_run(&db)
+                        .map(|g| describe_saved(&g, info.last_played))
+                        .unwrap_or_else(|e| format!("seed {}: {}", info.seed, problem_text(&e)));
+                    db.close().map_err(error)?;
+                    line
+                }
+                Err(e) => format!("seed {}: {e}", info.seed),
+            };
+            runs.push((info.seed, line));
+        }
+        Ok(runs)
+    }
+
+    fn choose(&mut self, seed: Seed) -> Result<bool, StoreError> {
+        let worlds = self.caves_worlds()?;
+        let found = worlds.iter().any(|w| w.info.as_ref().is_ok_and(|i| i.seed == seed));
+        if found {
+            self.chosen = Some(seed);
+        }
+        Ok(found)
+    }
+
     fn save(&mut self, game: &Caves) -> Result<(), StoreError> {
         self.world_for(game)?.save_snapshot(game).map_err(error)?;
         Ok(())
@@ -181,6 +242,54 @@ mod tests {
         let loaded = store.load().expect("an old run loads, not \"damaged\"").expect("a run");
         assert_eq!(loaded.rules(), FORMAT_1_RULES);
         assert_eq!((loaded.turn(), loaded.seed()), (game.turn(), game.seed()));
+    }
+
+    #[test]
+    fn several_runs_are_listed_and_one_chosen_by_seed_is_loaded() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let paths = Paths::in_dir(dir.path());
+        let mut store = SqliteStore::new(&paths, &Config::defaults());
+        for seed in [21, 22] {
+            let mut game = Caves::new(Seed(seed)).expect("caves");
+            game.apply(torchlit_sim::modes::caves::Action::Wait);
+            store.save(&game).expect("saved");
+        }
+        let runs = store.runs().expect("listed");
+        let seeds: Vec<Seed> = runs.iter().map(|(s, _)| *s).collect();
+        assert_eq!(seeds.len(), 2, "{runs:?}");
+        assert!(seeds.contains(&Seed(21)) && seeds.contains(&Seed(22)), "{runs:?}");
+        for (seed, line) in &runs {
+            assert!(line.starts_with(&format!("seed {seed}, level 1, turn 1, saved 2")), "{line}");
+        }
+        let other = seeds[1];
+        assert!(store.choose(other).expect("chosen"));
+        assert!(!store.choose(Seed(99)).expect("listed"), "no run of that seed");
+        assert_eq!(store.runs().expect("listed")[0].0, other, "the chosen run comes first");
+        assert_eq!(store.load().expect("loads").map(|g| g.seed()), Some(other));
+    }
+
+    #[test]
+    fn a_run_saved_before_the_stairs_rules_continues_with_the_older_behaviour() {
+        use torchlit_sim::modes::caves::{Rules, WorldSpec};
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let paths = Paths::in_dir(dir.path());
+        let mut store = SqliteStore::new(&paths, &Config::defaults());
+        let game = Caves::with_rules(Seed(12), WorldSpec::default(), Rules::default_format_2())
+            .expect("caves");
+        // Format 2 is today's encoding without the bytes the format-3 rules add at the end.
+        let today = postcard::to_allocvec(&game).expect("encodes");
+        let rules = postcard::to_allocvec(&game.rules()).expect("encodes");
+        let old = postcard::to_allocvec(&torchlit_sim::modes::caves::RulesV2::from(game.rules()))
+            .expect("encodes");
+        let cut = today.len() - (rules.len() - old.len());
+        store
+            .world_for(&game)
+            .expect("a world")
+            .save_snapshot(&Raw(today[..cut].to_vec()))
+            .expect("saved");
+        let loaded = store.load().expect("a format-2 run loads").expect("a run");
+        assert_eq!(loaded.rules(), Rules::default_format_2());
+        assert_eq!(loaded.state_hash(), game.state_hash());
     }
 
     #[test]

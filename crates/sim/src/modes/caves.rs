@@ -54,6 +54,7 @@ mod level;
 mod migrate;
 mod record;
 mod rules;
+mod stairs;
 mod turn;
 mod vision;
 pub mod world;
@@ -77,11 +78,12 @@ pub use hunger::{Digestion, FOOD_PER_DIG, FOOD_PER_TURN, Hunger, MAX_FOOD, Stoma
 pub use inventory::{INVENTORY_SLOTS, Inventory, Slot};
 pub use item::{Item, ItemKind};
 pub use level::Level;
-#[cfg(feature = "serde")]
-pub use migrate::CavesV1;
 pub use migrate::FORMAT_1_RULES;
+#[cfg(feature = "serde")]
+pub use migrate::{CavesV1, CavesV2, RulesV2};
 pub use record::{Entry, Hero, Record, Summary};
-pub use rules::{ActiveLevels, Rules};
+pub use rules::{ARRIVAL_CLEARANCE, ActiveLevels, Rules};
+pub use stairs::{Beyond, KnownStairs};
 pub use torchlit_rng::Seed;
 pub use world::WorldSpec;
 
@@ -317,6 +319,13 @@ impl Caves {
         fixture::build(levels, seed)
     }
 
+    /// This game played by `rules` from now on (for games built by [`Caves::from_ascii`]:
+    /// the monsters keep the stats they were made with).
+    pub fn under_rules(mut self, rules: Rules) -> Caves {
+        self.rules = rules;
+        self
+    }
+
     /// A game with these levels, no creature but a player to be placed, empty memory.
     fn empty(seed: Seed, levels: Vec<Level>) -> Result<Caves, CavesError> {
         let size = levels.first().map(Level::size).ok_or(CavesError::EmptyWorld)?;
@@ -354,13 +363,22 @@ impl Caves {
     fn populate(&mut self) -> Result<(), CavesError> {
         let depth = self.levels.len();
         let mut rng = Rng::new(self.seed.derive("caves/player", &[]));
-        let start = self.random_empty_cell(0, &mut rng).ok_or(CavesError::NoRoomForPlayer)?;
+        let start =
+            self.random_empty_cell(0, &mut rng, |_| true).ok_or(CavesError::NoRoomForPlayer)?;
         self.move_creature(self.player, 0, start);
         for z in 0..depth {
             let mut rng = Rng::new(self.seed.derive("caves/creatures", &[z as i64]));
+            let clear = self.arrivals(z, start);
             for (kind, count) in world::population(z) {
+                let cleared = kind == CreatureKind::Zombie && self.rules.arrival_clearance;
                 for _ in 0..count {
-                    if let Some(p) = self.random_empty_cell(z, &mut rng) {
+                    let far = |p: Point| {
+                        !cleared
+                            || clear.iter().all(|a| {
+                                (a.x - p.x).abs().max((a.y - p.y).abs()) >= rules::ARRIVAL_CLEARANCE
+                            })
+                    };
+                    if let Some(p) = self.random_empty_cell(z, &mut rng, far) {
                         self.spawn(kind, z, p);
                     }
                 }
@@ -376,12 +394,29 @@ impl Caves {
         Ok(())
     }
 
-    /// Part 07's `addAtEmptyLocation`: a random ground cell without a creature; tries
-    /// 1000 random cells, then takes the first free one in a shuffled scan.
-    fn random_empty_cell(&self, depth: usize, rng: &mut Rng) -> Option<Point> {
+    /// Where the player may arrive on level `depth`: its stairs, and `start` on the top.
+    fn arrivals(&self, depth: usize, start: Point) -> Vec<Point> {
+        let level = &self.levels[depth];
+        let stairs = level
+            .tiles()
+            .iter()
+            .filter(|&(_, t)| matches!(t, Tile::StairsUp | Tile::StairsDown))
+            .map(|(p, _)| p);
+        stairs.chain((depth == 0).then_some(start)).collect()
+    }
+
+    /// Part 07's `addAtEmptyLocation`: a random ground cell without a creature (and one
+    /// `allowed` accepts); tries 1000 random cells, then takes the first free one in a
+    /// shuffled scan.
+    fn random_empty_cell(
+        &self,
+        depth: usize,
+        rng: &mut Rng,
+        allowed: impl Fn(Point) -> bool,
+    ) -> Option<Point> {
         let level = &self.levels[depth];
         let size = level.size();
-        let free = |p: Point| level.is_ground(p) && self.occupant(depth, p).is_none();
+        let free = |p: Point| level.is_ground(p) && self.occupant(depth, p).is_none() && allowed(p);
         for _ in 0..1000 {
             let p = size.point_at(rng.below(size.area() as u64) as usize);
             if free(p) {
@@ -711,9 +746,17 @@ impl Caves {
     }
 
     /// A stable hash of the whole state (seahash over its canonical postcard
-    /// serialization; caches excluded): equal games hash equal on every machine.
+    /// serialization; caches excluded): equal games hash equal on every machine. A game
+    /// whose rules fit snapshot format 2 ([`Rules::is_format_2`]) hashes its format-2
+    /// encoding (without the bytes format 3 added at the end), so recordings made before
+    /// format 3 verify.
     #[cfg(feature = "serde")]
     pub fn state_hash(&self) -> u64 {
-        crate::engine::state_hash(self)
+        if !self.rules.is_format_2() {
+            return crate::engine::state_hash(self);
+        }
+        let Ok(bytes) = postcard::to_allocvec(self) else { return 0 };
+        let tail = migrate::format_3_tail(self.rules).len();
+        seahash::hash(&bytes[..bytes.len().saturating_sub(tail)])
     }
 }

@@ -25,6 +25,7 @@
 //! Coordinates are map space: `(0, 0)` top-left, `y` down (DM503's `Position` too).
 
 mod paths;
+mod person;
 mod solve;
 mod strategy;
 
@@ -41,6 +42,9 @@ use crate::Turn;
 use crate::engine::{Energy, Speed};
 
 pub use paths::{FieldId, Paths};
+pub use person::{
+    Awaiting, Illegal, PERSON_LIMIT, Person, REVIEW_POSITIONS, Review, direction_name,
+};
 pub use solve::{MAX_POSITIONS, MAX_POTIONS, Solution, SolveError, Verdict};
 pub use strategy::{
     Decision, HeroKind, Monster, MonsterKind, Move, OptimalHero, OptimalMonster, Rogue,
@@ -48,18 +52,19 @@ pub use strategy::{
 };
 
 /// The dungeons bundled into the program: `(name, file text)`, drawn after DM503 Rogue's
-/// figures plus the shared samples (`testdata/dungeons/`).
+/// figures plus the shared samples, kept in the crate (`crates/sim/dungeons/`, linked from
+/// `testdata/dungeons/` where the command line and the docs name them).
 pub const BUNDLED: [(&str, &str); 10] = [
-    ("hallway_escape", include_str!("../../../../testdata/dungeons/hallway_escape.txt")),
-    ("corner_trap", include_str!("../../../../testdata/dungeons/corner_trap.txt")),
-    ("potion_field", include_str!("../../../../testdata/dungeons/potion_field.txt")),
-    ("monster_choice", include_str!("../../../../testdata/dungeons/monster_choice.txt")),
-    ("monster_east", include_str!("../../../../testdata/dungeons/monster_east.txt")),
-    ("hero_choice", include_str!("../../../../testdata/dungeons/hero_choice.txt")),
-    ("loop", include_str!("../../../../testdata/dungeons/loop.txt")),
-    ("corner", include_str!("../../../../testdata/dungeons/corner.txt")),
-    ("potion", include_str!("../../../../testdata/dungeons/potion.txt")),
-    ("two_rooms", include_str!("../../../../testdata/dungeons/two_rooms.txt")),
+    ("hallway_escape", include_str!("../../dungeons/hallway_escape.txt")),
+    ("corner_trap", include_str!("../../dungeons/corner_trap.txt")),
+    ("potion_field", include_str!("../../dungeons/potion_field.txt")),
+    ("monster_choice", include_str!("../../dungeons/monster_choice.txt")),
+    ("monster_east", include_str!("../../dungeons/monster_east.txt")),
+    ("hero_choice", include_str!("../../dungeons/hero_choice.txt")),
+    ("loop", include_str!("../../dungeons/loop.txt")),
+    ("corner", include_str!("../../dungeons/corner.txt")),
+    ("potion", include_str!("../../dungeons/potion.txt")),
+    ("two_rooms", include_str!("../../dungeons/two_rooms.txt")),
 ];
 
 /// Which player.
@@ -363,6 +368,12 @@ pub struct Chase {
     seen: BTreeMap<StateKey, Turn>,
     paths: Paths,
     search: Search,
+    /// The player a person moves (none: both are strategies).
+    person: Option<Role>,
+    /// Where the turn being played stands (none: between turns).
+    cursor: Option<person::Cursor>,
+    /// How the person's steps compared with perfect play (a game with a person).
+    review: Review,
 }
 
 impl std::fmt::Debug for Chase {
@@ -424,6 +435,9 @@ impl Chase {
             seen: BTreeMap::new(),
             paths: Paths::new(),
             search: Search::new(),
+            person: None,
+            cursor: None,
+            review: Review::default(),
         };
         if chase.stateless {
             chase.seen.insert(chase.state_key(), Turn(0));
@@ -487,7 +501,11 @@ impl Chase {
             self.turn,
             self.outcome.map(|o| o.turns()),
         );
-        crate::engine::state_hash(&state)
+        match (self.person, self.cursor) {
+            // A person's game stops between steps: where in the turn counts too.
+            (Some(_), Some(c)) => crate::engine::state_hash(&(state, c.role == Role::Hero, c.left)),
+            _ => crate::engine::state_hash(&state),
+        }
     }
 
     /// The name of a player's strategy.
@@ -510,18 +528,99 @@ impl Chase {
     }
 
     /// Plays one turn (the monster, then the hero) and returns what happened; an empty
-    /// list once the game is over.
+    /// list once the game is over. In a game with a person ([`Chase::for_person`]) it
+    /// plays on until the person's next step is due, and nothing while it is.
     pub fn play_turn(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
-        if self.outcome.is_some() {
-            return events;
-        }
-        self.turn.0 += 1;
-        for role in [Role::Monster, Role::Hero] {
-            if self.play_phase(role, &mut events) {
-                return events;
+        self.advance(None, &mut events);
+        events
+    }
+
+    /// Plays until the game ends and returns how (a person, if any, stays at every step).
+    pub fn run(&mut self) -> Outcome {
+        loop {
+            if let Some(o) = self.outcome {
+                return o;
+            }
+            if self.awaiting().is_some() {
+                let _ = self.play_person(Move::Stay);
+            } else {
+                self.play_turn();
             }
         }
+    }
+
+    /// Plays on from where the game stands, `person` being the person's next step: stops
+    /// when the game ends, when the person's step is due and none is left, or (without a
+    /// person) when a turn ends.
+    fn advance(&mut self, mut person: Option<Move>, events: &mut Vec<Event>) {
+        while self.outcome.is_none() {
+            let cursor = match self.cursor {
+                Some(c) => c,
+                None => {
+                    self.turn.0 += 1;
+                    self.phase(Role::Monster)
+                }
+            };
+            self.cursor = Some(cursor);
+            if cursor.left == 0 {
+                if cursor.role == Role::Monster {
+                    self.cursor = Some(self.phase(Role::Hero));
+                    continue;
+                }
+                self.cursor = None;
+                self.end_turn(events);
+                if self.person.is_none() {
+                    return;
+                }
+                continue;
+            }
+            let remaining = cursor.left - 1;
+            let mv = if self.person == Some(cursor.role) {
+                match person.take() {
+                    Some(mv) => mv,
+                    None => return,
+                }
+            } else {
+                match self.ask(cursor.role, remaining) {
+                    Ok(mv) => mv,
+                    Err(e) => {
+                        let outcome = Outcome::Failed { who: cursor.role, turn: self.turn };
+                        self.error = Some(e);
+                        self.outcome = Some(outcome);
+                        events.push(Event::Ended(outcome));
+                        return;
+                    }
+                }
+            };
+            self.cursor = Some(person::Cursor { left: remaining, ..cursor });
+            self.apply(cursor.role, mv, events);
+        }
+    }
+
+    /// Starts `role`'s share of the turn: its steps from its speed.
+    fn phase(&mut self, role: Role) -> person::Cursor {
+        let speed = self.board.player(role).speed();
+        let energy = match role {
+            Role::Hero => &mut self.hero_energy,
+            Role::Monster => &mut self.monster_energy,
+        };
+        person::Cursor { role, left: energy.accrue(speed) }
+    }
+
+    /// Asks `role`'s strategy for its step, `remaining` more to come this turn.
+    fn ask(&mut self, role: Role, remaining: u32) -> Result<Move, StrategyError> {
+        let decision =
+            Decision { board: &self.board, me: role, remaining_moves: remaining, turn: self.turn };
+        let strategy = match role {
+            Role::Hero => &mut self.hero_strategy,
+            Role::Monster => &mut self.monster_strategy,
+        };
+        strategy.choose(&decision, &mut self.paths)
+    }
+
+    /// A turn ended with the hero free: the repeated-state rule, then the turn limit.
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
         let repeats = if self.stateless {
             let key = self.state_key();
             match self.seen.get(&key) {
@@ -545,80 +644,40 @@ impl Chase {
             self.outcome = Some(outcome);
             events.push(Event::Ended(outcome));
         }
-        events
     }
 
-    /// Plays until the game ends and returns how.
-    pub fn run(&mut self) -> Outcome {
-        loop {
-            if let Some(o) = self.outcome {
-                return o;
+    /// Takes one step of `role`'s (an illegal one is refused and the player stays);
+    /// drinks a potion stepped on; ends the game on a capture.
+    fn apply(&mut self, role: Role, mv: Move, events: &mut Vec<Event>) {
+        let from = self.board.player(role).at;
+        match mv {
+            Move::Stay => events.push(Event::Stayed { who: role, at: from }),
+            Move::Step(direction) if !self.board.is_legal(role, mv) => {
+                events.push(Event::Refused { who: role, direction });
             }
-            self.play_turn();
-        }
-    }
-
-    /// One player's share of a turn; `true` when the game ended.
-    fn play_phase(&mut self, role: Role, events: &mut Vec<Event>) -> bool {
-        let speed = self.board.player(role).speed();
-        let energy = match role {
-            Role::Hero => &mut self.hero_energy,
-            Role::Monster => &mut self.monster_energy,
-        };
-        let steps = energy.accrue(speed);
-        for i in 0..steps {
-            let decision = Decision {
-                board: &self.board,
-                me: role,
-                remaining_moves: steps - 1 - i,
-                turn: self.turn,
-            };
-            let strategy = match role {
-                Role::Hero => &mut self.hero_strategy,
-                Role::Monster => &mut self.monster_strategy,
-            };
-            let mv = match strategy.choose(&decision, &mut self.paths) {
-                Ok(mv) => mv,
-                Err(e) => {
-                    let outcome = Outcome::Failed { who: role, turn: self.turn };
-                    self.error = Some(e);
-                    self.outcome = Some(outcome);
-                    events.push(Event::Ended(outcome));
-                    return true;
+            Move::Step(d) => {
+                let to = from + d.offset();
+                let player = match role {
+                    Role::Hero => &mut self.board.hero,
+                    Role::Monster => &mut self.board.monster,
+                };
+                player.at = to;
+                events.push(Event::Moved { who: role, from, to });
+                if let Ok(k) =
+                    self.board.potions.binary_search_by_key(&(to.y, to.x), |p| (p.y, p.x))
+                {
+                    self.board.potions.remove(k);
+                    player.potions = player.potions.saturating_add(1);
+                    let steps_per_turn = player.steps_per_turn();
+                    events.push(Event::Drank { who: role, at: to, steps_per_turn });
                 }
-            };
-            let from = self.board.player(role).at;
-            match mv {
-                Move::Stay => events.push(Event::Stayed { who: role, at: from }),
-                Move::Step(direction) if !self.board.is_legal(role, mv) => {
-                    events.push(Event::Refused { who: role, direction });
-                }
-                Move::Step(d) => {
-                    let to = from + d.offset();
-                    let player = match role {
-                        Role::Hero => &mut self.board.hero,
-                        Role::Monster => &mut self.board.monster,
-                    };
-                    player.at = to;
-                    events.push(Event::Moved { who: role, from, to });
-                    if let Ok(k) =
-                        self.board.potions.binary_search_by_key(&(to.y, to.x), |p| (p.y, p.x))
-                    {
-                        self.board.potions.remove(k);
-                        player.potions = player.potions.saturating_add(1);
-                        let steps_per_turn = player.steps_per_turn();
-                        events.push(Event::Drank { who: role, at: to, steps_per_turn });
-                    }
-                }
-            }
-            if self.board.hero.at == self.board.monster.at {
-                let outcome = Outcome::Caught { turn: self.turn, at: self.board.hero.at };
-                self.outcome = Some(outcome);
-                events.push(Event::Ended(outcome));
-                return true;
             }
         }
-        false
+        if self.board.hero.at == self.board.monster.at {
+            let outcome = Outcome::Caught { turn: self.turn, at: self.board.hero.at };
+            self.outcome = Some(outcome);
+            events.push(Event::Ended(outcome));
+        }
     }
 
     fn state_key(&self) -> StateKey {

@@ -7,6 +7,12 @@
 //! shadowcasting within the torch radius, the default). Lava glows with radius 2.5 under
 //! the same occlusion (extra credit 3). Cells lit once are remembered.
 //!
+//! The source's walk has no goal ([`Rules::original`]). The default game ([`Rules::default`])
+//! gives it one: chart the world, that is, light every tile you can walk to at least once
+//! ([`Ultima::chart`]), in as few steps as you can; and the torch burns at most 8.0 (a
+//! brighter torch lights no more: walls, forests and mountains stop the light, and the
+//! lit count stops growing long before).
+//!
 //! Coordinates are map space (`(0, 0)` top-left, `y` down) like everywhere inside torchlit;
 //! [`to_ultima`] converts to Ultima 0's `(0, 0)`-bottom-left coordinates for display.
 
@@ -37,6 +43,9 @@ impl TorchRadius {
         // A u32 divided by two is finite and not negative.
         Radius::new(self.cells()).unwrap_or_else(|_| unreachable!("half-cell radii are finite"))
     }
+
+    /// The default game's maximum, 8.0 cells ([`Rules::max_torch`]).
+    pub const MAX: TorchRadius = TorchRadius { halves: 16 };
 
     /// One step (0.5) brighter; there is no maximum (saturates at `u32::MAX` halves).
     pub fn increased(self) -> TorchRadius {
@@ -140,6 +149,49 @@ impl Lighting {
     }
 }
 
+/// The rules of a walk: the source's free walk ([`Rules::original`]) or the default
+/// game's charting ([`Rules::default`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// Whether the walk has a goal: chart every tile reachable on foot from the start.
+    pub chart: bool,
+    /// The brightest the torch burns (`None`: no maximum, as in Ultima 0).
+    pub max_torch: Option<TorchRadius>,
+}
+
+impl Rules {
+    /// Ultima 0's walk: no goal, no maximum torch.
+    pub const fn original() -> Rules {
+        Rules { chart: false, max_torch: None }
+    }
+}
+
+impl Default for Rules {
+    /// The default game: chart the world; the torch burns at most [`TorchRadius::MAX`].
+    fn default() -> Rules {
+        Rules { chart: true, max_torch: Some(TorchRadius::MAX) }
+    }
+}
+
+/// How much of the world is charted (the default game's goal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chart {
+    /// Tiles reachable on foot from the start that were lit at least once.
+    pub seen: usize,
+    /// Tiles reachable on foot from the start (passable, 4-way connected).
+    pub total: usize,
+    /// The step on which the last of them was lit (`None`: not yet).
+    pub done: Option<crate::Turn>,
+}
+
+impl Chart {
+    /// The share charted, in whole percent (rounded down; 100 only when done).
+    pub fn percent(&self) -> usize {
+        (self.seen * 100).checked_div(self.total).unwrap_or(100)
+    }
+}
+
 /// What the player asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -181,6 +233,11 @@ pub enum Event {
     },
     /// The lighting kind switched.
     LightingChanged(Lighting),
+    /// The last tile reachable on foot was lit: the world is charted (the default game).
+    Charted {
+        /// Steps taken.
+        turns: crate::Turn,
+    },
 }
 
 /// The `ultima` game state.
@@ -198,12 +255,24 @@ pub struct Ultima {
     /// What the torch lights now (recomputed on every move or torch change).
     torch_lit: Viewshed,
     scratch: Viewshed,
+    rules: Rules,
+    /// The tiles reachable on foot from the start, row-major (empty: not charting).
+    reachable: Vec<bool>,
+    chart: Chart,
 }
 
 impl Ultima {
-    /// Starts a game on `world`, the avatar where the world file puts it.
+    /// Starts Ultima 0's free walk ([`Rules::original`]) on `world`, the avatar where
+    /// the world file puts it.
     pub fn new(world: UltimaWorld) -> Ultima {
+        Ultima::with_rules(world, Rules::original())
+    }
+
+    /// Starts a walk under `rules` on `world` (the default game: [`Rules::default`]).
+    pub fn with_rules(world: UltimaWorld, rules: Rules) -> Ultima {
         let size = world.map.size();
+        let reachable = if rules.chart { reachable(&world.map, world.avatar) } else { Vec::new() };
+        let total = reachable.iter().filter(|&&r| r).count();
         let glows = world
             .map
             .iter()
@@ -219,10 +288,38 @@ impl Ultima {
             glow_lit: Viewshed::new(size),
             torch_lit: Viewshed::new(size),
             scratch: Viewshed::new(size),
+            rules,
+            reachable,
+            chart: Chart { seen: 0, total, done: None },
         };
         game.relight_glows();
         game.relight();
         game
+    }
+
+    /// The rules of this walk.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// How much of the world is charted (`None`: a walk without the goal).
+    pub fn chart(&self) -> Option<Chart> {
+        self.rules.chart.then_some(self.chart)
+    }
+
+    /// Counts the tiles of `lit` that chart new reachable ground (before they are
+    /// remembered).
+    fn count_charted(chart: &mut Chart, reachable: &[bool], memory: &Memory, lit: &Viewshed) {
+        if reachable.is_empty() {
+            return;
+        }
+        let width = memory.size().width as usize;
+        for p in lit.iter() {
+            let i = p.y as usize * width + p.x as usize;
+            if reachable.get(i).copied().unwrap_or(false) && !memory.is_remembered(p) {
+                chart.seen += 1;
+            }
+        }
     }
 
     /// Applies one action and returns what happened. Never fails: a refused step is a
@@ -244,7 +341,9 @@ impl Ultima {
             Action::TorchUp | Action::TorchDown => {
                 let before = self.avatar.torch;
                 if action == Action::TorchUp {
-                    self.avatar.increase_torch();
+                    if self.rules.max_torch.is_none_or(|max| before < max) {
+                        self.avatar.increase_torch();
+                    }
                 } else {
                     self.avatar.decrease_torch();
                 }
@@ -263,7 +362,12 @@ impl Ultima {
             return vec![event];
         }
         self.relight();
-        vec![event]
+        let mut events = vec![event];
+        if self.rules.chart && self.chart.done.is_none() && self.chart.seen >= self.chart.total {
+            self.chart.done = Some(self.turns);
+            events.push(Event::Charted { turns: self.turns });
+        }
+        events
     }
 
     /// Lights the glowing tiles (once per lighting kind: they and the map never change).
@@ -279,6 +383,7 @@ impl Ultima {
             &mut self.scratch,
             &mut self.glow_lit,
         );
+        Ultima::count_charted(&mut self.chart, &self.reachable, &self.memory, &self.glow_lit);
         self.memory.remember_all(&self.glow_lit);
     }
 
@@ -296,6 +401,7 @@ impl Ultima {
             &mut self.scratch,
             &mut self.torch_lit,
         );
+        Ultima::count_charted(&mut self.chart, &self.reachable, &self.memory, &self.torch_lit);
         self.memory.remember_all(&self.torch_lit);
     }
 
@@ -352,6 +458,29 @@ impl Ultima {
     pub fn avatar_ultima(&self) -> Point {
         to_ultima(self.avatar.at, self.map.size())
     }
+}
+
+/// The tiles of `map` reachable on foot (passable, 4-way steps) from `start`, row-major.
+fn reachable(map: &TileMap, start: Point) -> Vec<bool> {
+    let size = map.size();
+    let width = size.width as usize;
+    let mut seen = vec![false; size.area()];
+    let index = |p: Point| p.y as usize * width + p.x as usize;
+    let mut todo = Vec::new();
+    if map.tile(start).is_some_and(|t| t.is_passable()) {
+        seen[index(start)] = true;
+        todo.push(start);
+    }
+    while let Some(p) = todo.pop() {
+        for d in CardinalDirection::ALL {
+            let q = p + d.offset();
+            if map.tile(q).is_some_and(|t| t.is_passable()) && !seen[index(q)] {
+                seen[index(q)] = true;
+                todo.push(q);
+            }
+        }
+    }
+    seen
 }
 
 /// Converts a map-space point to Ultima 0's coordinates (`(0, 0)` bottom-left, `y` up).

@@ -95,11 +95,12 @@ pub(crate) fn map_cell(game: &Caves, p: Point) -> Cell {
             let (glyph, fg) = item_look(item.kind);
             return base.overlay(glyph, fg, item_sprite(item.kind));
         }
-        return base;
+        return if is_stairs(tile) { super::stairs::marked(game, p, base) } else { base };
     }
     match game.remembered(p) {
-        // Stairs stay in sight whatever lies on them.
-        Some(r) if is_stairs(r.tile) => remembered_cell(r.tile),
+        // Stairs stay in sight whatever lies on them, undimmed, coloured by where they
+        // lead (`super::stairs`).
+        Some(r) if is_stairs(r.tile) => super::stairs::marked(game, p, tile_cell(r.tile)),
         Some(r) => match r.item {
             Some(kind) => {
                 let (glyph, fg) = item_look(kind);
@@ -111,7 +112,7 @@ pub(crate) fn map_cell(game: &Caves, p: Point) -> Cell {
     }
 }
 
-fn is_stairs(tile: Tile) -> bool {
+pub(crate) fn is_stairs(tile: Tile) -> bool {
     matches!(tile, Tile::StairsUp | Tile::StairsDown)
 }
 
@@ -142,7 +143,7 @@ pub(crate) fn status_text(game: &Caves, width: usize) -> String {
     let hp = format!("HP {}/{}", p.hp().max(0), p.stats().max_hp);
     let fight = format!("Atk {} Def {}", game.attack(), game.defense());
     let turn = format!("Turn {}", game.turn().0);
-    let seed = format!("Seed {}", game.seed());
+    let seed = format!("Seed {}", crate::record::seed_shown(game.seed().0));
     let hunger = hunger.to_string();
     let candidates: [&[&String]; 3] = [
         &[&depth, &hp, &fight, &hunger, &turn, &seed],

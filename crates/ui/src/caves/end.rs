@@ -99,6 +99,6 @@ fn end_table(s: &torchlit_sim::modes::caves::Summary) -> Vec<String> {
     }
     lines.push(format!("Walls dug      {}", s.record.dug));
     lines.push(format!("Meals eaten    {}", s.record.eaten));
-    lines.push(format!("Seed           {}", s.seed));
+    lines.push(format!("Seed           {}", crate::record::seed_shown(s.seed.0)));
     lines
 }

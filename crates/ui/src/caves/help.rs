@@ -25,13 +25,15 @@ impl CavesScreen {
         }
         let goal = format!(
             "Seed {}. Bring the teddy bear (*) from level {} up the exit stairs (<) of level 1.",
-            self.game.seed(),
+            crate::record::seed_shown(self.game.seed().0),
             self.game.depth_count()
         );
-        lines.push((String::new(), String::new()));
-        lines.extend(
-            wrap(&goal, width.saturating_sub(2).max(10)).into_iter().map(|l| (String::new(), l)),
-        );
+        for text in [goal.as_str(), super::stairs::LEGEND] {
+            lines.push((String::new(), String::new()));
+            lines.extend(
+                wrap(text, width.saturating_sub(2).max(10)).into_iter().map(|l| (String::new(), l)),
+            );
+        }
         lines
     }
 

@@ -3,11 +3,10 @@
 use super::*;
 
 impl CavesScreen {
+    /// The journal's lines, a run of equal messages folded into the first one's line
+    /// with a count ("The bat bumps into a wall. (x22)").
     pub(super) fn journal_lines(&self) -> Vec<String> {
-        self.game
-            .journal()
-            .filter_map(|e| describe(&e.event).map(|m| format!("{:>6}  {m}", e.turn.0)))
-            .collect()
+        folded_journal(&self.game).into_iter().map(|(turn, m)| format!("{turn:>6}  {m}")).collect()
     }
 
     pub(super) fn render_history(&self, frame: &mut Frame, back: usize) {
@@ -30,5 +29,68 @@ impl CavesScreen {
         if lines.is_empty() {
             frame.print(1, 1, "Nothing has happened yet.", Rgb::GREY, bg);
         }
+    }
+}
+
+/// The journal of `game` as (turn, message), a run of equal messages folded into the
+/// first one's with a count ("The bat bumps into a wall. (x22)").
+pub(crate) fn folded_journal(game: &Caves) -> Vec<(u64, String)> {
+    let mut runs: Vec<(u64, String, u32)> = Vec::new();
+    for e in game.journal() {
+        let Some(m) = describe(&e.event) else { continue };
+        match runs.last_mut() {
+            Some((_, last, n)) if *last == m => *n += 1,
+            _ => runs.push((e.turn.0, m, 1)),
+        }
+    }
+    runs.into_iter()
+        .map(|(turn, m, n)| (turn, if n == 1 { m } else { fold_count(&m, n) }))
+        .collect()
+}
+
+/// `line` said `n` times in a row: its own count (" (x3)") multiplied, or " (xN)" added.
+pub(super) fn fold_count(line: &str, n: u32) -> String {
+    let (base, own) = split_count(line);
+    format!("{base} (x{})", own.saturating_mul(n))
+}
+
+/// A line without its trailing count, and the count (1 without one).
+fn split_count(line: &str) -> (&str, u32) {
+    if let Some(open) = line.rfind(" (x")
+        && let Some(n) = line[open + 3..].strip_suffix(')').and_then(|n| n.parse::<u32>().ok())
+    {
+        return (&line[..open], n);
+    }
+    (line, 1)
+}
+
+/// Appends `line` to `lines`, folded into the last line when it says the same (the counts
+/// added: "The bat bumps into a wall. (x2)" then "(x3)" make "(x5)").
+pub(super) fn push_folded(lines: &mut Vec<String>, line: String) {
+    if let Some(last) = lines.last_mut() {
+        let (a, n) = split_count(last);
+        let (b, m) = split_count(&line);
+        if a == b {
+            *last = format!("{a} (x{})", n.saturating_add(m));
+            return;
+        }
+    }
+    lines.push(line);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_lines_fold_and_counts_add_up() {
+        let mut log = Vec::new();
+        for line in ["The bat bumps into a wall. (x2)", "The bat bumps into a wall.", "You wait."] {
+            push_folded(&mut log, line.to_string());
+        }
+        push_folded(&mut log, "You wait.".to_string());
+        assert_eq!(log, ["The bat bumps into a wall. (x3)", "You wait. (x2)"]);
+        assert_eq!(fold_count("     4  The bat bumps. (x2)", 3), "     4  The bat bumps. (x6)");
+        assert_eq!(split_count("Odd (xy)"), ("Odd (xy)", 1));
     }
 }

@@ -21,6 +21,8 @@ pub enum CavesCommand {
     Drop,
     /// Choose an item to eat.
     Eat,
+    /// Eat the food lying where you stand.
+    EatHere,
     /// Choose an item to wear or wield (or take off).
     Wear,
     /// Show the pack.
@@ -62,6 +64,7 @@ impl CavesCommand {
             CavesCommand::PickUp => "pick_up",
             CavesCommand::Drop => "drop",
             CavesCommand::Eat => "eat",
+            CavesCommand::EatHere => "eat_here",
             CavesCommand::Wear => "wear",
             CavesCommand::Inventory => "inventory",
             CavesCommand::Look => "look",
@@ -84,14 +87,15 @@ impl CavesCommand {
             CavesCommand::Ascend => "walk up the stairs (top level: leave the caves)",
             CavesCommand::PickUp => "pick up the item here",
             CavesCommand::Drop => "drop an item",
-            CavesCommand::Eat => "eat an item",
+            CavesCommand::Eat => "eat an item (then -: what lies here)",
+            CavesCommand::EatHere => "eat the food lying where you stand",
             CavesCommand::Wear => "wear or wield an item (again: take it off)",
             CavesCommand::Inventory => "show what you carry",
             CavesCommand::Look => "look around: move the cursor, Esc to stop",
             CavesCommand::History => "message history",
             CavesCommand::Help => "this help",
             CavesCommand::Explore => "auto-explore (any key stops)",
-            CavesCommand::Travel => "travel to stairs: then > or < (any key stops)",
+            CavesCommand::Travel => "travel: stairs (G next, Enter go, > < nearest, i item)",
             CavesCommand::TravelItem => "travel to the nearest item you saw (any key stops)",
             CavesCommand::Rest => "rest: until healed or disturbed, 100 turns at most",
             CavesCommand::Save => "save and quit",
@@ -99,7 +103,7 @@ impl CavesCommand {
     }
 
     /// Every command, in the order the help lists them.
-    pub fn all() -> [CavesCommand; 24] {
+    pub fn all() -> [CavesCommand; 25] {
         use Direction::*;
         [
             CavesCommand::Move(North),
@@ -116,6 +120,7 @@ impl CavesCommand {
             CavesCommand::PickUp,
             CavesCommand::Drop,
             CavesCommand::Eat,
+            CavesCommand::EatHere,
             CavesCommand::Wear,
             CavesCommand::Inventory,
             CavesCommand::Look,
@@ -137,7 +142,7 @@ impl CavesCommand {
 
 /// The default keys: vi keys, arrows and the number pad walk (the tutorial's `h j k l y u b
 /// n` and arrows), `.` `5` `s` wait, `Z` `R` rest, `<` `>` stairs, `g` `,` pick up, `d`
-/// drop, `e` eat, `w` wear or wield, `i` inventory, `x` look, `Ctrl-P` history, `o`
+/// drop, `e` eat (`-` what lies here), `w` wear or wield, `i` inventory, `x` look, `Ctrl-P` history, `o`
 /// explore, `G` travel to stairs, `T` travel to an item, `?` help, `S` save and quit.
 pub fn default_bindings() -> Vec<(Input, CavesCommand)> {
     use CavesCommand::*;
@@ -175,6 +180,7 @@ pub fn default_bindings() -> Vec<(Input, CavesCommand)> {
         (c(','), PickUp),
         (c('d'), Drop),
         (c('e'), Eat),
+        (c('-'), EatHere),
         (c('w'), Wear),
         (c('i'), Inventory),
         (c('x'), Look),

@@ -22,8 +22,16 @@ impl CavesScreen {
         }
     }
 
-    /// What look mode says about `p`.
+    /// What look mode says about `p` (for stairs, also where they lead).
     pub fn look_at(&self, p: Point) -> String {
+        let seen = self.look_plain(p);
+        match self.game.stairs_at(p) {
+            Some(s) => format!("{} ({}).", seen.trim_end_matches('.'), super::stairs::describe(&s)),
+            None => seen,
+        }
+    }
+
+    fn look_plain(&self, p: Point) -> String {
         let g = &self.game;
         let level = g.current_level();
         if g.is_visible(p) {
@@ -33,9 +41,7 @@ impl CavesScreen {
                 if c.kind() == torchlit_sim::modes::caves::CreatureKind::Player {
                     let under = level
                         .item(p)
-                        .map(|i| {
-                            format!(", on {}", torchlit_sim::engine::indefinite(&item_details(i)))
-                        })
+                        .map(|i| format!(", on {}", super::text::a(&item_details(i))))
                         .unwrap_or_default();
                     return format!("You are standing on {}{under}.", tile_phrase(tile));
                 } else {
@@ -48,7 +54,7 @@ impl CavesScreen {
                 }
             }
             if let Some(item) = level.item(p) {
-                parts.push(torchlit_sim::engine::indefinite(&item_details(item)));
+                parts.push(super::text::a(&item_details(item)));
             }
             if parts.is_empty() {
                 format!("You see {}.", tile_phrase(tile))
@@ -59,7 +65,7 @@ impl CavesScreen {
             match r.item {
                 Some(kind) => format!(
                     "You remember {} on {}.",
-                    torchlit_sim::engine::indefinite(&kind.name()),
+                    super::text::a(&kind.name()),
                     tile_phrase(r.tile.name())
                 ),
                 None => format!("You remember {}.", tile_phrase(r.tile.name())),

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use torchlit_sim::modes::caves::{Caves, CreatureKind};
 
-use super::text::{describe, item_details, verdict};
+use super::text::{item_details, verdict};
 
 /// How many of the last messages the morgue repeats.
 const LAST_MESSAGES: usize = 20;
@@ -19,8 +19,8 @@ pub fn morgue_text(game: &Caves) -> String {
     let _ = writeln!(t);
     let _ = writeln!(t, "{}.", verdict(&s, game.depth()));
     let _ = writeln!(t);
-    let _ =
-        writeln!(t, "Seed:          {} (replay: torchlit play caves --seed {})", s.seed, s.seed);
+    let seed = crate::record::seed_shown(s.seed.0);
+    let _ = writeln!(t, "Seed:          {} (replay: torchlit play caves --seed {})", seed, seed);
     let _ = writeln!(t, "Turns:         {}", s.turns.0);
     let _ = writeln!(t, "Depth reached: {} of {}", s.deepest_level, s.levels);
     let _ = writeln!(t, "Hit points:    {}/{}", s.hp.0.max(0), s.hp.1);
@@ -47,9 +47,9 @@ pub fn morgue_text(game: &Caves) -> String {
     }
     let _ = writeln!(t);
     let _ = writeln!(t, "Last messages:");
-    let lines: Vec<String> = game
-        .journal()
-        .filter_map(|e| describe(&e.event).map(|m| format!("  [{:>5}] {m}", e.turn.0)))
+    let lines: Vec<String> = super::history::folded_journal(game)
+        .into_iter()
+        .map(|(turn, m)| format!("  [{turn:>5}] {m}"))
         .collect();
     for line in &lines[lines.len().saturating_sub(LAST_MESSAGES)..] {
         let _ = writeln!(t, "{line}");

@@ -35,7 +35,9 @@ const LOG_LINES: usize = 200;
 
 /// Appends `lines` to `log`, keeping the last [`LOG_LINES`].
 pub(super) fn keep(log: &mut Vec<String>, lines: Vec<String>) {
-    log.extend(lines.into_iter().filter(|l| !l.is_empty()));
+    for line in lines.into_iter().filter(|l| !l.is_empty()) {
+        super::history::push_folded(log, line);
+    }
     let extra = log.len().saturating_sub(LOG_LINES);
     log.drain(..extra);
 }
@@ -75,9 +77,13 @@ fn scene_cell(game: &Caves, p: Point) -> SceneCell {
     let cell = if game.is_visible(p) {
         game.current_level().tile(p).map(tile_cell)
     } else {
-        game.remembered(p).map(|r| remembered_cell(r.tile))
+        game.remembered(p).map(|r| match super::draw::is_stairs(r.tile) {
+            true => tile_cell(r.tile),
+            false => remembered_cell(r.tile),
+        })
     };
     let Some(cell) = cell else { return SceneCell::UNKNOWN };
+    let cell = super::stairs::marked(game, p, cell);
     let known = if game.is_visible(p) { Known::Seen } else { Known::Remembered };
     SceneCell {
         terrain: cell.sprite,
@@ -228,7 +234,7 @@ fn stats(game: &Caves) -> Vec<(String, String)> {
         ("Hunger", hero.stomach().hunger().name().to_string()),
         ("Wielding", slot_name(hero.weapon())),
         ("Wearing", slot_name(hero.armor())),
-        ("Seed", game.seed().to_string()),
+        ("Seed", crate::record::seed_shown(game.seed().0)),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
@@ -242,7 +248,7 @@ impl CavesScreen {
     pub(crate) fn scene_now(&self, view: Size) -> Option<Scene> {
         if !matches!(
             self.mode,
-            Mode::Play | Mode::Look { .. } | Mode::TravelPrompt | Mode::ConfirmExit
+            Mode::Play | Mode::Look { .. } | Mode::TravelPrompt { .. } | Mode::ConfirmExit
         ) {
             return None;
         }
@@ -294,6 +300,10 @@ impl CavesScreen {
             marks.extend(steps.map(|&at| Mark { at, kind: MarkKind::Path }));
             marks.extend(goal.map(|at| Mark { at, kind: MarkKind::Goal }));
         }
+        if let Mode::TravelPrompt { index } = self.mode {
+            let target = super::stairs::targets(&self.game).get(index).map(|s| s.at);
+            marks.extend(target.map(|at| Mark { at, kind: MarkKind::Goal }));
+        }
         let cursor = match (&self.mode, self.pointed) {
             (Mode::Look { cursor }, _) => Some(*cursor),
             (_, Some((p, true))) => Some(p),
@@ -342,8 +352,9 @@ impl CavesScreen {
     /// A question waiting for a key, a page of messages waiting, or the run's end.
     fn banner(&self) -> Option<String> {
         match self.mode {
-            Mode::TravelPrompt => {
-                return Some("Travel to which stairs? (> or <; i: the nearest item)".into());
+            Mode::TravelPrompt { index } => {
+                let targets = super::stairs::targets(&self.game);
+                return Some(super::stairs::prompt(&self.game, &targets, index));
             }
             Mode::ConfirmExit => {
                 return Some("Leave the caves without the teddy bear? You will lose. (y/n)".into());

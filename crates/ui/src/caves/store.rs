@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use torchlit_sim::modes::caves::Caves;
+use torchlit_sim::modes::caves::{Caves, Seed};
 
 pub use torchlit_save::caves::{CavesStore, StoreError, describe_run};
 
@@ -74,6 +74,22 @@ impl StoreHandle {
 }
 
 impl StoreHandle {
+    /// [`CavesStore::runs`].
+    ///
+    /// # Errors
+    /// As [`CavesStore::runs`].
+    pub fn runs(&self) -> Result<Vec<(Seed, String)>, StoreError> {
+        self.store.try_borrow_mut().map_err(|_| busy())?.runs()
+    }
+
+    /// [`CavesStore::choose`].
+    ///
+    /// # Errors
+    /// As [`CavesStore::choose`].
+    pub fn choose(&self, seed: Seed) -> Result<bool, StoreError> {
+        self.store.try_borrow_mut().map_err(|_| busy())?.choose(seed)
+    }
+
     /// [`CavesStore::save_recording`].
     ///
     /// # Errors
@@ -98,8 +114,8 @@ impl fmt::Debug for StoreHandle {
     }
 }
 
-/// A store in memory (tests, and front ends without a data directory): one saved run,
-/// and the morgue texts written.
+/// A store in memory (tests, and front ends without a data directory): the saved run
+/// offered (and others after it), and the morgue texts written.
 #[derive(Clone, Debug, Default)]
 pub struct MemoryStore {
     /// The saved run.
@@ -108,6 +124,8 @@ pub struct MemoryStore {
     pub morgues: Vec<String>,
     /// The recording kept with the saved run.
     pub recording: Option<Vec<u8>>,
+    /// Other saved runs (listed after `saved`; [`CavesStore::choose`] swaps one in).
+    pub others: Vec<Caves>,
 }
 
 impl CavesStore for MemoryStore {
@@ -117,7 +135,11 @@ impl CavesStore for MemoryStore {
     }
 
     fn load(&mut self) -> Result<Option<Caves>, StoreError> {
-        Ok(self.saved.take())
+        let taken = self.saved.take();
+        if !self.others.is_empty() {
+            self.saved = Some(self.others.remove(0));
+        }
+        Ok(taken)
     }
 
     fn saved(&mut self) -> Result<Option<String>, StoreError> {
@@ -138,6 +160,22 @@ impl CavesStore for MemoryStore {
 
     fn load_recording(&mut self, _game: &Caves) -> Option<Vec<u8>> {
         self.recording.clone()
+    }
+
+    fn runs(&mut self) -> Result<Vec<(Seed, String)>, StoreError> {
+        Ok(self.saved.iter().chain(&self.others).map(|g| (g.seed(), describe_run(g))).collect())
+    }
+
+    fn choose(&mut self, seed: Seed) -> Result<bool, StoreError> {
+        if self.saved.as_ref().is_some_and(|g| g.seed() == seed) {
+            return Ok(true);
+        }
+        let Some(i) = self.others.iter().position(|g| g.seed() == seed) else { return Ok(false) };
+        let chosen = self.others.remove(i);
+        if let Some(first) = self.saved.replace(chosen) {
+            self.others.insert(0, first);
+        }
+        Ok(true)
     }
 }
 
@@ -168,5 +206,13 @@ impl CavesStore for SharedMemoryStore {
 
     fn load_recording(&mut self, game: &Caves) -> Option<Vec<u8>> {
         self.0.try_borrow_mut().ok()?.load_recording(game)
+    }
+
+    fn runs(&mut self) -> Result<Vec<(Seed, String)>, StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.runs()
+    }
+
+    fn choose(&mut self, seed: Seed) -> Result<bool, StoreError> {
+        self.0.try_borrow_mut().map_err(|_| busy())?.choose(seed)
     }
 }

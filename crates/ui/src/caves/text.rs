@@ -59,20 +59,20 @@ pub fn describe(event: &Event) -> Option<String> {
                 torchlit_sim::engine::capitalize(&indefinite(kind.name()))
             )
         }
-        Event::Found { item } => format!("You see {}.", indefinite(&item.name())),
-        Event::ItemHere { item } => format!("You see {} here.", indefinite(&item.name())),
+        Event::Found { item } => format!("You see {}.", a(&item.name())),
+        Event::ItemHere { item } => format!("You see {} here.", a(&item.name())),
         Event::PickedUp { item, slot } => {
             let name = item.name();
-            sentence(Noun::You, "pick up", Some(Noun::A(&name)), &format!(" ({})", slot.letter()))
+            format!("You pick up {} ({}).", a(&name), slot.letter())
         }
-        Event::Dropped { item } => sentence(Noun::You, "drop", Some(Noun::A(&item.name())), ""),
+        Event::Dropped { item } => format!("You drop {}.", a(&item.name())),
         Event::Landed { item } => {
-            sentence(Noun::A(&item.name()), "land", None, " between your feet")
+            format!("{} lands between your feet.", capitalize(&a(&item.name())))
         }
-        Event::Ate { item } => sentence(Noun::You, "eat", Some(Noun::A(&item.name())), ""),
+        Event::Ate { item } => format!("You eat {}.", a(&item.name())),
         Event::Equipped { item, wielded } => {
             let verb = if wielded { "wield" } else { "put on" };
-            sentence(Noun::You, verb, Some(Noun::A(&item.name())), "")
+            format!("You {verb} {}.", a(&item.name()))
         }
         Event::Unequipped { item, wielded } => {
             let verb = if wielded { "put away" } else { "remove" };
@@ -91,6 +91,17 @@ pub fn describe(event: &Event) -> Option<String> {
         }
         Event::GameOver(Outcome::Lost(cause)) => format!("{}.", capitalized_cause(cause)),
     })
+}
+
+/// An item's name with its article: "a rock", "an apple", but "some bread", "some
+/// chainmail" (mass nouns take no "a"; `name` may go on after its first word).
+pub fn a(name: &str) -> String {
+    let first = name.split([' ', ',']).next().unwrap_or(name);
+    if matches!(first, "bread" | "chainmail" | "platemail") {
+        format!("some {name}")
+    } else {
+        indefinite(name)
+    }
 }
 
 /// The plural of a creature's name ("fungi", "bats", "zombies").
@@ -195,6 +206,9 @@ fn stopped(stop: Stop) -> Option<String> {
         Stop::Rested => "You are done resting.".to_string(),
         Stop::NoItem => "You know of no item you can reach here.".to_string(),
         Stop::NoPath => "You know of no way there.".to_string(),
+        Stop::Adjacent(kind) => {
+            format!("{} is next to you.", capitalize(&indefinite(kind.name())))
+        }
     })
 }
 

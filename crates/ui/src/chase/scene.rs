@@ -13,14 +13,19 @@ use torchlit_console::scene::{
 use torchlit_geom::{Point, Size};
 use torchlit_sim::modes::chase::{Outcome, Role};
 
-use super::{CONTROLS, ChaseScreen, ChaseSetup, SetupOutcome, camera};
+use super::{CONTROLS, ChaseScreen, ChaseSetup, PLAY_CONTROLS, SetupOutcome, camera};
 use crate::theme::tile_sprite;
 use crate::{Input, Sprite, Transition, palette};
+use torchlit_geom::Direction;
+use torchlit_sim::modes::chase::Move;
 
 impl ChaseScreen {
     /// The scene of the game in view, with a map view of at most `view` map cells;
     /// `None` while a text page (help, a dialog) is up.
     pub(crate) fn scene_now(&self, view: Size) -> Option<Scene> {
+        if self.help {
+            return None;
+        }
         let board = self.game.board();
         let size = board.map().size();
         let (hero, monster) = (board.hero().at, board.monster().at);
@@ -58,7 +63,10 @@ impl ChaseScreen {
                 .iter()
                 .map(|t| LogLine { text: t.clone(), colour: palette::TEXT })
                 .collect(),
-            hints: CONTROLS.iter().map(|(k, a)| (k.to_string(), a.to_string())).collect(),
+            hints: if self.person().is_some() { &PLAY_CONTROLS[..] } else { &CONTROLS[..] }
+                .iter()
+                .map(|(k, a)| (k.to_string(), a.to_string()))
+                .collect(),
             banner: self.game.outcome().map(|_| self.message.clone()),
             ..Scene::default()
         })
@@ -72,7 +80,18 @@ impl ChaseScreen {
             Mouse::Leave => self.pointer = None,
             Mouse::Click(p) => {
                 self.pointer = Some(p);
-                self.handle(Input::Char(' '));
+                if let Some(role) = self.person() {
+                    // A person steps onto the clicked neighbour (or stays: a click on
+                    // their own cell); a click farther away does nothing.
+                    let at = self.game.board().player(role).at;
+                    if p == at {
+                        self.play_step(Move::Stay);
+                    } else if let Some(d) = Direction::from_offset(p - at) {
+                        self.play_step(Move::Step(d));
+                    }
+                } else {
+                    self.handle(Input::Char(' '));
+                }
             }
             Mouse::Text(..) => {}
         }
@@ -201,12 +220,12 @@ impl ChaseSetup {
     pub fn click(&mut self, row: u16) -> Option<SetupOutcome> {
         let top = (i32::from(self.last_h.get()) - 12).max(0) / 2;
         match i32::from(row) - (top + 2) {
-            3 => {
-                self.row = 3;
+            4 => {
+                self.row = 4;
                 self.handle(Input::Enter)
             }
-            i @ 0..=2 if self.row == i as usize => self.handle(Input::Right),
-            i @ 0..=2 => {
+            i @ 0..=3 if self.row == i as usize => self.handle(Input::Right),
+            i @ 0..=3 => {
                 self.row = i as usize;
                 None
             }

@@ -1,5 +1,7 @@
 //! The setup page: pick a dungeon, then start the chase.
 
+use torchlit_sim::modes::chase::PERSON_LIMIT;
+
 use super::*;
 
 impl DungeonChoice {
@@ -34,6 +36,7 @@ impl Default for ChaseSetup {
             dungeon: DungeonChoice::Bundled(0),
             hero: HeroKind::Rogue,
             monster: MonsterKind::Monster,
+            play: None,
             note: None,
             last_h: std::cell::Cell::new(24),
         }
@@ -48,9 +51,15 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
 }
 
 impl ChaseSetup {
+    /// The setup screen with `dungeon` chosen and the default strategies (a deep link's
+    /// `/?play=chase&seed=S` picks a generated dungeon this way).
+    pub fn with_dungeon(dungeon: DungeonChoice) -> ChaseSetup {
+        ChaseSetup { dungeon, ..ChaseSetup::default() }
+    }
+
     /// Handles a key: `Some` when the player starts a chase or leaves.
     pub fn handle(&mut self, input: Input) -> Option<SetupOutcome> {
-        const ROWS: usize = 4;
+        const ROWS: usize = 5;
         match input {
             Input::Up | Input::Char('k') | Input::Char('w') => {
                 self.row = (self.row + ROWS - 1) % ROWS
@@ -62,8 +71,13 @@ impl ChaseSetup {
                 let forward = matches!(input, Input::Right | Input::Char('l'));
                 match self.row {
                     0 => self.dungeon = self.next_dungeon(forward),
-                    1 => self.hero = cycle(&HeroKind::ALL, self.hero, forward),
-                    2 => self.monster = cycle(&MonsterKind::ALL, self.monster, forward),
+                    1 if self.play != Some(Role::Hero) => {
+                        self.hero = cycle(&HeroKind::ALL, self.hero, forward)
+                    }
+                    2 if self.play != Some(Role::Monster) => {
+                        self.monster = cycle(&MonsterKind::ALL, self.monster, forward)
+                    }
+                    3 => self.cycle_play(forward),
                     _ => {}
                 }
             }
@@ -79,6 +93,18 @@ impl ChaseSetup {
             _ => {}
         }
         None
+    }
+
+    /// Watch, play the hero, play the monster; the opponent of a person starts as the
+    /// optimal player.
+    fn cycle_play(&mut self, forward: bool) {
+        let all = [None, Some(Role::Hero), Some(Role::Monster)];
+        self.play = cycle(&all, self.play, forward);
+        match self.play {
+            Some(Role::Hero) => self.monster = MonsterKind::Optimal,
+            Some(Role::Monster) => self.hero = HeroKind::Optimal,
+            None => {}
+        }
     }
 
     fn next_dungeon(&self, forward: bool) -> DungeonChoice {
@@ -98,9 +124,13 @@ impl ChaseSetup {
             DungeonChoice::Generated(s) => s,
             DungeonChoice::Bundled(_) => 0,
         };
-        let screen = self.dungeon.dungeon().and_then(|(name, d)| {
-            ChaseScreen::new(name, &d, self.hero, self.monster, false)?
-                .with_start(seed, Some(Chase::DEFAULT_LIMIT))
+        let screen = self.dungeon.dungeon().and_then(|(name, d)| match self.play {
+            Some(Role::Hero) => ChaseScreen::play(name, &d, Role::Hero, self.monster, false)?
+                .with_start(seed, Some(PERSON_LIMIT)),
+            Some(Role::Monster) => ChaseScreen::play(name, &d, Role::Monster, self.hero, false)?
+                .with_start(seed, Some(PERSON_LIMIT)),
+            None => ChaseScreen::new(name, &d, self.hero, self.monster, false)?
+                .with_start(seed, Some(Chase::DEFAULT_LIMIT)),
         });
         match screen {
             Ok(screen) => Some(SetupOutcome::Start(Box::new(screen))),
@@ -119,10 +149,19 @@ impl ChaseSetup {
         let heading = "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)";
         let heading = if w - x >= 66 { heading } else { "chase: pursuit and evasion" };
         frame.print_bold(x, top, &fit(heading, (w - x).max(0) as usize), palette::HEADING);
+        let side = |role: Role, name: &str| {
+            if self.play == Some(role) { "you".to_string() } else { name.to_string() }
+        };
+        let play = match self.play {
+            None => "nobody: watch",
+            Some(Role::Hero) => "the hero",
+            Some(Role::Monster) => "the monster",
+        };
         let rows = [
             ("dungeon", self.dungeon.label()),
-            ("hero", self.hero.strategy().name().to_string()),
-            ("monster", self.monster.strategy().name().to_string()),
+            ("hero", side(Role::Hero, self.hero.strategy().name())),
+            ("monster", side(Role::Monster, self.monster.strategy().name())),
+            ("you play", play.to_string()),
             ("", "start".to_string()),
         ];
         for (i, (label, value)) in rows.iter().enumerate() {
@@ -138,15 +177,17 @@ impl ChaseSetup {
         }
         // At 40 columns the hints take four lines and a note the rest of the screen.
         let width = (w - x).max(1) as usize;
-        let hints = ["↑/↓ choose · ←/→ change · n next generated seed", "Enter watch · q back"];
+        let hints = ["↑/↓ choose · ←/→ change · n next generated seed", "Enter start · q back"];
         let hints: Vec<String> = hints.iter().flat_map(|hint| wrap(hint, width)).collect();
+        // A blank line before the hints when there is room for it.
+        let hint_y = top + 7 + i32::from(h > 12);
         for (i, hint) in hints.iter().enumerate() {
-            frame.print(x, top + 7 + i as i32, hint, palette::HINT, palette::BACKGROUND);
+            frame.print(x, hint_y + i as i32, hint, palette::HINT, palette::BACKGROUND);
         }
         if let Some(note) = &self.note {
             for (i, line) in wrap(note, width).iter().enumerate() {
                 let gap = i32::from(h > 12);
-                let y = top + 7 + gap + hints.len() as i32 + i as i32;
+                let y = hint_y + gap + hints.len() as i32 + i as i32;
                 frame.print(x, y, line, palette::WARNING, palette::BACKGROUND);
             }
         }

@@ -24,14 +24,34 @@ pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
         _ => &[
             "A hint",
             "",
-            "Take the pickaxe lying just south of you: it breaks rocks and hurts log \
-             monsters. The key to the chained portal lies nearby; face the portal and press \
+            "Take the pickaxe lying three steps south of you: it breaks rocks and hurts \
+             log monsters. The key to the chained portal lies nearby; face the portal and press \
              e. Hearts heal.",
         ],
     }
 }
 
+/// The death banner's words: what happened, then what a key does (once keys count).
+pub(super) fn death_words(ready: bool) -> [&'static str; 2] {
+    let what = "You died. The area starts over as you entered it.";
+    [what, if ready { "Any key: go on." } else { "" }]
+}
+
 impl MazeScreen {
+    /// Whether a key now dismisses the death banner (the grace for keys in flight is over).
+    pub(super) fn death_ready(&self) -> bool {
+        self.death.is_some_and(|t| t >= super::DEATH_GRACE_TICKS)
+    }
+
+    /// The death banner: a box in the middle that holds until a key.
+    pub(super) fn render_death(&self, frame: &mut Frame) {
+        let deaths = self.game.stats().deaths;
+        let [what, keys] = death_words(self.death_ready());
+        let count = format!("deaths so far: {deaths}");
+        let lines = [what, "", count.as_str()];
+        boxed(frame, " you died ", &lines, keys, palette::WARNING, Place::Center);
+    }
+
     pub(super) fn render_victory(&self, frame: &mut Frame) {
         let stats = self.game.stats();
         let secs = stats.ticks / 24;
@@ -41,10 +61,14 @@ impl MazeScreen {
             format!("time               {:02}:{:02}", secs / 60, secs % 60),
             format!("deaths             {}", stats.deaths),
             format!("monsters defeated  {}", stats.monsters_defeated),
-            format!("seed               {}", self.game.config().seed),
+            format!("seed               {}", crate::record::seed_shown(self.game.config().seed.0)),
         ];
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        let keys = if self.recorder.is_some() { "r: play again   q: back" } else { "q: back" };
+        let keys = match (self.recorder.is_some(), self.back_quits) {
+            (true, true) => "r: play again   q: quit",
+            (true, false) => "r: play again   q: back",
+            (false, _) => "q: back",
+        };
         boxed(frame, " the end ", &refs, keys, palette::VICTORY, Place::Center);
     }
 }
@@ -60,23 +84,18 @@ pub(super) fn boxed(
     place: Place,
 ) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    // Paragraphs wrap at 66 columns at most (a readable measure), table rows that do not
-    // fit become one cell a line.
+    // Paragraphs wrap at 66 columns at most (a readable measure). A dialog stays above
+    // the status line (it may cover the message line: the game waits meanwhile).
     let room = (w - 4).clamp(1, 66) as usize;
-    let mut wrapped: Vec<String> = lines
-        .iter()
-        .flat_map(|l| {
-            let cells: Vec<&str> =
-                l.split("   ").map(str::trim).filter(|c| !c.is_empty()).collect();
-            if l.chars().count() <= room || cells.len() < 2 {
-                wrap(l, room)
-            } else {
-                cells.iter().flat_map(|c| wrap(c, room)).collect()
-            }
-        })
-        .collect();
-    // What does not fit ends in "…" instead of running under the footer.
-    let rows = (h - 4).max(1) as usize;
+    let rows = match place {
+        Place::Center => (h - 4).max(1),
+        Place::Bottom => (h - 5).max(1),
+    } as usize;
+    let mut wrapped = layout(lines, room, false);
+    if wrapped.len() > rows && matches!(place, Place::Bottom) {
+        wrapped = layout(lines, room, true);
+    }
+    // What still does not fit ends in "…" instead of running under the footer.
     if wrapped.len() > rows {
         wrapped.truncate(rows);
         if let Some(last) = wrapped.last_mut() {
@@ -90,7 +109,7 @@ pub(super) fn boxed(
     let x = (w - bw) / 2;
     let y = match place {
         Place::Center => (h - bh) / 2,
-        Place::Bottom => (h - 2 - bh).max(0),
+        Place::Bottom => (h - 2 - bh).max(0).min(h - 1 - bh).max(0),
     };
     let bg = palette::PANEL_DARK;
     frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
@@ -104,13 +123,65 @@ pub(super) fn boxed(
     frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
 }
 
+/// `lines` cut to `room` columns: paragraphs wrapped at spaces; a table row (cells three
+/// spaces apart or more) that does not fit becomes one cell a line. `compact` (a small
+/// terminal) drops the empty lines and packs the cells of consecutive table rows into as
+/// few lines as fit.
+fn layout(lines: &[&str], room: usize, compact: bool) -> Vec<String> {
+    let cells_of = |l: &str| -> Vec<String> {
+        l.split("   ").map(str::trim).filter(|c| !c.is_empty()).map(str::to_string).collect()
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut packing: Option<String> = None;
+    for l in lines {
+        let cells = cells_of(l);
+        if compact && cells.len() >= 2 {
+            for cell in cells {
+                match packing.take() {
+                    Some(line) if line.chars().count() + 3 + cell.chars().count() <= room => {
+                        packing = Some(format!("{line}   {cell}"));
+                    }
+                    other => {
+                        out.extend(other);
+                        let mut parts = wrap(&cell, room);
+                        packing = parts.pop();
+                        out.extend(parts);
+                    }
+                }
+            }
+            continue;
+        }
+        out.extend(packing.take());
+        if compact && l.trim().is_empty() {
+            continue;
+        }
+        if l.chars().count() <= room || cells_of(l).len() < 2 {
+            out.extend(wrap(l, room));
+        } else {
+            out.extend(cells_of(l).iter().flat_map(|c| wrap(c, room)));
+        }
+    }
+    out.extend(packing);
+    out
+}
+
+/// What the help says after the keys: the things on screen no key explains.
+pub const NOTES: [&str; 4] = [
+    "",
+    "Bars over you, monsters and the boss show their life.",
+    "A death restarts the area. Esc closes the map, a dialog or help.",
+    "Rocks: █ ▒ ░ as they crack (walls are ▓).",
+];
+
 /// Draws the controls from line `scroll` (when they do not fit, a window of them with
 /// Up/Down to scroll); returns the largest useful `scroll`.
 pub(super) fn render_help(frame: &mut Frame, scroll: usize) -> usize {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    let room = (w - 4).max(1) as usize;
-    let lines: Vec<String> =
+    // As wide as the box wraps (a paragraph wrapped again would break its lines twice).
+    let room = (w - 4).clamp(1, 66) as usize;
+    let mut lines: Vec<String> =
         CONTROLS.iter().flat_map(|(k, what)| wrap(&format!("{k:<18} {what}"), room)).collect();
+    lines.extend(NOTES.iter().flat_map(|n| wrap(n, room)));
     let rows = (h - 4).max(1) as usize;
     if lines.len() <= rows {
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();

@@ -132,7 +132,10 @@ impl KeyTracker {
         }
         let now = self.now;
         let before = self.held.iter().find(|h| h.input == input);
-        let fresh = before.filter(|h| h.down(now)).is_none_or(|h| now - h.last < MIN_REPEAT_DELAY);
+        // A press a repeat delay after the key's previous one may be its first repeat,
+        // whether or not the previous press still holds it (a delay over one step, 333
+        // ms, outlasts the hold): not a tap, so the quick presses after it are repeats.
+        let fresh = before.is_none_or(|h| now - h.last < MIN_REPEAT_DELAY);
         let maybe_repeat = before.is_some_and(|h| now - h.last >= MIN_REPEAT_DELAY);
         self.held.retain(|h| h.input != input);
         let (gap, owed) = (MIN_REPEAT_GAP, now + FALLBACK_HOLD_TICKS);
@@ -252,6 +255,42 @@ mod tests {
             let down = !held.is_empty();
             // The last repeat at 30 keeps it down for the gap between repeats, one tick.
             assert_eq!(down, t <= 30, "tick {t}");
+        }
+    }
+
+    /// The presses a held key makes: down at 0, the first repeat after `delay` ms, then
+    /// one every `interval` ms until `hold` ms; the ticks of presses the tracker reports.
+    fn presses_of_a_hold(delay: f64, interval: f64, hold: f64) -> Vec<u32> {
+        let mut times = vec![0.0];
+        let mut t = delay;
+        while t <= hold {
+            times.push(t);
+            t += interval;
+        }
+        let mut k = KeyTracker::new(false);
+        let (mut next, mut out) = (0, Vec::new());
+        for tick in 0..(hold / TICK_MS) as u32 + 40 {
+            while next < times.len() && times[next] <= f64::from(tick) * TICK_MS {
+                k.press(Input::Char('p'));
+                next += 1;
+            }
+            if !k.tick().0.is_empty() {
+                out.push(tick);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_held_key_is_pressed_at_most_twice_whatever_the_repeat_delay() {
+        // Terminals' repeat delays run from 250 to 660 ms; over 333 ms (one step) the
+        // first press no longer holds the key when the first repeat comes.
+        for delay in [250.0, 300.0, 340.0, 400.0, 500.0, 600.0, 660.0] {
+            for interval in [30.0, 33.0, 40.0] {
+                let presses = presses_of_a_hold(delay, interval, 3000.0);
+                assert!(presses.len() <= 2, "delay {delay}, every {interval}: {presses:?}");
+                assert_eq!(presses.first(), Some(&0));
+            }
         }
     }
 

@@ -94,11 +94,12 @@ pub fn portal(state: PortalState, side: Side) -> Look {
     }
 }
 
-/// A rock: cracks show its life (its health bar).
+/// A rock: cracks show its life (its health bar): `██`, then `▒▒` and `░░`, never the
+/// walls' `▓▓`.
 pub fn rock(life: &Life) -> Look {
     let glyph = match life.current() {
-        i32::MIN..=1 => '▒',
-        2 => '▓',
+        i32::MIN..=1 => '░',
+        2 => '▒',
         _ => '█',
     };
     Look::new([glyph, glyph], palette::BOULDER).filled(palette::BOULDER_BG).sprite(Sprite::Boulder)
@@ -184,6 +185,12 @@ pub fn key() -> Look {
 pub fn treasure(now: u64) -> Look {
     let g = if (now / 8).is_multiple_of(2) { '$' } else { '¤' };
     Look::new([g, g], palette::TREASURE).bold().sprite(Sprite::Treasure)
+}
+
+/// A ground cell the boss's next barrage is about to sweep (in its last
+/// [`BARRAGE_WARNING_TICKS`](super::BARRAGE_WARNING_TICKS)): red dots.
+pub fn barrage_warning(under: Look) -> Look {
+    Look { glyphs: ['·', '·'], fg: palette::DANGER, ..under }
 }
 
 /// A cell of a log monster's path (the debug display).

@@ -22,7 +22,9 @@ use torchlit_geom::{CardinalDirection, Point, Size};
 use torchlit_sim::modes::maze::{CellType, Life, MonsterState, PortalState, Thing};
 
 use super::look::{self, Look};
-use super::{CONTROLS, MESSAGE_TICKS, MazeScreen, blinks, camera_offset, key_name};
+use super::{
+    CONTROLS, MESSAGE_TICKS, MazeScreen, blinks, camera_offset, help::death_words, key_name,
+};
 use crate::{Sprite, Transition, palette};
 
 impl MazeScreen {
@@ -212,8 +214,28 @@ impl MazeScreen {
         layered.push((3, you));
         map.entities =
             layered.into_iter().map(|(_, e)| e).filter(|e| map.index(e.at).is_some()).collect();
+        marks.extend(
+            self.barrage_coming().into_iter().map(|at| Mark { at, kind: MarkKind::Danger }),
+        );
         marks.retain(|m| map.index(m.at).is_some());
         map.marks = marks;
+    }
+
+    /// The cells of the boss's barrage line while its next barrage is at most
+    /// [`BARRAGE_WARNING_TICKS`](super::BARRAGE_WARNING_TICKS) away (none otherwise): a
+    /// person sees where the wave starts before it comes.
+    pub(crate) fn barrage_coming(&self) -> Vec<Point> {
+        let area = self.game.area();
+        let boss = area.present_things().find_map(|(_, t)| match t {
+            Thing::Boss(b) if b.is_active() && !b.is_dead() => Some(*b),
+            _ => None,
+        });
+        match boss {
+            Some(b) if b.next_barrage() <= super::BARRAGE_WARNING_TICKS => {
+                b.barrage_line(area.size())
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// What the panel's banner says: a pause, a won game, a death, a restart question.
@@ -221,8 +243,10 @@ impl MazeScreen {
         let fresh = self.game.stats().ticks.saturating_sub(self.message_at) < MESSAGE_TICKS;
         if self.game.is_won() {
             Some("Victory! The treasure is yours. (r: play again, q: back)".to_string())
-        } else if self.confirm_reset.is_some() {
-            Some(self.message.clone())
+        } else if let Some(question) = self.asking() {
+            Some(question.to_string())
+        } else if self.death.is_some() {
+            Some(death_words(self.death_ready()).join(" "))
         } else if self.game.is_paused() {
             Some("paused · p: resume".to_string())
         } else if fresh && self.message.starts_with("You die") {

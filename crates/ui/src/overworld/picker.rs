@@ -158,15 +158,13 @@ pub(super) fn render_picker(frame: &mut Frame, picker: &Picker) {
         true,
     );
     if let Some(note) = &picker.note {
-        draw::text(
-            frame,
-            1,
-            h - 2,
-            &draw::fit(note, (w - 1).max(0) as usize),
-            NOTE,
-            Rgb::BLACK,
-            false,
-        );
+        // Two lines (the last row is free): a long reason is wrapped, not cut.
+        let cols = (w - 1).max(1) as usize;
+        let lines = draw::wrap(note, cols);
+        let second = draw::fit(&lines.get(1..).unwrap_or_default().join(" "), cols);
+        for (i, line) in [lines.first().cloned().unwrap_or_default(), second].iter().enumerate() {
+            draw::text(frame, 1, h - 2 + i as i32, line, NOTE, Rgb::BLACK, false);
+        }
     }
 }
 

@@ -226,6 +226,7 @@ impl OverworldSession {
         seed_text: &str,
     ) -> Result<OverworldSession, SessionError> {
         let seed = Seed::from_input(seed_text);
+        crate::record::name_seed(seed_text, seed.0);
         let settings = WorldSettings::of(&worlds.config().generation, worlds.seed_rules());
         let game = Overworld::new(seed, settings.rules(worlds))?;
         let spec = WorldSpec {
@@ -253,6 +254,7 @@ impl OverworldSession {
     pub fn open(worlds: &Worlds, id: &WorldId) -> Result<OverworldSession, SessionError> {
         let mut db = worlds.store().open(id)?;
         let seed = db.info().seed;
+        crate::record::name_seed(&db.info().seed_text, seed.0);
         let settings = match WorldSettings::load(&mut *db) {
             Ok(settings) => settings,
             // A world made before its settings were stored: from now on it keeps the

@@ -158,6 +158,8 @@ pub fn short_problem(e: &SaveError) -> String {
         SaveError::Foreign { .. } => "not a torchlit world".to_string(),
         SaveError::NewerVersion { .. } => "saved by a newer torchlit".to_string(),
         SaveError::InUse { .. } => "open in another torchlit".to_string(),
+        // "read-only world file": the cause alone (the message goes on with the path).
+        SaveError::ReadOnly { why, .. } => (*why).to_string(),
         other => other.to_string(),
     }
 }

@@ -30,43 +30,57 @@ pub(crate) fn caves_outcome(outcome: caves::Outcome) -> &'static str {
     }
 }
 
-/// The layout version of [`CavesStart`].
-const CAVES_START_VERSION: u32 = 1;
+/// The layout version of [`CavesStart`]: 2 since the caves rules gained the fields of
+/// snapshot format 3 (stairs, bats, fleeing); version 1 wrote the four older fields
+/// ([`caves::Rules::is_format_2`] rules are still written so, byte for byte as before).
+const CAVES_START_VERSION: u32 = 2;
 
 /// A caves recording's options: the run's rules and what auto-explore picks up (the
 /// config's `[caves] autopickup`), both of which change what a run does. The caves are
 /// the tutorial's (90×32, 5 levels). A recording without options (made before they were
-/// kept) was played with the default rules and pickup.
+/// kept) was played with the default rules of the time and the default pickup.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-struct CavesStart {
+struct CavesStart<R> {
     version: u32,
-    rules: caves::Rules,
+    rules: R,
     /// Food, weapons, armour.
     pickup: (bool, bool, bool),
 }
 
 /// The options of a caves recording of `game` with auto-pickup `pickup`.
 pub(crate) fn caves_options(game: &Caves, pickup: AutoPickup) -> Vec<u8> {
-    let start = CavesStart {
-        version: CAVES_START_VERSION,
-        rules: game.rules(),
-        pickup: (pickup.food, pickup.weapons, pickup.armour),
-    };
-    postcard::to_allocvec(&start).unwrap_or_default()
+    let pickup = (pickup.food, pickup.weapons, pickup.armour);
+    let rules = game.rules();
+    if rules.is_format_2() {
+        let rules = caves::RulesV2::from(rules);
+        return postcard::to_allocvec(&CavesStart { version: 1, rules, pickup })
+            .unwrap_or_default();
+    }
+    postcard::to_allocvec(&CavesStart { version: CAVES_START_VERSION, rules, pickup })
+        .unwrap_or_default()
 }
 
 /// The rules and auto-pickup a caves recording's header holds.
 fn caves_start(header: &Header) -> Result<(caves::Rules, AutoPickup), String> {
     if header.options.is_empty() {
-        return Ok((caves::Rules::default(), AutoPickup::default()));
+        return Ok((caves::Rules::default_format_2(), AutoPickup::default()));
     }
-    let start: CavesStart =
-        postcard::from_bytes(&header.options).map_err(|e| format!("the caves options: {e}"))?;
-    if start.version != CAVES_START_VERSION {
-        return Err(format!("caves options version {} is unknown", start.version));
-    }
-    let (food, weapons, armour) = start.pickup;
-    Ok((start.rules, AutoPickup { food, weapons, armour }))
+    let bad = |e: postcard::Error| format!("the caves options: {e}");
+    let (version, _) = postcard::take_from_bytes::<u32>(&header.options).map_err(bad)?;
+    let (rules, (food, weapons, armour)) = match version {
+        1 => {
+            let start: CavesStart<caves::RulesV2> =
+                postcard::from_bytes(&header.options).map_err(bad)?;
+            (start.rules.into(), start.pickup)
+        }
+        CAVES_START_VERSION => {
+            let start: CavesStart<caves::Rules> =
+                postcard::from_bytes(&header.options).map_err(bad)?;
+            (start.rules, start.pickup)
+        }
+        v => return Err(format!("caves options version {v} is unknown")),
+    };
+    Ok((rules, AutoPickup { food, weapons, armour }))
 }
 
 /// The auto-pickup a caves recording was played with (`None`: options it can't read).
@@ -120,11 +134,12 @@ impl Mode for CavesMode {
     }
 }
 
-/// The layout version of a maze recording's options: 2 since the monsters' spawn
-/// clearance ([`Rules::spawn_clearance`]): the version 1 fields, then [`MazeOptionsV2`].
-/// Version 1 wrote only the fields of [`MazeOptionsV1`] (the clearance did not exist:
-/// read as `None`). Both are still read.
-const MAZE_OPTIONS_VERSION: u32 = 2;
+/// The layout version of a maze recording's options: 3 since the barrage gap and the
+/// size ramp ([`Rules::barrage_gap`], [`Rules::size_ramp`]): the version 1 fields,
+/// [`MazeOptionsV2`], then [`MazeOptionsV3`]. Version 2 (the spawn clearance) stopped
+/// after [`MazeOptionsV2`] (read as ICMaze's gap of 1 and no ramp); version 1 wrote only
+/// the fields of [`MazeOptionsV1`] (no clearance either: `None`). All are still read.
+const MAZE_OPTIONS_VERSION: u32 = 3;
 
 /// The first fields of every maze recording's options, as version 1 wrote
 /// [`MazeConfig`] (postcard writes a nested struct's fields in order, without framing).
@@ -143,6 +158,13 @@ struct MazeOptionsV2 {
     spawn_clearance: Option<u32>,
 }
 
+/// What follows [`MazeOptionsV2`] since version 3.
+#[derive(Serialize, Deserialize)]
+struct MazeOptionsV3 {
+    barrage_gap: u32,
+    size_ramp: bool,
+}
+
 /// A maze recording's options for `config`.
 fn encode_maze_options(config: &MazeConfig) -> Vec<u8> {
     let v1 = MazeOptionsV1 {
@@ -155,8 +177,11 @@ fn encode_maze_options(config: &MazeConfig) -> Vec<u8> {
         version: MAZE_OPTIONS_VERSION,
         spawn_clearance: config.rules.spawn_clearance,
     };
+    let v3 =
+        MazeOptionsV3 { barrage_gap: config.rules.barrage_gap, size_ramp: config.rules.size_ramp };
     let mut bytes = postcard::to_allocvec(&v1).unwrap_or_default();
     bytes.extend(postcard::to_allocvec(&v2).unwrap_or_default());
+    bytes.extend(postcard::to_allocvec(&v3).unwrap_or_default());
     bytes
 }
 
@@ -164,12 +189,16 @@ fn encode_maze_options(config: &MazeConfig) -> Vec<u8> {
 fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, String> {
     let bad = |e: postcard::Error| format!("the maze options: {e}");
     let (v1, rest) = postcard::take_from_bytes::<MazeOptionsV1>(bytes).map_err(bad)?;
+    let original = Rules::original();
+    let mut later = MazeOptionsV3 { barrage_gap: original.barrage_gap, size_ramp: false };
     let spawn_clearance = if rest.is_empty() {
         None
     } else {
-        let v2: MazeOptionsV2 = postcard::from_bytes(rest).map_err(bad)?;
-        if v2.version != MAZE_OPTIONS_VERSION {
-            return Err(format!("maze options version {} is unknown", v2.version));
+        let (v2, rest) = postcard::take_from_bytes::<MazeOptionsV2>(rest).map_err(bad)?;
+        match v2.version {
+            2 if rest.is_empty() => {}
+            MAZE_OPTIONS_VERSION => later = postcard::from_bytes(rest).map_err(bad)?,
+            v => return Err(format!("maze options version {v} is unknown")),
         }
         v2.spawn_clearance
     };
@@ -177,6 +206,8 @@ fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, String> {
         heart_drop_percent: v1.heart_drop_percent,
         forget_ticks: v1.forget_ticks,
         spawn_clearance,
+        barrage_gap: later.barrage_gap,
+        size_ramp: later.size_ramp,
     };
     Ok(MazeConfig { seed: v1.seed, level: v1.level, rules })
 }
@@ -203,6 +234,8 @@ impl Mode for MazeMode {
     type Input = TickInput;
     type Game = Maze;
     const SNAPSHOT_EVERY: u64 = 720;
+    // As long as the live game shows a message (3 s).
+    const MESSAGE_HOLD: u64 = crate::maze::MESSAGE_TICKS;
 
     fn start(header: &Header) -> Result<Maze, String> {
         maze_start(header)
@@ -225,12 +258,27 @@ impl Mode for MazeMode {
     }
 }
 
-/// The recorder of a new ultima walk: the world is kept whole in the file.
+/// The recorder of a new ultima walk: the world is kept whole in the file, and the
+/// rules as the options unless they are Ultima 0's (a recording without options, as all
+/// were before the default game had a goal, is a free walk).
 pub fn ultima_recorder(game: &Ultima) -> Recorder<ultima::Action> {
     let world = UltimaWorld { map: game.map().clone(), avatar: game.avatar().at() };
     let file =
         StartFile::Contents { name: "world".to_string(), bytes: world.to_text().into_bytes() };
-    Recorder::new("ultima", 0, file, Vec::new(), CHECKPOINT_TURNS)
+    let options = if game.rules() == ultima::Rules::original() {
+        Vec::new()
+    } else {
+        postcard::to_allocvec(&game.rules()).unwrap_or_default()
+    };
+    Recorder::new("ultima", 0, file, options, CHECKPOINT_TURNS)
+}
+
+/// The rules an ultima recording's options hold (none: Ultima 0's free walk).
+fn ultima_rules(header: &Header) -> Result<ultima::Rules, String> {
+    if header.options.is_empty() {
+        return Ok(ultima::Rules::original());
+    }
+    postcard::from_bytes(&header.options).map_err(|e| format!("the ultima options: {e}"))
 }
 
 fn file_bytes(header: &Header) -> Result<&[u8], String> {
@@ -251,7 +299,7 @@ impl Mode for UltimaMode {
 
     fn start(header: &Header) -> Result<Ultima, String> {
         let world = UltimaWorld::parse(file_bytes(header)?).map_err(|e| e.to_string())?;
-        Ok(Ultima::new(world))
+        Ok(Ultima::with_rules(world, ultima_rules(header)?))
     }
 
     fn step(game: &mut Ultima, input: &ultima::Action) -> Vec<String> {

@@ -13,13 +13,14 @@ const SPEEDS: [u64; 6] = [1, 2, 4, 8, 16, 0];
 const TURNS_PER_SECOND: u64 = 4;
 
 /// The keys of the replay screen (shown by `?`, and in the README).
-pub const CONTROLS: [(&str, &str); 11] = [
+pub const CONTROLS: [(&str, &str); 12] = [
     ("space", "pause / play"),
     (". or →", "step one turn or tick forward (pauses)"),
     (", or ←", "step one back (pauses)"),
     ("+ / -", "faster / slower: 1, 2, 4, 8, 16x, instant"),
     ("] / [", "seek 10% forward / back"),
     ("b / e", "seek to the beginning / the end"),
+    ("n / N", "next / previous message: a death, a find (pauses)"),
     ("g", "go to a step: type it, then Enter"),
     ("0-9 then Enter", "(after g) the step to go to"),
     ("?", "these keys"),
@@ -38,7 +39,10 @@ pub struct ReplayScreen {
     credit: u64,
     help: bool,
     prompt: Option<String>,
+    /// A checkpoint mismatch: stays on the status line.
     note: Option<String>,
+    /// A note until the next key (no message to jump to).
+    hint: Option<String>,
     /// Whether the mode is real-time (a step is a tick).
     realtime: bool,
 }
@@ -53,6 +57,7 @@ impl Clone for ReplayScreen {
             help: self.help,
             prompt: self.prompt.clone(),
             note: self.note.clone(),
+            hint: self.hint.clone(),
             realtime: self.realtime,
         }
     }
@@ -80,6 +85,7 @@ impl ReplayScreen {
             help: false,
             prompt: None,
             note: None,
+            hint: None,
             realtime,
         }
     }
@@ -101,7 +107,7 @@ impl ReplayScreen {
 
     /// Whether the front end should send ticks (playing, not at the end).
     pub fn wants_ticks(&self) -> bool {
-        !self.paused && self.replay.position() < self.replay.len()
+        !self.paused && !self.replay.at_end()
     }
 
     /// One tick (1/24 s) of the front end's clock: plays the steps due at this speed.
@@ -147,8 +153,35 @@ impl ReplayScreen {
         self.credit = 0;
     }
 
+    /// Seeks to `step` from a key: at instant speed this pauses, or the next tick would
+    /// jump straight back to the end ("playing" at instant speed is being at the end).
+    fn jump(&mut self, step: u64) {
+        self.seek(step);
+        if self.speed().is_none() {
+            self.paused = true;
+        }
+    }
+
+    /// `n` / `N`: pauses at the next (`forward`) or previous step that said something.
+    fn jump_to_message(&mut self, forward: bool) {
+        self.paused = true;
+        self.credit = 0;
+        let moved =
+            if forward { self.replay.next_message() } else { self.replay.previous_message() };
+        match moved {
+            Ok(true) => {}
+            Ok(false) => {
+                let which = if forward { "after" } else { "before" };
+                self.hint =
+                    Some(format!("Nothing is said {which} step {}.", self.replay.position()));
+            }
+            Err(d) => self.diverged(&d),
+        }
+    }
+
     /// Handles a key; returns `true` when the player leaves.
     pub fn handle(&mut self, input: Input) -> bool {
+        self.hint = None;
         if self.help {
             self.help = false;
             return false;
@@ -163,7 +196,7 @@ impl ReplayScreen {
                     let target = typed.parse::<u64>().ok();
                     self.prompt = None;
                     if let Some(step) = target {
-                        self.seek(step);
+                        self.jump(step);
                     }
                 }
                 _ => self.prompt = None,
@@ -187,10 +220,12 @@ impl ReplayScreen {
                 self.speed = (self.speed + 1).min(SPEEDS.len() - 1)
             }
             Input::Char('-') => self.speed = self.speed.saturating_sub(1),
-            Input::Char(']') => self.seek(pos + tenth),
-            Input::Char('[') => self.seek(pos.saturating_sub(tenth)),
-            Input::Char('b') => self.seek(0),
-            Input::Char('e') => self.seek(len),
+            Input::Char(']') => self.jump(pos + tenth),
+            Input::Char('[') => self.jump(pos.saturating_sub(tenth)),
+            Input::Char('b') => self.jump(0),
+            Input::Char('e') => self.jump(len),
+            Input::Char('n') => self.jump_to_message(true),
+            Input::Char('N') => self.jump_to_message(false),
             Input::Char('g') => self.prompt = Some(String::new()),
             Input::Char('?') => self.help = true,
             _ => {}
@@ -211,7 +246,7 @@ impl ReplayScreen {
         let (h, s) = (r.header(), r.summary());
         let unit = if self.realtime { "tick" } else { "turn" };
         let speed = self.speed().map_or("instant".to_string(), |m| format!("{m}x"));
-        let state = if r.position() >= r.len() {
+        let state = if r.at_end() {
             "at the end"
         } else if self.paused {
             "paused"
@@ -225,7 +260,7 @@ impl ReplayScreen {
         // (text, rank): the lowest rank goes first when the line is too long.
         let parts = [
             (format!("replay {}", h.mode), 9),
-            (format!("seed {}", h.seed), 1),
+            (super::start_label(h), 1),
             (format!("step {}/{}", r.position(), r.len()), 8),
             (format!("{unit} {}", r.turns()), 2),
             (speed, 3),
@@ -254,7 +289,7 @@ impl ReplayScreen {
         let (w, y) = (i32::from(w), i32::from(h) - 1);
         let bar = palette::REPLAY_BAR;
         frame.fill(0, y, w, 1, Cell { bg: bar, ..Cell::BLANK });
-        let line = match (&self.prompt, &self.note) {
+        let line = match (&self.prompt, self.note.as_ref().or(self.hint.as_ref())) {
             (Some(typed), _) => {
                 format!("go to step: {typed}_  (Enter goes, any other key cancels)")
             }

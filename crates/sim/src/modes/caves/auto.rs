@@ -180,11 +180,19 @@ impl Caves {
             out.push(Event::AutoStopped(Stop::Arrived));
             return true;
         }
-        // As DCSS: no automatic walking while a hunter is in sight.
+        // As DCSS: no automatic walking while a hunter is in sight, but for fleeing to
+        // the stairs (the default game) while no monster is next to the player.
         if let Some(kind) = self.hunter_in_view() {
-            self.cache.plan = None;
-            out.push(Event::AutoStopped(Stop::MonsterNearby(kind)));
-            return true;
+            let adjacent = self.adjacent_monster();
+            if !self.flees(goal) || adjacent.is_some() {
+                self.cache.plan = None;
+                let stop = match adjacent {
+                    Some(kind) if self.flees(goal) => Stop::Adjacent(kind),
+                    _ => Stop::MonsterNearby(kind),
+                };
+                out.push(Event::AutoStopped(stop));
+                return true;
+            }
         }
         if goal != Goal::Explore {
             return false;
@@ -294,6 +302,10 @@ impl Caves {
         for e in events {
             stop = stop.or(match *e {
                 // Fungi stand still and spread all the time: they stop nothing.
+                // A bat flutters about: by default it stops a press only next to you.
+                Event::CameIntoView { kind: CreatureKind::Bat } if !self.rules.bats_interrupt => {
+                    None
+                }
                 Event::CameIntoView { kind } if kind != CreatureKind::Fungus => {
                     Some(Stop::MonsterInView(kind))
                 }
@@ -308,6 +320,14 @@ impl Caves {
         }
         if stop.is_none() && self.player().hp < hp {
             stop = Some(Stop::Hurt);
+        }
+        // By default a bat (which no longer stops a press on sight) and, while fleeing,
+        // any monster stops it when it gets next to the player.
+        if stop.is_none() && (!self.rules.bats_interrupt || self.flees(goal)) {
+            stop = self
+                .adjacent_monster()
+                .filter(|&k| k == CreatureKind::Bat || self.flees(goal))
+                .map(Stop::Adjacent);
         }
         let now = self.hero.stomach.hunger();
         if stop.is_none() && now < hunger {
@@ -367,17 +387,43 @@ impl Caves {
     }
 
     /// A monster in view that rules out resting: a zombie anywhere in view, any other
-    /// monster but a fungus within [`REST_NEAR`] cells.
+    /// monster but a fungus within [`REST_NEAR`] cells (next to the player by default,
+    /// [`super::Rules::bats_interrupt`]).
     fn rest_threat(&self) -> Option<CreatureKind> {
         let me = self.player().at();
+        let reach = if self.rules.bats_interrupt { REST_NEAR } else { 1 };
         self.visible_creature_ids()
             .into_iter()
             .filter_map(|id| self.creatures.get(id))
             .find(|c| {
-                let near = (c.at().x - me.x).abs().max((c.at().y - me.y).abs()) <= REST_NEAR;
+                let near = (c.at().x - me.x).abs().max((c.at().y - me.y).abs()) <= reach;
                 c.kind == CreatureKind::Zombie || (c.kind != CreatureKind::Fungus && near)
             })
             .map(|c| c.kind)
+    }
+
+    /// Whether a press towards `goal` is a flight to the stairs that a zombie in view does
+    /// not refuse ([`super::Rules::flee_to_stairs`]): travel to stairs, or to a cell
+    /// remembered as stairs.
+    fn flees(&self, goal: Goal) -> bool {
+        self.rules.flee_to_stairs
+            && match goal {
+                Goal::Stairs(_) => true,
+                Goal::Cell(p) => self
+                    .remembered(p)
+                    .is_some_and(|r| matches!(r.tile, Tile::StairsUp | Tile::StairsDown)),
+                Goal::Explore | Goal::Item => false,
+            }
+    }
+
+    /// A monster (not a fungus) the player sees next to him, if any.
+    fn adjacent_monster(&self) -> Option<CreatureKind> {
+        let me = self.player().at();
+        Direction::ALL
+            .into_iter()
+            .filter_map(|d| self.visible_creature(me + d.offset()))
+            .map(|c| c.kind)
+            .find(|&k| k != CreatureKind::Fungus && k != CreatureKind::Player)
     }
 
     fn hunter_in_view(&self) -> Option<CreatureKind> {

@@ -127,6 +127,9 @@ pub enum Stop {
     // Saved runs keep stops in their journal by position: new ones go last.
     /// The cell [`Action::TravelTo`] asked for can't be reached over known ground.
     NoPath,
+    /// A monster got next to you: a bat during explore or rest, any monster while you
+    /// flee to the stairs (the default [`super::Rules`]).
+    Adjacent(CreatureKind),
 }
 
 /// How the game ended.

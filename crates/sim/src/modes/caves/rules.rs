@@ -29,7 +29,30 @@ pub struct Rules {
     /// which grows fungi exponentially until a level is full); `false` lets only the
     /// fungi a level starts with spread, [`super::ai::FUNGUS_MAX_SPREAD`] times each.
     pub offspring_spread: bool,
+    // Snapshot format 3 added the fields below (after the four above, so a format-2
+    // state is today's encoding without their bytes: see `super::migrate`).
+    /// Whether `>` or `<` onto stairs whose other end holds a creature attacks it (the
+    /// tutorial's `moveBy(0, 0, 1)`, a blow at a monster the player can't see); `false`
+    /// takes the player down or up to the nearest free cell beside the other end.
+    pub stairs_attack: bool,
+    /// Whether a bat (a harmless erratic flier) stops auto-explore and travel when it comes
+    /// into view and rules out resting within [`super::REST_NEAR`] cells; `false` lets
+    /// explore and rest go on until a bat is next to the player or strikes.
+    pub bats_interrupt: bool,
+    /// Whether travel to stairs may start and go on while a zombie is in view (fleeing):
+    /// it then stops when a monster gets next to the player; `false` refuses travel with a
+    /// hunter in view.
+    pub flee_to_stairs: bool,
+    /// Whether a new game keeps zombies [`ARRIVAL_CLEARANCE`] cells or more away from the
+    /// player's start and from every staircase (where the player arrives on a level), so
+    /// no zombie stands next to him at turn 0 or when he arrives; `false` places them
+    /// anywhere, as the tutorial does.
+    pub arrival_clearance: bool,
 }
+
+/// How far (Chebyshev distance, in cells) zombies start from the player's start and from
+/// the stairs under [`Rules::arrival_clearance`].
+pub const ARRIVAL_CLEARANCE: i32 = 3;
 
 impl Rules {
     /// The tutorial's rules as written (Trystan Spangler's "roguelike tutorial", parts
@@ -41,7 +64,43 @@ impl Rules {
             regen_turns: 0,
             active_levels: ActiveLevels::All,
             offspring_spread: true,
+            stairs_attack: true,
+            bats_interrupt: true,
+            flee_to_stairs: false,
+            arrival_clearance: false,
         }
+    }
+
+    /// The default rules before snapshot format 3 (what [`Rules::default`] was when a
+    /// format-2 run or a version-1 recording was made): today's default but for the
+    /// fields format 3 added, which keep the older behaviour.
+    pub const fn default_format_2() -> Rules {
+        Rules {
+            depth_scaling: true,
+            regen_turns: 10,
+            active_levels: ActiveLevels::Visited,
+            offspring_spread: false,
+            ..Rules::original().format_2_part()
+        }
+    }
+
+    /// These rules with the fields snapshot format 3 added set as every run before it
+    /// played (the tutorial's stairs attack, bats stopping explore and rest, no travel
+    /// while a zombie is in view, zombies placed anywhere).
+    pub const fn format_2_part(self) -> Rules {
+        Rules {
+            stairs_attack: true,
+            bats_interrupt: true,
+            flee_to_stairs: false,
+            arrival_clearance: false,
+            ..self
+        }
+    }
+
+    /// Whether these rules are expressible in snapshot format 2 (the fields format 3 added
+    /// hold the behaviour every run before it had).
+    pub fn is_format_2(&self) -> bool {
+        *self == self.format_2_part()
     }
 
     /// The rules' name on the command line: `seed` or `default` (`custom` otherwise).
@@ -50,6 +109,8 @@ impl Rules {
             "seed"
         } else if *self == Rules::default() {
             "default"
+        } else if *self == Rules::default_format_2() {
+            "default (older)"
         } else {
             "custom"
         }
@@ -67,6 +128,10 @@ impl Default for Rules {
             regen_turns: 10,
             active_levels: ActiveLevels::Visited,
             offspring_spread: false,
+            stairs_attack: false,
+            bats_interrupt: false,
+            flee_to_stairs: true,
+            arrival_clearance: true,
         }
     }
 }

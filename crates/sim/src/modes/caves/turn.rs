@@ -97,18 +97,35 @@ impl Caves {
             out.push(Event::Refused(Refusal::NoStairs(way)));
             return false;
         }
-        // As the tutorial's `moveBy`: whoever stands at the other end is attacked.
-        if let Some(other) = self.occupant(target, at) {
+        // As the tutorial's `moveBy`: whoever stands at the other end is attacked. The
+        // default game takes the player to a free cell beside it instead (a blind blow
+        // at a monster nobody can see is no choice), and attacks only when none is free.
+        let arrival = match self.occupant(target, at) {
+            Some(_) if !self.rules.stairs_attack => self.free_cell_beside(target, at),
+            Some(_) => None,
+            None => Some(at),
+        };
+        if let (None, Some(other)) = (arrival, self.occupant(target, at)) {
             if let Some(kind) = self.creatures.get(other).map(|c| c.kind) {
                 out.push(Event::StairsBlocked { way, kind });
             }
             self.melee(self.player, other, out);
             return true;
         }
-        self.move_creature(self.player, target, at);
+        let to = arrival.unwrap_or(at);
+        self.move_creature(self.player, target, to);
         self.record.deepest = self.record.deepest.max(target);
         out.push(Event::TookStairs { way, depth: target });
         true
+    }
+
+    /// The first free ground cell next to `at` on level `depth` (in [`Direction::ALL`]
+    /// order), where a player arrives whose stairs are taken by a creature.
+    fn free_cell_beside(&self, depth: usize, at: Point) -> Option<Point> {
+        Direction::ALL
+            .into_iter()
+            .map(|d| at + d.offset())
+            .find(|&p| self.levels[depth].is_ground(p) && self.occupant(depth, p).is_none())
     }
 
     pub(super) fn pick_up(&mut self, out: &mut Vec<Event>) -> bool {

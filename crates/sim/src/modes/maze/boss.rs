@@ -201,13 +201,24 @@ impl Boss {
             .filter(|&p| ctx.cells.get(p).is_some_and(|c| c.is_traversable()))
             .collect();
         let Some(safe) = ctx.rng.index(line.len()) else { return };
+        let (lo, hi) = gap(safe, ctx.barrage_gap, line.len());
         for (i, &p) in line.iter().enumerate() {
-            if i != safe {
+            if i < lo || i > hi {
                 ctx.spawned.push(Thing::Projectile(Projectile::new(p, self.facing)));
             }
         }
-        ctx.events.push(Event::Barrage { safe: line[safe], projectiles: line.len() as u32 - 1 });
+        let fired = line.len() - (hi - lo + 1);
+        ctx.events.push(Event::Barrage { safe: line[safe], projectiles: fired as u32 });
     }
+}
+
+/// The first and last index of a gap of `width` cells (at least 1, at most `len`)
+/// around index `safe` of a line of `len` cells: centred on it, shifted inwards at the
+/// line's ends so it keeps its width.
+pub(crate) fn gap(safe: usize, width: u32, len: usize) -> (usize, usize) {
+    let width = (width.max(1) as usize).min(len.max(1));
+    let lo = safe.saturating_sub((width - 1) / 2).min(len.saturating_sub(width));
+    (lo, lo + width - 1)
 }
 
 /// A projectile (seed §5.1.1, a water projectile): flies one cell every

@@ -18,7 +18,8 @@ use super::player::{Player, PlayerState};
 use super::portal::{Link, Portal, PortalState};
 use super::rock::Rock;
 use super::rules::{
-    FORGET_TICKS, HEART_DROP_PERCENT, HEART_HEAL, KeyNumber, PICKAXE_DAMAGE, SPAWN_CLEARANCE,
+    BARRAGE_GAP, FORGET_TICKS, HEART_DROP_PERCENT, HEART_HEAL, KeyNumber, PICKAXE_DAMAGE,
+    SPAWN_CLEARANCE,
 };
 use super::thing::{Pathing, Stage, Thing, UpdateCtx};
 use crate::Tick;
@@ -27,8 +28,10 @@ use crate::engine::ActorId;
 /// The rules a player may tune (the seed calls the heart drop configurable).
 ///
 /// [`Rules::original`] is the source document's game exactly; [`Rules::default`] differs
-/// in two rules: chasers forget a hero they lost ([`Rules::forget_ticks`]), and no
-/// monster starts next to where the hero arrives ([`Rules::spawn_clearance`]).
+/// in four rules: chasers forget a hero they lost ([`Rules::forget_ticks`]), no monster
+/// starts next to where the hero arrives ([`Rules::spawn_clearance`]), the boss's
+/// barrages leave a wider gap ([`Rules::barrage_gap`]), and generated levels grow their
+/// mazes one size at a time ([`Rules::size_ramp`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
@@ -47,24 +50,43 @@ pub struct Rules {
     /// `None` is ICMaze's rule: monsters on random path cells, only the cells just
     /// inside the portals kept free.
     pub spawn_clearance: Option<u32>,
+    /// How many cells of a boss barrage's line are left free: the random safe cell and
+    /// its neighbours along the line (a gap of this width, shifted inwards at an end of
+    /// the line). 1 is ICMaze's rule (one safe cell).
+    pub barrage_gap: u32,
+    /// Whether a generated level's maze areas grow one size at a time: each is at most
+    /// one size above the maze area before it, the first one small (the size drawn is
+    /// capped; nothing else changes). `false` is ICMaze's `generateLine` draw, which can
+    /// go from a small maze straight to a large one.
+    pub size_ramp: bool,
 }
 
 impl Rules {
     /// The source document's rules: hearts from 50% of the rocks, chasers never forget,
     /// monsters anywhere but just inside a portal.
     pub const fn original() -> Rules {
-        Rules { heart_drop_percent: HEART_DROP_PERCENT, forget_ticks: None, spawn_clearance: None }
+        Rules {
+            heart_drop_percent: HEART_DROP_PERCENT,
+            forget_ticks: None,
+            spawn_clearance: None,
+            barrage_gap: 1,
+            size_ramp: false,
+        }
     }
 }
 
 impl Default for Rules {
     /// The seed's rules, except that a chaser forgets a hero it has not perceived for
-    /// [`FORGET_TICKS`](super::rules::FORGET_TICKS) (3 s) and no monster starts within
-    /// [`SPAWN_CLEARANCE`](super::rules::SPAWN_CLEARANCE) steps of an arrival cell.
+    /// [`FORGET_TICKS`](super::rules::FORGET_TICKS) (3 s), no monster starts within
+    /// [`SPAWN_CLEARANCE`](super::rules::SPAWN_CLEARANCE) steps of an arrival cell, a
+    /// barrage leaves a gap of [`BARRAGE_GAP`](super::rules::BARRAGE_GAP) cells, and
+    /// generated levels ramp their maze sizes.
     fn default() -> Rules {
         Rules {
             forget_ticks: Some(FORGET_TICKS),
             spawn_clearance: Some(SPAWN_CLEARANCE),
+            barrage_gap: BARRAGE_GAP,
+            size_ramp: true,
             ..Rules::original()
         }
     }
@@ -263,7 +285,7 @@ impl Maze {
     /// [`MAX_LEVEL_LENGTH`](super::rules::MAX_LEVEL_LENGTH);
     /// [`MazeError::Generation`] if procgen refuses a maze.
     pub fn new(config: MazeConfig) -> Result<Maze, MazeError> {
-        let areas = build(config.seed, config.level, config.rules.spawn_clearance)?;
+        let areas = build(config.seed, config.level, &config.rules)?;
         let size = areas.first().map_or(8, Area::size);
         let player = Player::new(from_seed(5, 7, size), CardinalDirection::South);
         Ok(Maze {
@@ -354,8 +376,9 @@ impl Maze {
     #[cfg(feature = "serde")]
     ///
     /// The config is hashed as it was before [`Rules::spawn_clearance`] existed, the
-    /// clearance added after it only when there is one: a game without one (ICMaze's
-    /// rules, every recording made before it) hashes as it always did.
+    /// clearance added after it only when there is one, and the barrage gap and the size
+    /// ramp after that only when either differs from ICMaze's: a game with the rules of
+    /// an older recording hashes as it always did.
     pub fn state_hash(&self) -> u64 {
         let c = &self.config;
         let config = (c.seed, c.level, c.rules.heart_drop_percent, c.rules.forget_ticks);
@@ -374,9 +397,11 @@ impl Maze {
         );
         // postcard writes a pair as its two parts one after the other: the clearance's
         // bytes follow the state's, as they did before it was hashed here.
-        match c.rules.spawn_clearance {
-            Some(n) => crate::engine::state_hash(&(state, n)),
-            None => crate::engine::state_hash(&state),
+        let later = (c.rules.barrage_gap, c.rules.size_ramp);
+        match (c.rules.spawn_clearance, later == (1, false)) {
+            (Some(n), true) => crate::engine::state_hash(&(state, n)),
+            (None, true) => crate::engine::state_hash(&state),
+            (n, false) => crate::engine::state_hash(&(state, n, later)),
         }
     }
 
@@ -505,6 +530,7 @@ impl Maze {
                 hardness,
                 heart_drop_percent: self.config.rules.heart_drop_percent,
                 forget_ticks: self.config.rules.forget_ticks,
+                barrage_gap: self.config.rules.barrage_gap,
                 rng: &mut self.rng,
                 events,
                 spawned: &mut spawned,

@@ -34,6 +34,21 @@ struct Spec {
     seed: Seed,
 }
 
+/// Caps each maze area's kind at one size above the maze area before it (the first at
+/// small): [`Rules::size_ramp`](super::Rules::size_ramp).
+fn ramp(specs: &mut [Spec]) {
+    let mut cap = AreaKind::Small;
+    for spec in specs.iter_mut().filter(|s| s.kind.is_maze()) {
+        if spec.kind.side() > cap.side() {
+            spec.kind = cap;
+        }
+        cap = match spec.kind {
+            AreaKind::Small => AreaKind::Medium,
+            _ => AreaKind::Large,
+        };
+    }
+}
+
 fn specs(seed: Seed, level: LevelKind) -> Result<Vec<Spec>, MazeError> {
     match level {
         LevelKind::Fixed => {
@@ -90,9 +105,13 @@ fn exit_key(index: usize) -> KeyNumber {
 pub(crate) fn build(
     seed: Seed,
     level: LevelKind,
-    clearance: Option<u32>,
+    rules: &super::Rules,
 ) -> Result<Vec<Area>, MazeError> {
-    let specs = specs(seed, level)?;
+    let clearance = rules.spawn_clearance;
+    let mut specs = specs(seed, level)?;
+    if rules.size_ramp && matches!(level, LevelKind::Generated { .. }) {
+        ramp(&mut specs);
+    }
     let boss_signal = SignalId(specs.len().saturating_sub(1) as u32);
     let mut areas = Vec::with_capacity(specs.len());
     for (i, spec) in specs.iter().enumerate() {

@@ -74,6 +74,12 @@ pub const FORGET_TICKS: u32 = TRANSITION_TICKS;
 /// See [`crate::modes::maze::Rules::spawn_clearance`].
 pub const SPAWN_CLEARANCE: u32 = 3;
 
+/// The width of the gap a boss barrage leaves, under the default rules (not in the
+/// seed, whose barrage leaves one safe cell): the safe cell and one on each side. With
+/// one cell, crossing to it in time took a person at a keyboard more tries than the bot
+/// (three deaths in a row by hand). See [`crate::modes::maze::Rules::barrage_gap`].
+pub const BARRAGE_GAP: u32 = 3;
+
 /// The reorientation cool-down of log monsters (seed §4.1.1: 0.75 s).
 pub const REORIENTATION_TICKS: u32 = 18;
 

@@ -216,6 +216,8 @@ pub(crate) struct UpdateCtx<'a> {
     /// Ticks a chaser goes without perceiving the hero before it forgets it (`None`:
     /// never, ICMaze's rule).
     pub forget_ticks: Option<u32>,
+    /// Cells a boss barrage leaves free ([`Rules::barrage_gap`](super::Rules::barrage_gap)).
+    pub barrage_gap: u32,
     pub rng: &'a mut Rng,
     pub events: &'a mut Vec<Event>,
     /// Things created this tick (hearts, keys, projectiles); they join after the pass.
