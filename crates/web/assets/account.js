@@ -1,0 +1,1 @@
+// The login form, lobby and scores of a public server.
