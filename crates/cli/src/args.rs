@@ -157,6 +157,10 @@ pub enum Command {
     /// Same keys, config and saves as the terminal. Ctrl-C or SIGTERM closes and saves
     /// every game.
     Serve(crate::serve_cmd::ServeArgs),
+    /// Administer a public server's accounts (`serve --public`): list, ban, unban,
+    /// reset-password, delete.
+    #[command(subcommand)]
+    Accounts(crate::accounts_cmd::AccountsCmd),
 }
 
 /// The playable modes.

@@ -84,6 +84,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let _log = settings.start_logging();
             crate::serve_cmd::run(&args, settings, default_world()?)
         }
+        Some(Command::Accounts(cmd)) => crate::accounts_cmd::run(&cmd, &settings()?),
         Some(Command::Line { from, to }) => print_line(from.0, to.0),
     }
 }

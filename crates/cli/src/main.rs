@@ -1,5 +1,6 @@
 //! `torchlit`: the command line and the terminal front end.
 
+mod accounts_cmd;
 mod args;
 mod bench_cmd;
 #[cfg(test)]
@@ -15,6 +16,7 @@ mod overworld_cmd;
 mod path_cmd;
 mod replay_cmd;
 mod serve_cmd;
+mod serve_files;
 mod settings;
 
 use std::process::ExitCode;

@@ -32,7 +32,7 @@ use torchlit_web::protocol::{self, ClientMsg};
 pub type Target = fn(&[u8]);
 
 /// Every target by name (the corpus directory of each is `fuzz/corpus/NAME`).
-pub const TARGETS: [(&str, Target); 10] = [
+pub const TARGETS: [(&str, Target); 11] = [
     ("world", world),
     ("dungeon", dungeon),
     ("ascii", ascii),
@@ -43,6 +43,7 @@ pub const TARGETS: [(&str, Target); 10] = [
     ("numbers", numbers),
     ("recording", recording),
     ("websocket", websocket),
+    ("accounts", accounts),
 ];
 
 /// The target called `name`.
@@ -246,6 +247,36 @@ where
             let message = e.to_string();
             assert!(message.len() < 600, "a recording error quotes too much: {message:.300}");
         }
+    }
+}
+
+/// A public server's account requests: the JSON body of `/api/register` and
+/// `/api/login`, and a `Cookie` header. A body parses to a name and password or is
+/// refused with a reason; the name and password checks never panic and accept only what
+/// the rules allow; the cookie parser finds only a well-formed token inside the header.
+pub fn accounts(data: &[u8]) {
+    use torchlit_web::accounts::{self, Credentials};
+    match Credentials::parse(data) {
+        Ok(c) => {
+            if accounts::check_name(&c.name).is_ok() {
+                let n = c.name.chars().count();
+                assert!((1..=accounts::MAX_NAME_CHARS).contains(&n), "{:?}", c.name);
+                assert!(
+                    c.name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                );
+            }
+            if accounts::check_password(&c.password).is_ok() {
+                assert!(c.password.chars().count() >= accounts::MIN_PASSWORD_CHARS);
+                assert!(c.password.len() <= accounts::MAX_PASSWORD_BYTES);
+            }
+        }
+        Err(why) => assert!(!why.is_empty()),
+    }
+    let Ok(header) = std::str::from_utf8(data) else { return };
+    if let Some(token) = accounts::cookie_token(header) {
+        assert!(accounts::is_token(token), "{token:?}");
+        assert!(header.contains(token));
+        assert_eq!(accounts::token_hash(token).len(), 64);
     }
 }
 

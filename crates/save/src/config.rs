@@ -209,11 +209,14 @@ pub struct WebConfig {
     /// Most games played in browsers at once (a page beyond is told the server is
     /// full). 1 to 10000; `serve --max-sessions` overrides it.
     pub max_sessions: u32,
+    /// A public server: every game needs an account, and each player's saves are their
+    /// own (`serve --public` turns it on too).
+    pub public: bool,
 }
 
 impl Default for WebConfig {
     fn default() -> WebConfig {
-        WebConfig { max_sessions: 64 }
+        WebConfig { max_sessions: 64, public: false }
     }
 }
 
@@ -582,6 +585,9 @@ impl Config {
                 1..=10_000,
                 &cx,
             )?;
+            if let Some(public) = w.public {
+                next.web.public = public;
+            }
         }
         if let Some(front_end) = file.ui.and_then(|u| u.front_end) {
             next.ui.front_end = front_end.into_inner();

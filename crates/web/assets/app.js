@@ -533,7 +533,8 @@
     } else if (m.t === "end") {
       ended = true;
       if (role === "play") sessionStorage.removeItem("torchlit-token");
-      setStatus(m.why + " — reload the page to play again");
+      setStatus(m.why);
+      if (window.torchlitAccount) window.torchlitAccount.ended(m.why, role);
     }
     frames++;
     canvas.dataset.frames = String(frames);
@@ -713,7 +714,8 @@
         for (const g of games) {
           const tr = el("tr");
           const min = Math.floor(g.seconds / 60), sec = g.seconds % 60;
-          for (const t of [g.status || "starting", min + "m " + sec + "s", String(g.spectators)]) {
+          const who = g.player ? g.player + ": " : "";
+          for (const t of [who + (g.status || "starting"), min + "m " + sec + "s", String(g.spectators)]) {
             tr.appendChild(el("td", "", t));
           }
           const td = el("td");
@@ -746,6 +748,8 @@
     listGames();
     return;
   }
+  // A public server asks for a login first (account.js).
+  function start() { if (window.torchlitAccount) window.torchlitAccount.ready(connect); else connect(); }
   fetch("/tiles.json").then((r) => r.json()).then((ix) => {
     atlasTile = ix.tile;
     index = ix.sprites || {};
@@ -754,6 +758,6 @@
     const img = new Image();
     img.onload = () => { atlas = img; drawScene(); };
     img.src = "/tiles.png";
-    connect();
-  }).catch(() => { tiles = false; connect(); });
+    start();
+  }).catch(() => { tiles = false; start(); });
 })();

@@ -42,7 +42,9 @@
 //! # Ok(()) }
 //! ```
 
+pub mod accounts;
 pub mod protocol;
+mod public;
 mod session;
 mod tileset;
 pub mod wire;
@@ -58,21 +60,25 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use serde::Deserialize;
 use tokio::net::TcpListener;
 use tokio::sync::mpsc as tmpsc;
 pub use torchlit_console::Screen;
 
+pub use public::{Clock, NoFiles, PlayerFiles, Public, SaveEntry, ScoreEntry};
 pub use session::{Factory, SessionInfo, TICKS_PER_SECOND};
 pub use tileset::{Tileset, TilesetError};
 
-use crate::protocol::{ClientMsg, Launch};
+use crate::protocol::{ClientMsg, Launch, Player};
+use crate::public::PublicState;
 use crate::session::{Cmd, Out, Registry};
 
 const PAGE: &str = include_str!("../assets/index.html");
 const SCRIPT: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
+const ACCOUNT_SCRIPT: &str = include_str!("../assets/account.js");
+const ACCOUNT_STYLE: &str = include_str!("../assets/account.css");
 
 /// How a server runs.
 #[derive(Clone, Debug)]
@@ -87,6 +93,8 @@ pub struct Options {
     pub max_messages_per_second: u32,
     /// The tiles.
     pub tileset: Tileset,
+    /// Accounts: `Some` makes this a public server where every game needs a login.
+    pub public: Option<Public>,
 }
 
 impl Options {
@@ -98,12 +106,14 @@ impl Options {
             max_message_bytes: 1024,
             max_messages_per_second: 100,
             tileset,
+            public: None,
         }
     }
 }
 
 struct AppState {
     registry: Arc<Registry>,
+    public: Option<PublicState>,
     options: Options,
     index_json: String,
     next_conn: AtomicU64,
@@ -123,20 +133,38 @@ pub struct Stopped {
 }
 
 impl Server {
-    /// Binds `addr` (port 0 picks a free port).
+    /// Binds `addr` (port 0 picks a free port); a public server opens its accounts
+    /// database.
     ///
     /// # Errors
-    /// The address cannot be bound.
+    /// The address cannot be bound; the accounts database can't be opened.
     pub async fn bind(
         addr: SocketAddr,
         options: Options,
         factory: Factory,
     ) -> std::io::Result<Server> {
         let listener = TcpListener::bind(addr).await?;
-        let registry = Registry::new(factory, options.max_sessions, options.reattach);
+        let per_player = options.public.as_ref().map_or(usize::MAX, |p| p.max_sessions_per_player);
+        let registry =
+            Registry::new(factory, options.max_sessions, per_player.max(1), options.reattach);
         let index_json = options.tileset.index_json();
-        let state =
-            Arc::new(AppState { registry, options, index_json, next_conn: AtomicU64::new(1) });
+        let public = match &options.public {
+            Some(p) => Some(PublicState {
+                accounts: Arc::new(
+                    accounts::Accounts::open(&p.data_dir).map_err(std::io::Error::other)?,
+                ),
+                options: p.clone(),
+                limiter: public::Limiter::default(),
+            }),
+            None => None,
+        };
+        let state = Arc::new(AppState {
+            registry,
+            public,
+            options,
+            index_json,
+            next_conn: AtomicU64::new(1),
+        });
         Ok(Server { listener, state })
     }
 
@@ -163,6 +191,14 @@ impl Server {
             .route("/watch", get(page))
             .route("/app.js", get(script))
             .route("/style.css", get(style))
+            .route("/account.js", get(account_script))
+            .route("/account.css", get(account_style))
+            .route("/api/register", post(public::register))
+            .route("/api/login", post(public::login))
+            .route("/api/logout", post(public::logout))
+            .route("/api/me", get(public::me))
+            .route("/api/scores", get(public::scores))
+            .layer(axum::extract::DefaultBodyLimit::max(4096))
             .route("/tiles.png", get(tiles_png))
             .route("/tiles.json", get(tiles_json))
             .route("/sessions", get(sessions))
@@ -175,7 +211,13 @@ impl Server {
             let n = tokio::task::spawn_blocking(move || registry.close_all()).await.unwrap_or(0);
             let _ = closed_tx.send(n);
         };
+        let watcher =
+            state.public.is_some().then(|| tokio::spawn(watch_logins(Arc::clone(&state))));
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, app).with_graceful_shutdown(graceful).await?;
+        if let Some(w) = watcher {
+            w.abort();
+        }
         Ok(Stopped { sessions_closed: closed_rx.await.unwrap_or(0) })
     }
 }
@@ -231,6 +273,56 @@ async fn style() -> Response {
     embedded("text/css; charset=utf-8", STYLE)
 }
 
+async fn account_script() -> Response {
+    embedded("text/javascript; charset=utf-8", ACCOUNT_SCRIPT)
+}
+
+async fn account_style() -> Response {
+    embedded("text/css; charset=utf-8", ACCOUNT_STYLE)
+}
+
+/// Every second, ends the games whose login ended: logged out, banned or deleted (by
+/// `torchlit accounts` in another process, so the database is asked); a deleted
+/// account's directory goes once its games have saved.
+async fn watch_logins(state: Arc<AppState>) {
+    let mut every = tokio::time::interval(Duration::from_secs(1));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let state = Arc::clone(&state);
+        let _ = tokio::task::spawn_blocking(move || check_logins(&state)).await;
+    }
+}
+
+fn check_logins(state: &AppState) {
+    let Some(public) = &state.public else { return };
+    for (hash, id) in state.registry.logins() {
+        let why = match public.accounts.login_state(&hash, Some(id)) {
+            Ok(accounts::LoginState::Valid(_)) => continue,
+            Ok(accounts::LoginState::Gone) => "you logged out",
+            Ok(accounts::LoginState::Banned) => "an administrator banned this account",
+            Ok(accounts::LoginState::Deleted) => "an administrator deleted this account",
+            Err(e) => {
+                tracing::error!("accounts: {e}");
+                continue;
+            }
+        };
+        tracing::info!(account = id, "ending the games of a login: {why}");
+        for t in state.registry.end_login(&hash, why) {
+            let _ = t.join();
+        }
+        if matches!(public.accounts.login_state(&hash, Some(id)), Ok(accounts::LoginState::Deleted))
+        {
+            let dir = accounts::player_dir(&public.options.data_dir, id);
+            if let Err(e) = std::fs::remove_dir_all(&dir)
+                && e.kind() != std::io::ErrorKind::NotFound
+            {
+                tracing::warn!("removing {}: {e}", dir.display());
+            }
+        }
+    }
+}
+
 async fn tiles_png(State(state): State<Arc<AppState>>) -> Response {
     embedded("image/png", state.options.tileset.png().to_vec())
 }
@@ -271,8 +363,23 @@ async fn ws(
     State(state): State<Arc<AppState>>,
     query: Result<Query<WsQuery>, axum::extract::rejection::QueryRejection>,
     headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
+    // Before anything else: a public server tells a stranger nothing more.
+    let login = match &state.public {
+        Some(public) => match public::account_of(public, &headers).await {
+            Some((account, token)) => Some((account, accounts::token_hash(&token))),
+            None => {
+                return (StatusCode::UNAUTHORIZED, "log in first (this server needs an account)")
+                    .into_response();
+            }
+        },
+        None => None,
+    };
+    let upgrade = match upgrade {
+        Ok(u) => u,
+        Err(e) => return e.into_response(),
+    };
     if !same_origin(&headers) {
         tracing::warn!(origin = ?headers.get(header::ORIGIN), "refused a WebSocket from another origin");
         return (StatusCode::FORBIDDEN, "WebSocket upgrades only from this server's own page")
@@ -281,11 +388,22 @@ async fn ws(
     let Ok(Query(query)) = query else {
         return (StatusCode::BAD_REQUEST, "bad query").into_response();
     };
+    let player = match (login, &state.public) {
+        (Some((a, hash)), Some(public)) => Some((
+            Player {
+                id: a.id,
+                dir: accounts::player_dir(&public.options.data_dir, a.id),
+                name: a.name,
+            },
+            hash,
+        )),
+        _ => None,
+    };
     let max = state.options.max_message_bytes;
     upgrade
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| connection(socket, state, query))
+        .on_upgrade(move |socket| connection(socket, state, query, player))
 }
 
 /// A token bucket: `rate` messages a second, bursts of `2 * rate`.
@@ -320,20 +438,40 @@ async fn close_with(socket: &mut WebSocket, code: u16, why: &str) {
     let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
 }
 
-async fn connection(mut socket: WebSocket, state: Arc<AppState>, query: WsQuery) {
-    let conn = state.next_conn.fetch_add(1, Ordering::Relaxed);
-    let (out_tx, mut out_rx) = tmpsc::channel::<Out>(64);
-    let player = query.watch.is_none();
+/// Joins the session `query` asks for: the game to watch, the game to take back, or a
+/// new one (the deep link's, or the title menu with a notice saying why not).
+fn join(
+    state: &AppState,
+    query: &WsQuery,
+    player_login: Option<(Player, String)>,
+    conn: u64,
+    out_tx: tmpsc::Sender<Out>,
+) -> (Result<std::sync::mpsc::Sender<Cmd>, String>, Option<String>) {
     let (launch, notice) =
         match Launch::checked(query.play.as_deref(), query.seed.as_deref(), query.level.as_deref())
         {
             Ok(launch) => (launch, None),
             Err(why) => (Launch::default(), Some(why)),
         };
+    let (account, login) = player_login.map_or((None, None), |(p, h)| (Some(p), Some(h)));
+    let launch = Launch { player: account, ..launch };
     let joined = match &query.watch {
         Some(id) => state.registry.watch(id, conn, out_tx),
-        None => state.registry.play(query.token.as_deref(), launch, conn, out_tx),
+        None => state.registry.play(query.token.as_deref(), launch, login, conn, out_tx),
     };
+    (joined, notice)
+}
+
+async fn connection(
+    mut socket: WebSocket,
+    state: Arc<AppState>,
+    query: WsQuery,
+    player_login: Option<(Player, String)>,
+) {
+    let conn = state.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (out_tx, mut out_rx) = tmpsc::channel::<Out>(64);
+    let player = query.watch.is_none();
+    let (joined, notice) = join(&state, &query, player_login, conn, out_tx);
     let session = match joined {
         Ok(tx) => tx,
         Err(why) => {

@@ -144,6 +144,21 @@ pub struct Launch {
     pub seed: Option<String>,
     /// `maze`'s level kind: `fixed` (ICMaze's own level) or `generated`.
     pub level: Option<String>,
+    /// The account playing, on a public server (`None` on a personal one): its games
+    /// keep their files in its own directory.
+    pub player: Option<Player>,
+}
+
+/// The account a session of a public server plays for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The account's number.
+    pub id: i64,
+    /// The account's name (shown to spectators; never a path).
+    pub name: String,
+    /// The account's own data directory (`<data dir>/players/<id>`): its saves,
+    /// recordings, morgues and scores, and nobody else's.
+    pub dir: std::path::PathBuf,
 }
 
 /// The modes a deep link may start.
@@ -192,6 +207,7 @@ impl Launch {
             play: Some((*mode).to_string()),
             seed: seed.map(str::to_string),
             level: level.map(str::to_string),
+            player: None,
         })
     }
 }

@@ -14,7 +14,7 @@ use tokio::sync::mpsc as tmpsc;
 use torchlit_console::scene::Size;
 use torchlit_console::{Cell, Frame, Mouse, Scene, Screen, Transition};
 
-use crate::protocol::{self, ClientMsg, Launch};
+use crate::protocol::{self, ClientMsg, Launch, Player};
 
 /// Builds the screen of a new session (called on the session's own thread), given the
 /// game the page asked for (checked: a known mode and a well-formed seed; the default
@@ -65,6 +65,8 @@ pub(crate) enum Cmd {
     Msg { conn: u64, msg: ClientMsg },
     /// Close the session now (the server is stopping).
     Close,
+    /// End the session now, for this reason (the player logged out, was banned...).
+    End(&'static str),
 }
 
 /// What `/watch` shows of a session.
@@ -74,8 +76,11 @@ pub struct SessionInfo {
     pub id: String,
     /// What the screen on top says of itself (mode, player, turn...).
     pub status: String,
-    /// Seconds since the session started.
+    /// Seconds since the game on screen started (a session back on the title menu is
+    /// not listed).
     pub seconds: u64,
+    /// The player's account name on a public server.
+    pub player: Option<String>,
     /// How many spectators watch it now.
     pub spectators: usize,
     /// Whether the player is connected now.
@@ -84,6 +89,9 @@ pub struct SessionInfo {
 
 struct Shared {
     status: String,
+    /// When the game on screen started (`None` on the title menu or before the first
+    /// frame: such sessions are not listed).
+    game_since: Option<Instant>,
     watchable: bool,
     spectators: usize,
     connected: bool,
@@ -92,8 +100,11 @@ struct Shared {
 struct Handle {
     token: String,
     tx: mpsc::Sender<Cmd>,
-    started: Instant,
     shared: Arc<Mutex<Shared>>,
+    /// The account playing (public servers).
+    player: Option<Player>,
+    /// The hash of the login token the session was opened with (public servers).
+    login: Option<String>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -101,6 +112,7 @@ struct Handle {
 pub(crate) struct Registry {
     factory: Factory,
     max_sessions: usize,
+    max_per_player: usize,
     reattach: Duration,
     inner: Mutex<Inner>,
     me: Weak<Registry>,
@@ -112,7 +124,7 @@ struct Inner {
     closing: bool,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
@@ -132,24 +144,34 @@ fn random_hex() -> String {
 }
 
 impl Registry {
-    pub(crate) fn new(factory: Factory, max_sessions: usize, reattach: Duration) -> Arc<Registry> {
+    pub(crate) fn new(
+        factory: Factory,
+        max_sessions: usize,
+        max_per_player: usize,
+        reattach: Duration,
+    ) -> Arc<Registry> {
         Arc::new_cyclic(|me| Registry {
             factory,
             max_sessions,
+            max_per_player,
             reattach,
             inner: Mutex::new(Inner::default()),
             me: me.clone(),
         })
     }
 
-    /// Joins as the player: the session with `token` when it is alive, else a new one.
+    /// Joins as the player: the session with `token` when it is alive (and the same
+    /// account's, on a public server), else a new one for `launch` (whose `player` is the
+    /// account, logged in with the token hashed to `login`).
     ///
     /// # Errors
-    /// Why not, as a sentence for the page (the server is full or stopping).
+    /// Why not, as a sentence for the page (the server is full or stopping, the account
+    /// plays too many games).
     pub(crate) fn play(
         &self,
         token: Option<&str>,
         launch: Launch,
+        login: Option<String>,
         conn: u64,
         out: tmpsc::Sender<Out>,
     ) -> Result<mpsc::Sender<Cmd>, String> {
@@ -157,9 +179,13 @@ impl Registry {
         if inner.closing {
             return Err("the server is shutting down".into());
         }
+        let account = launch.player.as_ref().map(|p| p.id);
         if let Some(token) = token {
-            let found =
-                inner.by_id.iter().find(|(_, h)| h.token == token).map(|(id, _)| id.clone());
+            let found = inner
+                .by_id
+                .iter()
+                .find(|(_, h)| h.token == token && h.player.as_ref().map(|p| p.id) == account)
+                .map(|(id, _)| id.clone());
             if let Some(id) = found {
                 let attached = inner.by_id.get(&id).and_then(|h| {
                     let cmd = Cmd::Attach { conn, out: out.clone(), player: true };
@@ -179,14 +205,25 @@ impl Registry {
                 self.max_sessions
             ));
         }
+        if account.is_some() {
+            let mine = inner.by_id.values().filter(|h| h.player.as_ref().map(|p| p.id) == account);
+            if mine.count() >= self.max_per_player {
+                return Err(format!(
+                    "you already have {} games open here (the most a player may); close one first",
+                    self.max_per_player
+                ));
+            }
+        }
         let (id, token) = (random_hex(), random_hex());
         let (tx, rx) = mpsc::channel();
         let shared = Arc::new(Mutex::new(Shared {
             status: String::new(),
+            game_since: None,
             watchable: true,
             spectators: 0,
             connected: true,
         }));
+        let player = launch.player.clone();
         let run = Runner {
             factory: Arc::clone(&self.factory),
             launch,
@@ -202,8 +239,7 @@ impl Registry {
             .spawn(move || run.run())
             .map_err(|e| format!("cannot start a session: {e}"))?;
         let _ = tx.send(Cmd::Attach { conn, out, player: true });
-        let handle =
-            Handle { token, tx: tx.clone(), started: Instant::now(), shared, thread: Some(thread) };
+        let handle = Handle { token, tx: tx.clone(), shared, player, login, thread: Some(thread) };
         inner.by_id.insert(id, handle);
         Ok(tx)
     }
@@ -238,22 +274,47 @@ impl Registry {
             .iter()
             .filter_map(|(id, h)| {
                 let s = lock(&h.shared);
-                s.watchable.then(|| {
-                    (
-                        h.started,
-                        SessionInfo {
-                            id: id.clone(),
-                            status: s.status.clone(),
-                            seconds: h.started.elapsed().as_secs(),
-                            spectators: s.spectators,
-                            connected: s.connected,
-                        },
-                    )
-                })
+                let since = s.game_since.filter(|_| s.watchable)?;
+                Some((
+                    since,
+                    SessionInfo {
+                        id: id.clone(),
+                        status: s.status.clone(),
+                        seconds: since.elapsed().as_secs(),
+                        player: h.player.as_ref().map(|p| p.name.clone()),
+                        spectators: s.spectators,
+                        connected: s.connected,
+                    },
+                ))
             })
             .collect();
         v.sort_by_key(|(t, _)| *t);
         v.into_iter().map(|(_, i)| i).collect()
+    }
+
+    /// The logins of the live sessions: (token hash, account id), each once.
+    pub(crate) fn logins(&self) -> Vec<(String, i64)> {
+        let inner = lock(&self.inner);
+        let mut v: Vec<(String, i64)> = inner
+            .by_id
+            .values()
+            .filter_map(|h| Some((h.login.clone()?, h.player.as_ref()?.id)))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Ends every session opened with login `hash`, saying `why`; returns their threads
+    /// (to wait for their last saves).
+    pub(crate) fn end_login(&self, hash: &str, why: &'static str) -> Vec<JoinHandle<()>> {
+        let mut inner = lock(&self.inner);
+        let mut threads = Vec::new();
+        for h in inner.by_id.values_mut().filter(|h| h.login.as_deref() == Some(hash)) {
+            let _ = h.tx.send(Cmd::End(why));
+            threads.extend(h.thread.take());
+        }
+        threads
     }
 
     fn finished(&self, id: &str) {
@@ -365,7 +426,19 @@ impl Live {
     /// text frame.
     fn broadcast(&mut self, shared: &Mutex<Shared>) {
         // Before any page sees the frame, so the list never lags behind it.
-        lock(shared).status = self.screen.describe();
+        let status = self.screen.describe();
+        {
+            let mut sh = lock(shared);
+            if status == "title menu" {
+                sh.game_since = None;
+            } else if !status.is_empty() && sh.game_since.is_none() {
+                sh.game_since = Some(Instant::now());
+            }
+            // A help page or a menu over a game says nothing: the game's line stays.
+            if !status.is_empty() {
+                sh.status = status;
+            }
+        }
         match self.screen.scene(self.view) {
             Some(scene) => self.broadcast_scene(scene),
             None => {
@@ -556,6 +629,7 @@ impl Runner {
     fn command(&self, live: &mut Live, cmd: Cmd, alone_since: &mut Option<Instant>) -> Step {
         match cmd {
             Cmd::Close => Step::Stop("the server is shutting down"),
+            Cmd::End(why) => Step::Stop(why),
             Cmd::Attach { conn, out, player } => {
                 let hello = if player {
                     protocol::hello("play", &self.token, &self.id)

@@ -330,6 +330,7 @@ pub(super) struct FileCaves {
 #[serde(deny_unknown_fields)]
 pub(super) struct FileWeb {
     pub(super) max_sessions: Option<Spanned<i64>>,
+    pub(super) public: Option<bool>,
 }
 
 #[derive(Deserialize)]

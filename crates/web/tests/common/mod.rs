@@ -2,6 +2,7 @@
 //! receives, shared by the socket tests, the browser tests and the load benchmark.
 #![allow(dead_code, missing_docs)]
 
+pub mod http;
 pub mod room;
 
 use std::net::SocketAddr;
