@@ -12,7 +12,7 @@ use torchlit_save::{Paths, Store};
 use torchlit_ui::caves::StoreHandle;
 use torchlit_ui::overworld::Worlds;
 use torchlit_ui::record::Recordings;
-use torchlit_ui::{App, Input, Link};
+use torchlit_ui::{App, Link};
 use torchlit_web::protocol::Launch;
 use torchlit_web::{Options, Public, Screen, Tileset};
 
@@ -208,6 +208,7 @@ pub fn run(args: &ServeArgs, settings: Settings, world: UltimaWorld) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use torchlit_ui::Input;
 
     fn settings(toml: &str) -> Settings {
         let config = torchlit_save::Config::parse(toml, std::path::Path::new("t.toml"))

@@ -2,6 +2,7 @@
 //! game alone, when started with `play`), and how each torchlit screen sits on it.
 
 mod link;
+mod note;
 
 pub use link::Link;
 use torchlit_map::UltimaWorld;
@@ -16,7 +17,7 @@ use crate::record::Recordings;
 use crate::replay::ReplayScreen;
 use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
-use crate::{Frame, Input, Screen, Stack, Transition, palette};
+use crate::{Frame, Input, Screen, Stack, Transition};
 use torchlit_console::{Mouse, Scene};
 use torchlit_geom::Size;
 
@@ -474,9 +475,7 @@ impl Screen for TitleScreen {
     fn render(&self, frame: &mut Frame) {
         self.menu.render(frame);
         if let Some(note) = &self.note {
-            let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-            let x = ((w - note.chars().count() as i32) / 2).max(0);
-            frame.print(x, h - 2, note, palette::WARNING, palette::BACKGROUND);
+            note::draw(frame, note);
         }
     }
 
