@@ -77,8 +77,8 @@ fn recordings_lists_the_data_dir() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert_eq!(out.lines().count(), 4, "{out}");
-    // A maze's length is every tick in the file (1849; its clock says 1845).
-    assert!(out.contains("maze") && out.contains("won") && out.contains("1849 ticks"), "{out}");
+    // A maze's length is every tick in the file (1084; its clock says 1080).
+    assert!(out.contains("maze") && out.contains("won") && out.contains("1084 ticks"), "{out}");
     assert!(out.contains("chase") && out.contains("caught") && out.contains("2025-11-24"), "{out}");
     assert!(out.contains("chase     corner_trap "), "the dungeon's name, not seed 0: {out}");
     assert!(out.contains("broken.tlrec: not a torchlit recording"), "{out}");

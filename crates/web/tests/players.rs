@@ -76,7 +76,9 @@ async fn play_both(h: &Harness, cookie: &str, world: &str) {
     press(&mut ws, "Enter").await;
     press(&mut ws, "Enter").await;
     until(&mut ws, &mut m, |m| m.find_sprite("player").is_some()).await;
-    // Leaving the world saves and closes it (an open world is locked by its session).
+    // Leaving the world saves and closes it (an open world is locked by its session); on
+    // the map one Esc asks, the second leaves.
+    press(&mut ws, "Escape").await;
     press(&mut ws, "Escape").await;
     until(&mut ws, &mut m, |m| m.scene.is_none()).await;
     drop(ws);
