@@ -135,21 +135,37 @@ pub fn describe_all(events: &[Event]) -> Vec<String> {
             None => counted.push((event, 1)),
         }
     }
-    counted
-        .into_iter()
-        .filter_map(|(event, n)| {
-            if n == 1 {
-                return describe(&event);
-            }
-            Some(match event {
-                Event::CameIntoView { kind } => format!("{} come into view.", count_of(n, kind)),
-                Event::Died { who: Who::It(kind) } => {
-                    format!("{} die.", capitalize(&count_of(n, kind)))
+    // Kinds that died earlier in the list: a later blow at that kind is at another one
+    // ("The zombie dies. The bat bites another zombie.").
+    let mut dead: Vec<CreatureKind> = Vec::new();
+    let mut out = Vec::new();
+    for (event, n) in counted {
+        let line = if n == 1 {
+            describe(&event)
+        } else {
+            match event {
+                Event::CameIntoView { kind } => {
+                    Some(format!("{} come into view.", count_of(n, kind)))
                 }
-                other => format!("{} (x{n})", describe(&other)?),
-            })
-        })
-        .collect()
+                Event::Died { who: Who::It(kind) } => {
+                    Some(format!("{} die.", capitalize(&count_of(n, kind))))
+                }
+                other => describe(&other).map(|d| format!("{d} (x{n})")),
+            }
+        };
+        let Some(mut line) = line else { continue };
+        match event {
+            Event::Attacked { target: Who::It(kind), .. } if dead.contains(&kind) => {
+                let (the, another) =
+                    (format!("the {}", kind.name()), format!("another {}", kind.name()));
+                line = line.replacen(&the, &another, 1);
+            }
+            Event::Died { who: Who::It(kind) } => dead.push(kind),
+            _ => {}
+        }
+        out.push(line);
+    }
+    out
 }
 
 fn refusal(r: Refusal) -> String {
@@ -302,6 +318,23 @@ mod tests {
             describe(&up).as_deref(),
             Some("A zombie stands at the top of the stairs: you attack it.")
         );
+    }
+
+    #[test]
+    fn a_blow_after_a_death_of_that_kind_is_at_another_one() {
+        let zombie = Who::It(CreatureKind::Zombie);
+        let bat = Who::It(CreatureKind::Bat);
+        let died = Event::Died { who: zombie };
+        let bite = Event::Attacked { attacker: bat, target: zombie, damage: 3 };
+        let lines = describe_all(&[died, bite]);
+        assert_eq!(lines[0], "The zombie dies.");
+        assert!(
+            lines[1].contains("another zombie") && !lines[1].contains("the zombie"),
+            "{lines:?}"
+        );
+        // A blow that comes before the death is at the one that died.
+        let lines = describe_all(&[bite, died]);
+        assert!(lines[0].contains("the zombie"), "{lines:?}");
     }
 
     #[test]
