@@ -151,12 +151,20 @@
 
   function drawEntities(useTiles) {
     for (const e of sc.ents) {
-      const [x, y, sprite, g, fg, , , health, , faded] = e;
+      const [x, y, sprite, g, fg, , , health, state, faded] = e;
       if (!cellAt(x, y) && !(sc.hero && sc.hero[0] === x && sc.hero[1] === y)) continue;
       const X = px(x), Y = py(y);
       ctx.globalAlpha = faded ? 0.45 : 1;
       const t = useTiles ? spriteTile(sprite) : null;
       if (t) {
+        // The terminal's cue for a monster's state is its cell's background: a frame here
+        // (red: it hunts you; blue: a guard at its post).
+        const ring = /^hunting/.test(state || "") ? "#e03030" : /^guard/.test(state || "") ? "#3070e0" : null;
+        if (ring) {
+          ctx.strokeStyle = ring;
+          ctx.lineWidth = Math.max(3, ts / 8);
+          ctx.strokeRect(X + ctx.lineWidth / 2, Y + ctx.lineWidth / 2, ts - ctx.lineWidth, ts - ctx.lineWidth);
+        }
         blit(t, X, Y);
       } else {
         if (!useTiles) {
@@ -193,7 +201,7 @@
         ctx.strokeRect(X + 0.5, Y + 0.5, ts - 1, ts - 1);
       } else if (kind === "cursor") {
         ctx.strokeStyle = "#ffff40";
-        ctx.lineWidth = Math.max(2, ts / 12);
+        ctx.lineWidth = Math.max(3, ts / 8);
         ctx.strokeRect(X + 1, Y + 1, ts - 2, ts - 2);
       } else if (kind === "goal") {
         ctx.strokeStyle = "#60e0ff";
