@@ -22,6 +22,10 @@ pub enum Transition {
     Replace(Box<dyn Screen>),
     /// Close this screen and go back to the one below (quit when it was the last).
     Pop,
+    /// Close this screen and hand `answer` to the one below ([`Screen::answer`]): a
+    /// dialog's choice, a picked item. The screen below downcasts it to the type the
+    /// dialog it pushed answers with.
+    PopWith(Box<dyn Any>),
     /// Quit the whole program (after [`Screen::close`] on every screen).
     Quit,
 }
@@ -33,6 +37,7 @@ impl std::fmt::Debug for Transition {
             Transition::Push(_) => "Push(..)",
             Transition::Replace(_) => "Replace(..)",
             Transition::Pop => "Pop",
+            Transition::PopWith(_) => "PopWith(..)",
             Transition::Quit => "Quit",
         })
     }
@@ -44,7 +49,8 @@ impl std::fmt::Debug for Transition {
 /// down. Screens are `'static` (`Any`), so a test can look at the screen on top of a
 /// [`Stack`] with [`Stack::top`].
 pub trait Screen: Any {
-    /// Draws the screen into `frame` (the whole frame: it starts blank).
+    /// Draws the screen into `frame` (the whole frame: it starts blank, or, for an
+    /// overlay ([`Screen::is_overlay`]), as the screens below drew it).
     fn render(&self, frame: &mut Frame);
 
     /// Answers one key press.
@@ -96,6 +102,23 @@ pub trait Screen: Any {
     /// something the one above may have changed (a title menu offering to continue a
     /// saved run) looks again here. Nothing by default.
     fn resume(&mut self) {}
+
+    /// The screen above closed with [`Transition::PopWith`]: `answer` is its choice (a
+    /// confirm prompt's yes or no, a picked item), called after [`Screen::resume`]. A
+    /// screen downcasts it to the type of the dialog it pushed; ignored by default.
+    fn answer(&mut self, answer: Box<dyn Any>) -> Transition {
+        let _ = answer;
+        Transition::Stay
+    }
+
+    /// Whether this screen draws over the screens below it (a dialog, a help page or an
+    /// inventory in a box over the map): the [`Stack`] then draws the screens below it
+    /// first, from the topmost screen that is not an overlay up. An overlay's frame
+    /// starts as what those screens drew, not blank. `false` by default (the screen
+    /// draws the whole frame).
+    fn is_overlay(&self) -> bool {
+        false
+    }
 
     /// One line saying what the screen shows now, for lists of games in progress
     /// (`"caves: depth 3, turn 120"`); empty by default.
@@ -178,6 +201,14 @@ impl Stack {
         })
     }
 
+    /// The topmost screen that is a `T`, mutably, wherever it is on the stack.
+    pub fn find_mut<T: Screen>(&mut self) -> Option<&mut T> {
+        self.screens.iter_mut().rev().find_map(|s| {
+            let s: &mut dyn Any = s.as_mut();
+            s.downcast_mut::<T>()
+        })
+    }
+
     /// Opens `screen` on top.
     pub fn push(&mut self, mut screen: Box<dyn Screen>) {
         screen.set_key_releases(self.releases);
@@ -198,6 +229,14 @@ impl Stack {
                 self.pop();
                 if let Some(top) = self.screens.last_mut() {
                     top.resume();
+                }
+            }
+            Transition::PopWith(answer) => {
+                self.pop();
+                if let Some(top) = self.screens.last_mut() {
+                    top.resume();
+                    let t = top.answer(answer);
+                    return self.apply(t);
                 }
             }
             Transition::Quit => return Transition::Quit,
@@ -232,9 +271,11 @@ impl Stack {
 }
 
 impl Screen for Stack {
+    /// Draws the topmost screen that is not an overlay, then every overlay above it.
     fn render(&self, frame: &mut Frame) {
-        if let Some(top) = self.screens.last() {
-            top.render(frame);
+        let base = self.screens.iter().rposition(|s| !s.is_overlay()).unwrap_or(0);
+        for s in self.screens.iter().skip(base) {
+            s.render(frame);
         }
     }
 
@@ -270,8 +311,10 @@ impl Screen for Stack {
         }
     }
 
+    /// The description of the topmost screen that has one (an overlay over a game
+    /// usually has none: the game's shows).
     fn describe(&self) -> String {
-        self.screens.last().map(|s| s.describe()).unwrap_or_default()
+        self.screens.iter().rev().map(|s| s.describe()).find(|d| !d.is_empty()).unwrap_or_default()
     }
 
     fn tick(&mut self) -> Transition {
@@ -419,5 +462,65 @@ mod tests {
         stack.push(Box::new(Parting("second")));
         assert!(matches!(stack.handle(Input::Char('x')), Transition::Stay));
         assert_eq!(stack.farewell().as_deref(), Some("first\nsecond\nbottom"));
+    }
+
+    /// A one-letter dialog drawn at column 1 over what is below; `y`/`n` answer.
+    struct Ask;
+
+    impl Screen for Ask {
+        fn render(&self, frame: &mut Frame) {
+            frame.print(1, 0, "?", Rgb::WHITE, Rgb::BLACK);
+        }
+        fn handle(&mut self, input: Input) -> Transition {
+            match input {
+                Input::Char('y') => Transition::PopWith(Box::new(true)),
+                Input::Char('n') => Transition::PopWith(Box::new(false)),
+                _ => Transition::Stay,
+            }
+        }
+        fn is_overlay(&self) -> bool {
+            true
+        }
+    }
+
+    /// Counts answers: `a` asks, a yes adds 10, a yes after three quits.
+    struct Asker(u32);
+
+    impl Screen for Asker {
+        fn render(&self, frame: &mut Frame) {
+            frame.print(0, 0, "abc", Rgb::WHITE, Rgb::BLACK);
+        }
+        fn handle(&mut self, _: Input) -> Transition {
+            Transition::Push(Box::new(Ask))
+        }
+        fn answer(&mut self, answer: Box<dyn Any>) -> Transition {
+            if answer.downcast_ref::<bool>() == Some(&true) {
+                self.0 += 10;
+            }
+            if self.0 >= 30 { Transition::Quit } else { Transition::Stay }
+        }
+        fn describe(&self) -> String {
+            format!("asked {}", self.0)
+        }
+    }
+
+    #[test]
+    fn an_overlay_is_drawn_over_the_screens_below_and_its_answer_reaches_them() {
+        let mut stack = Stack::new(Box::new(Label("bot", 0)));
+        stack.push(Box::new(Asker(0)));
+        assert_eq!(shown(&stack), "abc\n", "a full screen hides the one below");
+        stack.handle(Input::Char('a'));
+        assert_eq!(shown(&stack), "a?c\n", "the overlay draws over the asker");
+        assert_eq!(stack.describe(), "asked 0", "an overlay shows the game's description");
+        stack.handle(Input::Char('y'));
+        assert_eq!(stack.top::<Asker>().map(|a| a.0), Some(10));
+        stack.handle(Input::Char('a'));
+        stack.handle(Input::Char('n'));
+        assert_eq!(stack.top::<Asker>().map(|a| a.0), Some(10), "no adds nothing");
+        assert_eq!(stack.find_mut::<Label>().map(|l| l.1), Some(0), "the bottom was not resumed");
+        stack.handle(Input::Char('a'));
+        stack.handle(Input::Char('y'));
+        stack.handle(Input::Char('a'));
+        assert!(matches!(stack.handle(Input::Char('y')), Transition::Quit), "the answer's quit");
     }
 }
