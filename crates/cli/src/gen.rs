@@ -17,8 +17,8 @@ use torchlit_geom::{CardinalDirection, Grid, Point, Size};
 use torchlit_map::Tile;
 use torchlit_procgen::{
     AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, MAX_AREA, MAX_SIDE,
-    Overworld, OverworldParams, PATH, RegionCoord, RoomsParams, cave_bitwise, cave_levels,
-    level_chain, maze, region_to_world, rooms_layout,
+    Overworld, OverworldParams, PATH, RegionCoord, cave_bitwise, cave_levels, level_chain, maze,
+    region_to_world,
 };
 use torchlit_rng::Seed;
 
@@ -693,9 +693,8 @@ fn draw_area(px: &mut Grid<Rgb>, a: &ChainArea, corner: Point) -> Result<()> {
 
 fn gen_rooms(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
     let n = square(args, 30, "a dungeon")?;
-    let params = RoomsParams { size: n, ..RoomsParams::default() };
-    let layout = rooms_layout(seed, &params).context("cannot generate the dungeon")?;
-    let d = &layout.dungeon;
+    let (d, rooms) = torchlit_sim::modes::chase::generate_with_rooms(seed, n)
+        .context("cannot generate the dungeon")?;
     if let Some(path) = png {
         let mut cells = d.map.grid().map(|&t| match t {
             Tile::Floor => ROOM,
@@ -718,7 +717,7 @@ fn gen_rooms(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
         let monster = d.monsters.first().map_or('?', |m| m.glyph);
         picture::write(
             path,
-            &[Panel { title: format!("dungeon {n}x{n}, {} rooms", layout.rooms.len()), cells }],
+            &[Panel { title: format!("dungeon {n}x{n}, {} rooms", rooms.len()), cells }],
             1,
             scale_for(n),
             &[

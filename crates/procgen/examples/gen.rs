@@ -13,7 +13,7 @@ use torchlit_geom::{Point, Size};
 use torchlit_map::Tile;
 use torchlit_procgen::{
     CaveCell, CaveLevelsParams, CaveParams, Difficulty, GenError, Overworld, OverworldParams, PATH,
-    RegionCoord, RoomsParams, cave, cave_levels, maze, rooms,
+    RegionCoord, RoomsParams, cave, cave_levels, maze, rooms_layout,
 };
 use torchlit_rng::Seed;
 
@@ -97,7 +97,19 @@ fn print(kind: &str, seed: Seed) -> Result<(), GenError> {
                 }
             }
         }
-        _ => print!("{}", rooms(seed, &RoomsParams::default())?.to_text()),
+        _ => {
+            let layout = rooms_layout(seed, &RoomsParams::default())?;
+            for y in 0..layout.map.size().height as i32 {
+                let line: String = (layout.map.grid().row(y).unwrap_or_default().iter())
+                    .map(|t| match t {
+                        Tile::Floor => '.',
+                        Tile::Hallway => '+',
+                        _ => '#',
+                    })
+                    .collect();
+                println!("{line}");
+            }
+        }
     }
     Ok(())
 }

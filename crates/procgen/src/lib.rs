@@ -8,7 +8,7 @@
 //! | [`Overworld`] | CaveGame §2.2, §2.4: an infinite world of regions | [`Region`]s, [`Overworld::spawn`] |
 //! | [`cave_levels`] | the roguelike tutorial (Trystan, 2011) part 07: levels joined by stairs | [`CaveLevels`] of `TileMap`s |
 //! | [`level_chain`] | ICMaze §4.3, `generateLine` | [`LevelChain`] |
-//! | [`rooms`] | the DM503 Rogue project (University of Southern Denmark, 2010): rooms `.` and hallways `+` | `torchlit_map::Dungeon` |
+//! | [`rooms_layout`] | the DM503 Rogue project (University of Southern Denmark, 2010): rooms and hallways, nothing placed | [`RoomsLayout`] |
 //!
 //! # Conventions
 //!
@@ -60,5 +60,5 @@ pub use region::{
     DEFAULT_REGION_SIZE, MAX_REGION_SIZE, MAX_SPAWN_RADIUS, MIN_REGION_SIZE, Overworld,
     OverworldParams, Region, RegionCoord, region_to_world, world_to_region,
 };
-pub use rooms::{MAX_DUNGEON_SIDE, RoomsLayout, RoomsParams, rooms, rooms_layout};
+pub use rooms::{MAX_DUNGEON_SIDE, RoomsLayout, RoomsParams, rooms_layout, rooms_layout_with};
 pub use spiral::{spiral, spiral_offsets};

@@ -120,16 +120,13 @@ fn catalog() -> String {
     for i in 0..SEEDS {
         let l =
             rooms_layout(Seed::from_text(&i.to_string()), &RoomsParams::default()).expect("valid");
-        let d = &l.dungeon;
-        let hallways = d.map.iter().filter(|(_, t)| *t == Tile::Hallway).count();
+        let hallways = l.map.iter().filter(|(_, t)| *t == Tile::Hallway).count();
         let _ = writeln!(
             out,
-            "rooms 30 seed={i} hash={:016x} rooms={} hallway={hallways} hero={} monster={}@{}",
-            fnv(d.to_text().into_bytes()),
+            "rooms-layout 30 seed={i} hash={:016x} rooms={} hallway={hallways} start={}",
+            fnv(l.map.iter().map(|(_, t)| tile_byte(t))),
             l.rooms.len(),
-            d.hero,
-            d.monsters[0].glyph,
-            d.monsters[0].at,
+            l.start(),
         );
     }
     out

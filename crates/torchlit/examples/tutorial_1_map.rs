@@ -35,12 +35,11 @@ impl Game {
             max_rooms: 16,
             room_min: 4,
             room_max: 10,
-            potions: 0,
             extra_hallways: 3,
         };
         let layout = rooms_layout(seed, &params)?;
-        let player = layout.rooms.first().map_or(layout.dungeon.hero, Rect::center);
-        Ok(Game { map: layout.dungeon.map, player, seed })
+        let player = layout.start();
+        Ok(Game { map: layout.map, player, seed })
     }
 
     // ANCHOR_END: new

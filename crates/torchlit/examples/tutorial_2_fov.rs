@@ -41,12 +41,11 @@ impl Game {
             max_rooms: 16,
             room_min: 4,
             room_max: 10,
-            potions: 0,
             extra_hallways: 3,
         };
         let layout = rooms_layout(seed, &params)?;
-        let player = layout.rooms.first().map_or(layout.dungeon.hero, Rect::center);
-        let map = layout.dungeon.map;
+        let player = layout.start();
+        let map = layout.map;
         let size = map.size();
         let (seen, memory) = (Viewshed::new(size), Memory::new(size));
         let mut game = Game { map, player, seen, memory, seed };

@@ -76,13 +76,12 @@ impl Game {
             max_rooms: 16,
             room_min: 4,
             room_max: 10,
-            potions: 0,
             extra_hallways: 3,
         };
         let layout = rooms_layout(seed, &params)?;
-        let map = layout.dungeon.map;
+        let start = layout.start();
+        let map = layout.map;
         let grid = PathGrid::from_passable(map.size(), |p| map.is_passable(p))?;
-        let start = layout.rooms.first().map_or(layout.dungeon.hero, Rect::center);
         let actors = place_monsters(seed, &map, &layout.rooms, Actor::player(start));
         let size = map.size();
         let mut game = Game {
