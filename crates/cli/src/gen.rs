@@ -16,9 +16,9 @@ use clap::{Args, ValueEnum};
 use torchlit_geom::{CardinalDirection, Grid, Point, Size};
 use torchlit_map::Tile;
 use torchlit_procgen::{
-    AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, MAX_AREA, MAX_SIDE,
-    Overworld, OverworldParams, PATH, RegionCoord, cave_bitwise, cave_levels, level_chain, maze,
-    region_to_world,
+    AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, LevelCell, MAX_AREA,
+    MAX_SIDE, Overworld, OverworldParams, PATH, RegionCoord, cave_bitwise, cave_levels,
+    level_chain, maze, region_to_world,
 };
 use torchlit_rng::Seed;
 
@@ -318,10 +318,10 @@ fn gen_caves(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
         ..defaults
     };
     let caves = cave_levels(seed, &params).context("cannot generate the caves")?;
-    let glyph = |t: Tile| match t {
-        Tile::Floor => '.',
-        Tile::StairsUp => '<',
-        Tile::StairsDown => '>',
+    let glyph = |t: LevelCell| match t {
+        LevelCell::Floor => '.',
+        LevelCell::StairsUp => '<',
+        LevelCell::StairsDown => '>',
         _ => '#',
     };
     let mut out = String::new();
@@ -343,9 +343,9 @@ fn gen_caves(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
             .enumerate()
             .map(|(z, level)| {
                 let cells = level.grid().map(|&t| match t {
-                    Tile::Floor => FLOOR,
-                    Tile::StairsUp => STAIRS_UP,
-                    Tile::StairsDown => STAIRS_DOWN,
+                    LevelCell::Floor => FLOOR,
+                    LevelCell::StairsUp => STAIRS_UP,
+                    LevelCell::StairsDown => STAIRS_DOWN,
                     _ => ROCK,
                 });
                 let mut cells = cells;

@@ -2,7 +2,7 @@
 //! Southern Denmark, 2010): the layout only, with nothing placed in it.
 
 use torchlit_geom::{Point, Rect, Size};
-use torchlit_map::{Tile, TileMap};
+use torchlit_map::{Terrain, TileMap};
 use torchlit_rng::{Rng, Seed};
 
 use crate::GenError;
@@ -33,14 +33,35 @@ impl Default for RoomsParams {
     }
 }
 
+/// One cell of a [`RoomsLayout`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RoomCell {
+    /// Solid wall: impassable, opaque.
+    Wall,
+    /// A room cell (`.` in the DM503 format): open floor.
+    Room,
+    /// A hallway cell (`+` in the DM503 format): open floor (DM503 Rogue walks it 4-way).
+    Hallway,
+}
+
+impl Terrain for RoomCell {
+    fn is_passable(&self) -> bool {
+        *self != RoomCell::Wall
+    }
+
+    fn is_opaque(&self) -> bool {
+        *self == RoomCell::Wall
+    }
+}
+
 /// A generated dungeon: its terrain and the rectangles of its rooms. Nothing stands in it;
 /// where the player, monsters and items go is the game's choice (the rooms say where
 /// there is space).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RoomsLayout {
-    /// The terrain, `size × size` in map space: room cells [`Tile::Floor`], hallway cells
-    /// [`Tile::Hallway`], the rest [`Tile::Wall`].
-    pub map: TileMap,
+    /// The terrain, `size × size` in map space: rooms, hallways and walls. Map it to your
+    /// own terrain with [`TileMap::map`].
+    pub map: TileMap<RoomCell>,
     /// The rooms, in the order they were placed; never empty.
     pub rooms: Vec<Rect>,
 }
@@ -95,10 +116,10 @@ pub fn rooms_layout_with(rng: &mut Rng, params: &RoomsParams) -> Result<RoomsLay
     let tries = 30 * max_rooms;
     let rooms = place_rooms(rng, size, tries, max_rooms, (room_min, room_max))?;
 
-    let mut map = TileMap::new(Size::new(size, size), Tile::Wall);
+    let mut map = TileMap::new(Size::new(size, size), RoomCell::Wall);
     for r in &rooms {
         for p in r.points() {
-            map.set(p, Tile::Floor);
+            map.set(p, RoomCell::Room);
         }
     }
     dig_hallways(rng, &mut map, &rooms, extra_hallways);
@@ -168,7 +189,7 @@ fn place_rooms(
 
 /// Joins each room after the first to the nearest earlier one, then digs `extra` more
 /// hallways between random pairs of rooms.
-fn dig_hallways(rng: &mut Rng, map: &mut TileMap, rooms: &[Rect], extra: u32) {
+fn dig_hallways(rng: &mut Rng, map: &mut TileMap<RoomCell>, rooms: &[Rect], extra: u32) {
     for k in 1..rooms.len() {
         let c = rooms[k].center();
         let nearest = (0..k)
@@ -192,14 +213,14 @@ fn dig_hallways(rng: &mut Rng, map: &mut TileMap, rooms: &[Rect], extra: u32) {
 }
 
 /// Turns the walls on an L-shaped path from `a` to `b` into hallway cells.
-fn dig_hallway(map: &mut TileMap, a: Point, b: Point, first_horizontal: bool) {
+fn dig_hallway(map: &mut TileMap<RoomCell>, a: Point, b: Point, first_horizontal: bool) {
     let corner = if first_horizontal { Point::new(b.x, a.y) } else { Point::new(a.x, b.y) };
     for (from, to) in [(a, corner), (corner, b)] {
         let (dx, dy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
         let mut p = from;
         loop {
-            if map.tile(p) == Some(Tile::Wall) {
-                map.set(p, Tile::Hallway);
+            if map.tile(p) == Some(RoomCell::Wall) {
+                map.set(p, RoomCell::Hallway);
             }
             if p == to {
                 break;
@@ -229,6 +250,6 @@ mod tests {
     fn the_start_is_in_the_first_room() {
         let l = rooms_layout(Seed(4), &RoomsParams::default()).expect("valid");
         assert!(l.rooms[0].contains(l.start()));
-        assert_eq!(l.map.tile(l.start()), Some(Tile::Floor));
+        assert_eq!(l.map.tile(l.start()), Some(RoomCell::Room));
     }
 }

@@ -5,8 +5,8 @@ use std::collections::VecDeque;
 
 use proptest::prelude::*;
 use torchlit_geom::{Grid, Point};
-use torchlit_map::Tile;
-use torchlit_procgen::{RoomsParams, rooms_layout};
+use torchlit_map::Terrain;
+use torchlit_procgen::{RoomCell, RoomsParams, rooms_layout};
 use torchlit_rng::Seed;
 
 fn params() -> impl Strategy<Value = RoomsParams> {
@@ -35,13 +35,13 @@ proptest! {
         let mut owner = Grid::new(map.size(), usize::MAX);
         for (i, r) in layout.rooms.iter().enumerate() {
             for c in r.points() {
-                prop_assert_eq!(map.tile(c), Some(Tile::Floor));
+                prop_assert_eq!(map.tile(c), Some(RoomCell::Room));
                 owner[c] = i;
             }
         }
         for (c, t) in map.iter() {
-            prop_assert!(matches!(t, Tile::Floor | Tile::Hallway | Tile::Wall));
-            if t == Tile::Floor {
+            prop_assert!(matches!(t, RoomCell::Room | RoomCell::Hallway | RoomCell::Wall));
+            if t == RoomCell::Room {
                 prop_assert_ne!(owner[c], usize::MAX, "room cell {} outside every room", c);
                 for dy in -1..=1 {
                     for dx in -1..=1 {
@@ -53,7 +53,7 @@ proptest! {
                 }
             }
             if c.x == 0 || c.y == 0 || c.x == n - 1 || c.y == n - 1 {
-                prop_assert_ne!(t, Tile::Floor);
+                prop_assert_ne!(t, RoomCell::Room);
             }
         }
 
@@ -61,7 +61,7 @@ proptest! {
         // Rogue's movement rules allow (so also both ways under them).
         let mut seen = Grid::new(map.size(), false);
         let start = layout.start();
-        prop_assert_eq!(map.tile(start), Some(Tile::Floor));
+        prop_assert_eq!(map.tile(start), Some(RoomCell::Room));
         seen[start] = true;
         let mut queue = VecDeque::from([start]);
         let mut reached = 0;
@@ -84,5 +84,5 @@ proptest! {
 fn rooms_have_hallways_between_them() {
     let l = rooms_layout(Seed::from_text("hello"), &RoomsParams::default()).expect("valid");
     assert!(l.rooms.len() >= 3);
-    assert!(l.map.iter().any(|(_, t)| t == Tile::Hallway));
+    assert!(l.map.iter().any(|(_, t)| t == RoomCell::Hallway));
 }

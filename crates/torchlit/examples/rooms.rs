@@ -6,8 +6,7 @@
 //! ```
 
 use torchlit::geom::Point;
-use torchlit::map::Tile;
-use torchlit::procgen::{RoomsParams, rooms_layout};
+use torchlit::procgen::{RoomCell, RoomsParams, rooms_layout};
 use torchlit::rng::Seed;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -17,8 +16,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for y in 0..size.height as i32 {
         let row: String = (0..size.width as i32)
             .map(|x| match layout.map.tile(Point::new(x, y)) {
-                Some(Tile::Floor) => '.',
-                Some(Tile::Hallway) => '+',
+                Some(RoomCell::Room) => '.',
+                Some(RoomCell::Hallway) => '+',
                 _ => '#',
             })
             .collect();

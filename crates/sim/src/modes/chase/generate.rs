@@ -7,6 +7,7 @@ use torchlit_procgen::{RoomsParams, rooms_layout_with};
 use torchlit_rng::{Rng, Seed};
 
 use super::ChaseError;
+use crate::terrain::room_tile;
 
 /// How many speed potions a generated dungeon holds.
 const POTIONS: u32 = 1;
@@ -40,7 +41,7 @@ pub fn generate_with_rooms(seed: Seed, side: u32) -> Result<(Dungeon, Vec<Rect>)
     let params = RoomsParams { size: side, ..RoomsParams::default() };
     let layout =
         rooms_layout_with(&mut rng, &params).map_err(|e| ChaseError::Generate(e.to_string()))?;
-    let dungeon = populate(&mut rng, layout.map, &layout.rooms, POTIONS)?;
+    let dungeon = populate(&mut rng, layout.map.map(room_tile), &layout.rooms, POTIONS)?;
     Ok((dungeon, layout.rooms))
 }
 
