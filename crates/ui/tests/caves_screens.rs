@@ -612,3 +612,19 @@ fn bread_and_armour_take_some_and_dash_eats_what_lies_here() {
     keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
     assert!(shown(&screen).contains("You pick up some chainmail (a)."), "{}", shown(&screen));
 }
+
+#[test]
+fn the_exit_prompt_is_pushed_over_the_map_and_shows_in_the_scene() {
+    let mut screen = Play::new(fixture(&["#####", "#@<.#", "#####"]), default_keymap(), None);
+    keys(&mut screen, &[Input::Char('l'), Input::Char('<')]);
+    assert_eq!(screen.0.len(), 2, "the prompt is a screen over the game");
+    let shown = render_screen(&screen).to_text();
+    assert!(shown.contains("Leave the caves without the teddy bear?"), "{shown}");
+    assert!(shown.contains('@') && shown.contains("Depth 1/"), "the map and status below: {shown}");
+    let scene = screen.0.scene(torchlit_geom::Size::new(40, 12)).expect("the map stays up");
+    assert!(scene.banner.is_some_and(|b| b.starts_with("Leave the caves")));
+    keys(&mut screen, &[Input::Char('n')]);
+    assert_eq!(screen.0.len(), 1);
+    assert_eq!(screen.messages(), ["You stay in the caves."]);
+    assert!(!screen.has_ended() && screen.game().outcome().is_none());
+}
