@@ -30,7 +30,8 @@ pub fn setup(
     let chosen = &settings.config.caves.autopickup;
     let has = |class: &str| chosen.iter().any(|c| c == class);
     let pickup = AutoPickup { food: has("food"), weapons: has("weapons"), armour: has("armour") };
-    Ok(CavesSetup { store, keymap, next_seed: seed_arg(seed, "caves/clock"), rules, pickup })
+    let next_seed = seed_arg(seed, "caves/clock");
+    Ok(CavesSetup { store, keymap, next_seed, rules, pickup, recordings: None })
 }
 
 /// After the screens are gone: an error if the last save of the run failed (a Ctrl-C
@@ -98,11 +99,12 @@ mod tests {
         let handle = StoreHandle::new(Failing);
         let game = Caves::new(Seed(3)).expect("caves");
         assert!(check_saved(Some(&handle)).is_ok(), "nothing tried yet");
+        use torchlit_ui::Screen;
         let mut app = torchlit_ui::App::caves(
             crate::commands::default_world().expect("bundled"),
             CavesSetup { store: Some(handle.clone()), ..CavesSetup::default() },
         );
-        assert_eq!(app.handle(Input::Ctrl('c')), torchlit_ui::Control::Quit);
+        assert!(matches!(app.handle(Input::Ctrl('c')), torchlit_ui::Transition::Quit));
         // The front end closes the screens after Ctrl-C: that saves, and says why not.
         assert_eq!(app.close(), Err("could not save the run: the disk is full".to_string()));
         let err = check_saved(Some(&handle)).expect_err("the save failed").to_string();

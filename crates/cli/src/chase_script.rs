@@ -459,7 +459,7 @@ mod tests {
     #[test]
     fn a_watched_script_chase_is_recorded_with_its_script_and_replays() {
         use torchlit_ui::record::{MemoryRecordings, Recordings};
-        use torchlit_ui::{App, Input, chase::ChaseScreen, replay};
+        use torchlit_ui::{App, Input, Screen, chase::ChaseScreen, replay};
         replay::set_script_loader(from_recording);
         let source = include_str!("../../../examples/chase/potions.rhai");
         let hero = from_source("potions.rhai", "potions", source).expect("compiles");

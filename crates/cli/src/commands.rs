@@ -108,7 +108,8 @@ fn play_mode(settings: &Settings, front: Front, play: Play) -> Result<()> {
             overworld_cmd::play(settings, front, seed.as_deref(), rules, default_world()?)
         }
         Mode::Caves => {
-            let setup = caves_cmd::setup(settings, seed.as_deref(), rules.caves())?;
+            let mut setup = caves_cmd::setup(settings, seed.as_deref(), rules.caves())?;
+            setup.recordings = replay_cmd::sink(settings);
             let store = setup.store.clone();
             play_app(settings, front, App::caves(default_world()?, setup))?;
             caves_cmd::check_saved(store.as_ref())

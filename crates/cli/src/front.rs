@@ -4,7 +4,7 @@
 use anyhow::{Result, bail};
 use torchlit_save::FrontEnd;
 use torchlit_term::{Error, Exit};
-use torchlit_ui::App;
+use torchlit_ui::{App, Screen};
 
 use crate::settings::Settings;
 

@@ -158,15 +158,15 @@ pub fn screen_text(bytes: &[u8], keys: &[torchlit_ui::Input], ticks: u32) -> Opt
     let world = UltimaWorld::parse(b"1 1\n0 0\nB\n").ok()?;
     let mut app = App::replay(world, ReplayScreen::new(replay));
     for &k in keys {
-        if app.handle(k) == torchlit_ui::Control::Quit {
+        if matches!(torchlit_ui::Screen::handle(&mut app, k), torchlit_ui::Transition::Quit) {
             return None;
         }
     }
     for _ in 0..ticks {
-        app.tick();
+        torchlit_ui::Screen::tick(&mut app);
     }
     let mut frame = torchlit_ui::Frame::new(100, 30);
-    app.render(&mut frame);
+    torchlit_ui::Screen::render(&app, &mut frame);
     Some(frame.to_text())
 }
 

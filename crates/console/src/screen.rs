@@ -98,6 +98,15 @@ pub trait Screen: Any {
         let _ = releases;
     }
 
+    /// The frame the screen is drawn into is now `size` cells (columns, rows): front ends
+    /// call it before drawing whenever the size may have changed, and a [`Stack`] tells
+    /// every screen, also one pushed later. A screen whose keys depend on the layout (how
+    /// far a page scrolls, which line a click is on) keeps it here, never by writing
+    /// state while it draws. Nothing by default.
+    fn resize(&mut self, size: Size) {
+        let _ = size;
+    }
+
     /// This screen is on top again: the screen above it closed. A screen that shows
     /// something the one above may have changed (a title menu offering to continue a
     /// saved run) looks again here. Nothing by default.
@@ -161,6 +170,8 @@ pub trait Screen: Any {
 pub struct Stack {
     screens: Vec<Box<dyn Screen>>,
     releases: bool,
+    /// The frame's size as last told ([`Screen::resize`]), for screens pushed later.
+    size: Option<Size>,
     /// The farewells of the screens that have left, oldest first.
     farewells: Vec<String>,
 }
@@ -168,7 +179,7 @@ pub struct Stack {
 impl Stack {
     /// A stack with `screen` at the bottom.
     pub fn new(screen: Box<dyn Screen>) -> Stack {
-        Stack { screens: vec![screen], releases: false, farewells: Vec::new() }
+        Stack { screens: vec![screen], releases: false, size: None, farewells: Vec::new() }
     }
 
     /// How many screens are open.
@@ -212,6 +223,9 @@ impl Stack {
     /// Opens `screen` on top.
     pub fn push(&mut self, mut screen: Box<dyn Screen>) {
         screen.set_key_releases(self.releases);
+        if let Some(size) = self.size {
+            screen.resize(size);
+        }
         self.screens.push(screen);
     }
 
@@ -308,6 +322,14 @@ impl Screen for Stack {
     fn resume(&mut self) {
         if let Some(top) = self.screens.last_mut() {
             top.resume();
+        }
+    }
+
+    /// Tells every screen, and remembers the size for screens pushed later.
+    fn resize(&mut self, size: Size) {
+        self.size = Some(size);
+        for s in &mut self.screens {
+            s.resize(size);
         }
     }
 
@@ -502,6 +524,40 @@ mod tests {
         fn describe(&self) -> String {
             format!("asked {}", self.0)
         }
+    }
+
+    /// Remembers the size it was told.
+    struct Sized(Option<Size>);
+
+    impl Screen for Sized {
+        fn render(&self, _: &mut Frame) {}
+        fn handle(&mut self, _: Input) -> Transition {
+            Transition::Push(Box::new(Sized(None)))
+        }
+        fn resize(&mut self, size: Size) {
+            self.0 = Some(size);
+        }
+    }
+
+    #[test]
+    fn every_screen_learns_the_size_also_one_pushed_later() {
+        let mut stack = Stack::new(Box::new(Sized(None)));
+        stack.handle(Input::Enter);
+        stack.resize(Size::new(80, 24));
+        assert_eq!(stack.top::<Sized>().and_then(|s| s.0), Some(Size::new(80, 24)));
+        stack.handle(Input::Enter);
+        assert_eq!(stack.len(), 3);
+        assert_eq!(stack.top::<Sized>().and_then(|s| s.0), Some(Size::new(80, 24)), "pushed");
+        stack.resize(Size::new(40, 12));
+        let all: Vec<_> = stack
+            .screens
+            .iter()
+            .map(|s| {
+                let s: &dyn Any = s.as_ref();
+                s.downcast_ref::<Sized>().and_then(|s| s.0)
+            })
+            .collect();
+        assert_eq!(all, vec![Some(Size::new(40, 12)); 3]);
     }
 
     #[test]

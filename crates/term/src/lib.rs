@@ -57,6 +57,7 @@ use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 use rustix::event::{PollFd, PollFlags, Timespec};
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+use torchlit_console::scene::Size;
 use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
 
 /// Ticks per second of real-time screens.
@@ -317,6 +318,8 @@ fn run_loop<S: Screen + ?Sized>(
             dirty = true;
         }
         if dirty {
+            let area = session.terminal.size()?;
+            screen.resize(Size::new(u32::from(area.width), u32::from(area.height)));
             draw(&mut session.terminal, screen)?;
             dirty = false;
         }

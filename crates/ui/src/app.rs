@@ -3,61 +3,34 @@
 
 mod link;
 mod note;
+mod title;
 
 pub use link::Link;
 use torchlit_map::UltimaWorld;
 use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, Maze, MazeConfig, MazeError, Seed};
 use torchlit_sim::modes::ultima::{Rules, Ultima};
 
-use crate::caves::{CavesScreen, CavesSetup, Leave};
+use crate::caves::{CavesScreen, CavesSetup};
 use crate::chase::{ChaseScreen, ChaseSetup, SetupOutcome};
 use crate::maze::{MazeScreen, MazeSetup};
 use crate::overworld::{OverworldScreen, OverworldSetup};
 use crate::record::Recordings;
 use crate::replay::ReplayScreen;
-use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
 use crate::{Frame, Input, Screen, Stack, Transition};
+use title::{Launcher, TitleScreen};
 use torchlit_console::{Mouse, Scene};
 use torchlit_geom::Size;
-
-/// What the front end should do after a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Control {
-    /// Keep running and redraw.
-    Continue,
-    /// Close the screens ([`Screen::close`]: saves what must be saved), restore the
-    /// terminal and exit.
-    Quit,
-}
 
 /// The name of the bundled `ultima` world the front ends pass as the default world (the
 /// walled keep in a valley): the name its walks' recordings give it.
 pub const DEFAULT_WORLD_NAME: &str = "keep";
 
-/// What the title menu starts games with.
-#[derive(Clone, Debug)]
-struct Launcher {
-    default_world: UltimaWorld,
-    maze: MazeSetup,
-    caves: CavesSetup,
-    overworld: OverworldSetup,
-}
-
-/// The title menu screen: the menu, what it starts games with, and a note (why
-/// continuing did not work).
-struct TitleScreen {
-    menu: TitleMenu,
-    launch: Launcher,
-    note: Option<String>,
-    key_releases: bool,
-}
-
 /// The whole front-end state: the screens, and what the title menu starts games with.
 ///
-/// `App` is a [`Screen`] (a front end runs it like any other); its inherent
-/// [`App::handle`] says [`Control::Quit`] when the program should end. Ctrl-C quits from
-/// every screen.
+/// `App` is a [`Screen`]: a front end runs it like any other, and it ends the program
+/// with [`Transition::Quit`] (its last screen left, or a quit). Ctrl-C quits from every
+/// screen.
 pub struct App {
     stack: Stack,
     /// Where finished games' recordings go (none: they are dropped).
@@ -72,9 +45,7 @@ impl App {
             caves: CavesSetup::default(),
             overworld: OverworldSetup::default(),
         };
-        let title =
-            TitleScreen { menu: TitleMenu::default(), launch, note: None, key_releases: false };
-        App { stack: Stack::new(Box::new(title)), recordings: None }
+        App { stack: Stack::new(Box::new(TitleScreen::new(launch))), recordings: None }
     }
 
     /// A game alone on the stack: leaving it quits.
@@ -91,7 +62,6 @@ impl App {
     pub fn title(default_world: UltimaWorld) -> App {
         App::with_title(default_world)
     }
-
     /// Opens straight into `ultima` on `world`; leaving the game quits.
     pub fn ultima(world: UltimaWorld) -> App {
         App::alone(Box::new(UltimaScreen::new(Ultima::with_rules(world, Rules::default()))))
@@ -133,14 +103,15 @@ impl App {
     }
 
     /// Opens straight into a `caves` run; leaving the game quits. The run starts from
-    /// `setup.next_seed`. When the caves can't be built, the title menu says why.
+    /// `setup.next_seed` (a saved run is offered first). When the caves can't be built,
+    /// the title menu says why.
     pub fn caves(default_world: UltimaWorld, mut setup: CavesSetup) -> App {
-        match new_caves(&mut setup, true) {
+        match setup.open(true) {
             Ok(screen) => App::alone(screen),
-            Err(note) => {
+            Err(e) => {
                 let mut app = App::with_title(default_world);
                 if let Some(title) = app.stack.top_mut::<TitleScreen>() {
-                    title.note = Some(note);
+                    title.note = Some(e.to_string());
                     title.launch.caves = setup;
                     title.resume();
                 }
@@ -178,19 +149,21 @@ impl App {
         App::alone(Box::new(screen))
     }
 
-    /// Sets where the recordings of finished games go.
+    /// Sets where the recordings of finished games go (also for the caves runs the
+    /// title menu starts from now on, unless their setup has a sink of its own).
     pub fn set_recordings(&mut self, recordings: Recordings) {
+        if let Some(l) = self.launcher()
+            && l.caves.recordings.is_none()
+        {
+            l.caves.recordings = Some(recordings.clone());
+        }
         self.recordings = Some(recordings);
     }
 
     /// Hands the recordings sink to a play screen that has none yet (a game just began).
     fn attach_recordings(&mut self) {
         let sink = self.recordings.clone();
-        if let Some(s) = self.stack.top_mut::<CavesScreen>() {
-            if !s.has_recordings() {
-                s.set_recordings(sink);
-            }
-        } else if let Some(s) = self.stack.top_mut::<MazeScreen>() {
+        if let Some(s) = self.stack.top_mut::<MazeScreen>() {
             if !s.has_recordings() {
                 s.set_recordings(sink);
             }
@@ -217,8 +190,11 @@ impl App {
     }
 
     /// Sets what `caves` starts and continues with from the title menu (store, keys,
-    /// seed).
-    pub fn set_caves(&mut self, setup: CavesSetup) {
+    /// seed, and the recordings sink: the app's when the setup has none).
+    pub fn set_caves(&mut self, mut setup: CavesSetup) {
+        if setup.recordings.is_none() {
+            setup.recordings = self.recordings.clone();
+        }
         if let Some(title) = self.stack.top_mut::<TitleScreen>() {
             title.launch.caves = setup;
             title.resume();
@@ -243,6 +219,11 @@ impl App {
         self.stack.top_mut::<T>()
     }
 
+    /// The topmost screen that is a `T`, also under a page or a prompt pushed over it.
+    pub fn find<T: Screen>(&self) -> Option<&T> {
+        self.stack.find::<T>()
+    }
+
     /// The `overworld` screens, when they are up.
     pub fn overworld_screen(&self) -> Option<&OverworldScreen> {
         self.top()
@@ -253,9 +234,10 @@ impl App {
         self.top()
     }
 
-    /// The `caves` screen, when it is up.
+    /// The `caves` screen, when a run is being played (also under its help, inventory
+    /// or a prompt).
     pub fn caves_screen(&self) -> Option<&CavesScreen> {
-        self.top()
+        self.find()
     }
 
     /// The `maze` screen, when it is up.
@@ -267,85 +249,20 @@ impl App {
     pub fn ultima_screen(&self) -> Option<&UltimaScreen> {
         self.top()
     }
-
-    /// Tells the screens whether the front end reports key releases (keyboard
-    /// enhancement); without them a press counts as held for a few ticks.
-    pub fn set_key_releases(&mut self, releases: bool) {
-        self.stack.set_key_releases(releases);
-    }
-
-    /// Whether the current screen runs in real time: the front end then calls
-    /// [`App::tick`] 24 times per second.
-    pub fn wants_ticks(&self) -> bool {
-        self.stack.wants_ticks()
-    }
-
-    /// Advances a real-time screen by one tick (does nothing on other screens).
-    pub fn tick(&mut self) -> Control {
-        self.attach_recordings();
-        control(self.stack.tick())
-    }
-
-    /// A key went up (front ends with keyboard enhancement report releases).
-    pub fn release(&mut self, input: Input) {
-        self.stack.release(input);
-    }
-
-    /// Handles one key.
-    pub fn handle(&mut self, input: Input) -> Control {
-        if input == Input::Ctrl('c') {
-            return Control::Quit;
-        }
-        self.attach_recordings();
-        control(self.stack.handle(input))
-    }
-
-    /// Draws the current screen into `frame`.
-    pub fn render(&self, frame: &mut Frame) {
-        self.stack.render(frame);
-    }
-
-    /// Closes every screen (saves the caves run and the overworld in play).
-    ///
-    /// # Errors
-    /// The first save that failed, as a sentence.
-    pub fn close(&mut self) -> Result<(), String> {
-        self.stack.close()
-    }
-
-    /// Lines for the shell once the program has ended (where a saved run is), one per
-    /// line; see [`Screen::farewell`].
-    pub fn farewell(&self) -> Option<String> {
-        self.stack.farewell()
-    }
-
-    /// Saves the caves run and the overworld in play, and plays on (a browser tab that
-    /// may come back was closed).
-    ///
-    /// # Errors
-    /// The first save that failed, as a sentence.
-    pub fn save(&mut self) -> Result<(), String> {
-        self.stack.save()
-    }
-}
-
-fn control(t: Transition) -> Control {
-    match t {
-        Transition::Quit => Control::Quit,
-        _ => Control::Continue,
-    }
 }
 
 impl Screen for App {
     fn render(&self, frame: &mut Frame) {
-        App::render(self, frame);
+        self.stack.render(frame);
     }
 
+    /// Ctrl-C quits; any other key goes to the screen on top.
     fn handle(&mut self, input: Input) -> Transition {
-        match App::handle(self, input) {
-            Control::Quit => Transition::Quit,
-            Control::Continue => Transition::Stay,
+        if input == Input::Ctrl('c') {
+            return Transition::Quit;
         }
+        self.attach_recordings();
+        self.stack.handle(input)
     }
 
     fn scene(&self, view: Size) -> Option<Scene> {
@@ -354,30 +271,28 @@ impl Screen for App {
 
     fn mouse(&mut self, event: Mouse) -> Transition {
         self.attach_recordings();
-        match self.stack.mouse(event) {
-            Transition::Quit => Transition::Quit,
-            _ => Transition::Stay,
-        }
+        self.stack.mouse(event)
     }
 
     fn release(&mut self, input: Input) -> Transition {
-        App::release(self, input);
-        Transition::Stay
+        self.stack.release(input)
     }
 
     fn wants_ticks(&self) -> bool {
-        App::wants_ticks(self)
+        self.stack.wants_ticks()
     }
 
     fn tick(&mut self) -> Transition {
-        match App::tick(self) {
-            Control::Quit => Transition::Quit,
-            Control::Continue => Transition::Stay,
-        }
+        self.attach_recordings();
+        self.stack.tick()
     }
 
     fn set_key_releases(&mut self, releases: bool) {
-        App::set_key_releases(self, releases);
+        self.stack.set_key_releases(releases);
+    }
+
+    fn resize(&mut self, size: Size) {
+        self.stack.resize(size);
     }
 
     fn describe(&self) -> String {
@@ -385,152 +300,18 @@ impl Screen for App {
     }
 
     fn farewell(&self) -> Option<String> {
-        App::farewell(self)
+        self.stack.farewell()
     }
 
+    /// Closes every screen (saves the caves run and the overworld in play).
     fn close(&mut self) -> Result<(), String> {
-        App::close(self)
+        self.stack.close()
     }
 
+    /// Saves the caves run and the overworld in play, and plays on (a browser tab that
+    /// may come back was closed).
     fn save(&mut self) -> Result<(), String> {
-        App::save(self)
-    }
-}
-
-/// A new caves run from `setup`'s next seed, or why it could not be built. With
-/// `offer_saved`, a saved run is offered first (it is never silently replaced).
-fn new_caves(setup: &mut CavesSetup, offer_saved: bool) -> Result<Box<dyn Screen>, String> {
-    // A saved run of the seed asked for (`play caves --seed S`) is the one offered; one
-    // that can't be read (a read-only file...) is said, never passed over.
-    let (saved, unreadable) = match (&setup.store, offer_saved) {
-        (Some(store), true) => {
-            let _ = store.choose(setup.next_seed);
-            match store.saved() {
-                Ok(saved) => (saved, None),
-                Err(e) => (None, Some(e)),
-            }
-        }
-        _ => (None, None),
-    };
-    match setup.new_game() {
-        Ok(game) => {
-            let (keys, store) = (setup.keymap.clone(), setup.store.clone());
-            let screen = match saved {
-                Some(about) => CavesScreen::offering(game, keys, store, about),
-                None => CavesScreen::new(game, keys, store),
-            };
-            let mut screen = screen.with_pickup(setup.pickup);
-            if let Some(e) = unreadable {
-                screen.tell(format!("The saved run can't be opened: {e}. This is a new run."));
-            }
-            Ok(Box::new(screen))
-        }
-        Err(e) => Err(format!("The caves could not be built: {e}")),
-    }
-}
-
-impl TitleScreen {
-    /// The screen an entry opens, or a note on the title menu.
-    fn open(&mut self, item: TitleItem) -> Result<Box<dyn Screen>, String> {
-        let l = &mut self.launch;
-        match item {
-            TitleItem::Ultima => {
-                let game = Ultima::with_rules(l.default_world.clone(), Rules::default());
-                let mut screen = UltimaScreen::new(game);
-                screen.set_world_name(DEFAULT_WORLD_NAME);
-                Ok(Box::new(screen))
-            }
-            // A new run while one is saved asks first (the saved runs stay either way).
-            TitleItem::Caves => new_caves(&mut l.caves, true),
-            TitleItem::Continue => {
-                let loaded = match &l.caves.store {
-                    Some(store) => store.load(),
-                    None => Ok(None),
-                };
-                match loaded {
-                    Ok(Some(game)) => Ok(Box::new(
-                        CavesScreen::resumed(game, l.caves.keymap.clone(), l.caves.store.clone())
-                            .with_pickup(l.caves.pickup),
-                    )),
-                    Ok(None) => Err("There is no saved caves run.".to_string()),
-                    Err(e) => Err(format!("The saved run can't be read: {e}")),
-                }
-            }
-            TitleItem::Chase => Ok(Box::<ChaseSetup>::default()),
-            TitleItem::Overworld => Ok(Box::new(OverworldScreen::new(l.overworld.clone()))),
-            TitleItem::Maze => match Maze::new(l.maze.take_config()) {
-                Ok(game) => Ok(Box::new(MazeScreen::with_keymap(
-                    game,
-                    l.maze.keymap.clone(),
-                    self.key_releases,
-                ))),
-                Err(e) => Err(format!("The maze could not be built: {e}")),
-            },
-            TitleItem::Quit => Err(String::new()),
-        }
-    }
-}
-
-impl Screen for TitleScreen {
-    fn render(&self, frame: &mut Frame) {
-        self.menu.render(frame);
-        if let Some(note) = &self.note {
-            note::draw(frame, note);
-        }
-    }
-
-    fn describe(&self) -> String {
-        "title menu".into()
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        let chosen = self.menu.handle(input);
-        self.choose(chosen)
-    }
-
-    /// A click on an entry's line chooses it, as Enter on it would.
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        match event {
-            Mouse::Text(col, row) => {
-                let chosen = self.menu.click(col, row);
-                self.choose(chosen)
-            }
-            _ => Transition::Stay,
-        }
-    }
-
-    fn set_key_releases(&mut self, releases: bool) {
-        self.key_releases = releases;
-    }
-
-    /// Back from a game (or given a store): is there a caves run to continue now?
-    fn resume(&mut self) {
-        let saved = match &self.launch.caves.store {
-            // A run that can't be read is offered, so choosing it says why.
-            Some(store) => !matches!(store.saved(), Ok(None)),
-            None => false,
-        };
-        self.menu.set_saved_run(saved);
-    }
-}
-
-impl TitleScreen {
-    /// Opens the entry chosen, if any (or quits, or notes why it cannot open).
-    fn choose(&mut self, chosen: Option<TitleItem>) -> Transition {
-        match chosen {
-            None => Transition::Stay,
-            Some(TitleItem::Quit) => Transition::Quit,
-            Some(item) => {
-                self.note = None;
-                match self.open(item) {
-                    Ok(screen) => Transition::Push(screen),
-                    Err(note) => {
-                        self.note = Some(note);
-                        Transition::Stay
-                    }
-                }
-            }
-        }
+        self.stack.save()
     }
 }
 
@@ -608,50 +389,6 @@ impl Screen for MazeScreen {
     fn close(&mut self) -> Result<(), String> {
         self.end_recording();
         Ok(())
-    }
-}
-
-impl Screen for CavesScreen {
-    fn render(&self, frame: &mut Frame) {
-        CavesScreen::render(self, frame);
-    }
-
-    fn scene(&self, view: Size) -> Option<Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        self.on_mouse(event)
-    }
-
-    fn describe(&self) -> String {
-        let game = self.game();
-        format!("caves: depth {}, turn {}", game.depth() + 1, game.turn().0)
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        leave_if(CavesScreen::handle(self, input) == Leave::Back)
-    }
-
-    fn wants_ticks(&self) -> bool {
-        self.is_running()
-    }
-
-    fn tick(&mut self) -> Transition {
-        CavesScreen::tick(self);
-        Transition::Stay
-    }
-
-    fn close(&mut self) -> Result<(), String> {
-        self.save_on_exit()
-    }
-
-    fn save(&mut self) -> Result<(), String> {
-        self.save_on_exit()
-    }
-
-    fn farewell(&self) -> Option<String> {
-        CavesScreen::farewell(self)
     }
 }
 

@@ -1,7 +1,10 @@
-//! The `caves` screens: play (map, messages, status line), the inventory screens (drop,
-//! eat, wear or wield, inventory), look mode, message history, help, the exit prompt and
-//! the end screen; auto-explore and travel run one step per tick until a stop or a key.
+//! The `caves` screens: play (map, messages, status line, look mode, the travel prompt,
+//! the end page) and, pushed over it, the inventory and its pick lists (drop, eat, wear
+//! or wield), the message history, help and the exit prompt; the offer to continue a
+//! saved run comes before a run. Auto-explore and travel run one step per tick until a
+//! stop or a key.
 
+mod confirm;
 mod draw;
 mod end;
 mod help;
@@ -12,6 +15,8 @@ mod morgue;
 mod offer;
 mod pack;
 mod scene;
+mod screen;
+mod setup;
 mod stairs;
 mod stops;
 mod store;
@@ -22,66 +27,19 @@ use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, ItemKind, Slot, Stairs};
 
 use crate::record::{Recorder, Recordings};
-use crate::{Cell, Frame, Input, Keymap, Rgb, palette};
-use torchlit_console::widgets::fit;
+use crate::{Input, Keymap};
 
 pub use draw::{creature_look, item_look};
 pub use keys::{
     CavesCommand, UnknownCommand, default_bindings, default_keymap, key_name, keymap_with, keys_of,
 };
 pub use morgue::morgue_text;
+pub use offer::OfferPage;
+pub use setup::{CavesSetup, OpenError};
 pub use store::{
     CavesStore, MemoryStore, SharedMemoryStore, StoreError, StoreHandle, describe_run,
 };
 pub use text::{count_of, describe, describe_all, item_details, plural, verdict};
-
-/// What the app starts and continues `caves` runs with.
-#[derive(Clone, Debug)]
-pub struct CavesSetup {
-    /// Where runs are saved (none: `S` can't save, no morgue file).
-    pub store: Option<StoreHandle>,
-    /// The keys (defaults with the config file's `[keys.caves]` applied).
-    pub keymap: Keymap<CavesCommand>,
-    /// The seed of the next new run from the title menu (each new run derives the next).
-    pub next_seed: torchlit_sim::modes::caves::Seed,
-    /// The rules new runs are played by (a continued run keeps its own).
-    pub rules: torchlit_sim::modes::caves::Rules,
-    /// What auto-explore picks up (the config's `[caves] autopickup`).
-    pub pickup: AutoPickup,
-}
-
-impl Default for CavesSetup {
-    fn default() -> CavesSetup {
-        CavesSetup {
-            store: None,
-            keymap: default_keymap(),
-            next_seed: torchlit_sim::modes::caves::Seed(1),
-            rules: torchlit_sim::modes::caves::Rules::default(),
-            pickup: AutoPickup::default(),
-        }
-    }
-}
-
-impl CavesSetup {
-    /// Takes the seed for a new run and moves on to the next one.
-    pub fn take_seed(&mut self) -> torchlit_sim::modes::caves::Seed {
-        let seed = self.next_seed;
-        self.next_seed =
-            torchlit_sim::modes::caves::Seed(seed.derive("caves/next", &[]).0 % 1_000_000_000);
-        seed
-    }
-
-    /// A new run: the next seed, played by these rules.
-    ///
-    /// # Errors
-    /// As [`torchlit_sim::modes::caves::Caves::with_rules`].
-    pub fn new_game(
-        &mut self,
-    ) -> Result<torchlit_sim::modes::caves::Caves, torchlit_sim::modes::caves::CavesError> {
-        let seed = self.take_seed();
-        torchlit_sim::modes::caves::Caves::with_rules(seed, Default::default(), self.rules)
-    }
-}
 
 /// What the inventory screen is choosing an item for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,36 +83,19 @@ impl Verb {
 /// asks for a larger one.
 pub const MIN_SIZE: (u16, u16) = (40, 12);
 
-/// What is on top of the map.
+/// What the map shows besides the game: a look cursor, the travel prompt, or the end of
+/// the run (the pages and prompts over it are screens of their own).
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Mode {
     Play,
-    Choose {
-        verb: Verb,
-        note: Option<String>,
-    },
-    Inventory {
-        selected: usize,
-    },
     Look {
         cursor: Point,
-    },
-    History {
-        back: usize,
-    },
-    Help {
-        scroll: usize,
     },
     /// `G`: choosing a known staircase (`index` into `stairs::targets`).
     TravelPrompt {
         index: usize,
     },
-    ConfirmExit,
-    /// The saved run `about` describes, and the other saved runs (seed, description).
-    OfferContinue {
-        about: String,
-        others: Vec<(torchlit_sim::modes::caves::Seed, String)>,
-    },
+    /// The run is over: the end page, and where its morgue file went.
     Ended {
         morgue: String,
     },
@@ -169,15 +110,6 @@ enum Auto {
     Rest,
     /// Travel to a map cell (a click on the map).
     Cell(Point),
-}
-
-/// What the app should do after a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Leave {
-    /// Stay on this screen.
-    Stay,
-    /// Back to the title menu (the run was saved, or it ended and was acknowledged).
-    Back,
 }
 
 /// The `caves` screen's state: the game plus what the screen shows around it.
@@ -195,9 +127,6 @@ pub struct CavesScreen {
     more_from: usize,
     /// Where the next page starts, as the last frame drawn found it (`None`: all shown).
     more: std::cell::Cell<Option<usize>>,
-    /// The help's last scroll position at the size it was last drawn (scrolling stops
-    /// there instead of counting on past the end).
-    help_max: std::cell::Cell<usize>,
     mode: Mode,
     running: Option<Auto>,
     /// The run's recording (none: a run continued without one, or a replay).
@@ -213,12 +142,11 @@ pub struct CavesScreen {
     /// Whether the current messages are a running press's so far (replaced by the
     /// press's next step, so not logged yet).
     partial: bool,
-    /// The size of the frame last drawn (where a click on the text lands).
-    frame_size: std::cell::Cell<(u16, u16)>,
 }
 
 impl CavesScreen {
     /// A screen playing `game` with `keymap`, saving to `store` (none: `S` can't save).
+    /// Its recording goes nowhere until [`CavesScreen::with_recordings`].
     pub fn new(
         game: Caves,
         keymap: Keymap<CavesCommand>,
@@ -230,26 +158,10 @@ impl CavesScreen {
             crate::record::seed_shown(game.seed().0),
             game.depth_count()
         );
-        let mut screen = CavesScreen {
-            game,
-            keymap,
-            store,
-            messages: vec![welcome],
-            run_events: Vec::new(),
-            run_from: 0,
-            more_from: 0,
-            more: std::cell::Cell::new(None),
-            help_max: std::cell::Cell::new(0),
-            mode: Mode::Play,
-            running: None,
-            recorder: None,
-            pickup: AutoPickup::default(),
-            saved: None,
-            pointed: None,
-            log: Vec::new(),
-            partial: false,
-            frame_size: std::cell::Cell::new((0, 0)),
-        };
+        let mut screen = CavesScreen::replaying(game, vec![welcome]);
+        screen.keymap = keymap;
+        screen.store = store;
+        screen.mode = Mode::Play;
         screen.recorder = Some(crate::replay::caves_recorder(&screen.game));
         if screen.game.outcome().is_some() {
             screen.finish();
@@ -291,27 +203,21 @@ impl CavesScreen {
             run_from: 0,
             more_from: 0,
             more: std::cell::Cell::new(None),
-            help_max: std::cell::Cell::new(0),
             recorder: None,
             pickup: AutoPickup::default(),
             saved: None,
             pointed: None,
             log: Vec::new(),
             partial: false,
-            frame_size: std::cell::Cell::new((0, 0)),
         }
     }
 
-    /// Sets where the run's recording goes when it ends.
-    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+    /// Sends the run's recording to `sink` when it ends (none: it is dropped).
+    pub fn with_recordings(mut self, sink: Option<Recordings>) -> CavesScreen {
         if let Some(r) = &mut self.recorder {
             r.set_sink(sink);
         }
-    }
-
-    /// Whether the recording has somewhere to go (or there is none to send).
-    pub fn has_recordings(&self) -> bool {
-        self.recorder.as_ref().is_none_or(Recorder::has_sink)
+        self
     }
 
     /// The run's recording so far.
@@ -411,15 +317,14 @@ impl CavesScreen {
     /// it, its recording goes to the sink as `quit`.
     ///
     /// # Errors
-    /// Why the save failed, for the player.
-    pub fn save_on_exit(&mut self) -> Result<(), String> {
+    /// Why the save failed.
+    fn save_on_exit(&mut self) -> Result<(), StoreError> {
         if self.game.outcome().is_some() {
             return Ok(());
         }
         match &self.store {
             Some(store) => {
-                CavesScreen::save_run(store, &self.game, self.recorder.as_ref())
-                    .map_err(|e| format!("could not save the run: {e}"))?;
+                CavesScreen::save_run(store, &self.game, self.recorder.as_ref())?;
                 self.saved = Some(self.saved_line());
                 Ok(())
             }
@@ -448,14 +353,8 @@ impl CavesScreen {
         )
     }
 
-    /// The line for the shell when the program ends: where the run was saved, if it
-    /// was (a run that ended has its morgue file instead).
-    pub fn farewell(&self) -> Option<String> {
-        self.saved.clone().filter(|_| self.game.outcome().is_none())
-    }
-
     /// One step of auto-explore or travel, if running.
-    pub fn tick(&mut self) {
+    fn step(&mut self) {
         let Some(auto) = self.running else { return };
         let action = match auto {
             Auto::Explore => Action::Explore,
@@ -533,7 +432,7 @@ impl CavesScreen {
         self.run_events.clear();
         self.run_from = self.game.turn().0;
         self.running = Some(auto);
-        self.tick();
+        self.step();
     }
 
     /// Shows new messages from their first line.
@@ -552,222 +451,10 @@ impl CavesScreen {
         self.set_messages(vec![message.into()]);
     }
 
-    /// Handles a key.
-    pub fn handle(&mut self, input: Input) -> Leave {
-        if self.running.take().is_some() {
-            let mut said = describe_all(&self.run_events);
-            said.push("You stop.".to_string());
-            self.set_messages(said);
-            return Leave::Stay;
-        }
-        if self.mode == Mode::Play
-            && let Some(next) = self.more.get()
-        {
-            // --More--: a key shows the next page; Esc skips to the last one.
-            self.more_from = if input == Input::Esc { usize::MAX } else { next };
-            self.more.set(None);
-            return Leave::Stay;
-        }
-        match self.mode.clone() {
-            Mode::Play => return self.play_key(input),
-            Mode::Choose { verb, .. } => self.choose_key(verb, input),
-            Mode::Inventory { selected } => self.inventory_key(selected, input),
-            Mode::Help { scroll } => {
-                self.mode = match input {
-                    Input::Up | Input::Char('k') => Mode::Help { scroll: scroll.saturating_sub(1) },
-                    Input::Down | Input::Char('j') => {
-                        Mode::Help { scroll: (scroll + 1).min(self.help_max.get()) }
-                    }
-                    _ => Mode::Play,
-                };
-            }
-            Mode::OfferContinue { .. } => self.offer_key(input),
-            Mode::Look { cursor } => self.look_key(cursor, input),
-            Mode::History { back } => {
-                let len = self.journal_lines().len();
-                self.mode = match input {
-                    Input::Up | Input::Char('k') => Mode::History { back: (back + 1).min(len) },
-                    Input::Down | Input::Char('j') => {
-                        Mode::History { back: back.saturating_sub(1) }
-                    }
-                    _ => Mode::Play,
-                };
-            }
-            Mode::TravelPrompt { index } => self.travel_key(index, input),
-            Mode::ConfirmExit => {
-                self.mode = Mode::Play;
-                if matches!(input, Input::Char('y' | 'Y')) {
-                    self.act(Action::Ascend);
-                } else {
-                    self.say("You stay in the caves.");
-                }
-            }
-            Mode::Ended { .. } => {
-                if matches!(input, Input::Enter | Input::Esc | Input::Char(' ' | 'q')) {
-                    return Leave::Back;
-                }
-            }
-        }
-        Leave::Stay
-    }
-
-    fn play_key(&mut self, input: Input) -> Leave {
-        let Some(command) = self.keymap.get(input) else {
-            let help = keys_of(&self.keymap, CavesCommand::Help).into_iter().next();
-            self.say(format!("Unknown key; {} for help.", help.as_deref().unwrap_or("?")));
-            return Leave::Stay;
-        };
-        match command {
-            CavesCommand::Move(d) => self.act(Action::Move(d)),
-            CavesCommand::Wait => self.act(Action::Wait),
-            CavesCommand::Descend => self.act(Action::Descend),
-            CavesCommand::Ascend => {
-                let g = &self.game;
-                let on_exit = g.depth() == 0
-                    && g.current_level().tile(g.player().at()) == Some(Tile::StairsUp);
-                if on_exit && !g.hero().has_teddy_bear() {
-                    self.mode = Mode::ConfirmExit;
-                } else {
-                    self.act(Action::Ascend);
-                }
-            }
-            CavesCommand::PickUp => self.act(Action::PickUp),
-            CavesCommand::Drop => self.open_choice(Verb::Drop),
-            CavesCommand::Eat => self.open_choice(Verb::Eat),
-            CavesCommand::EatHere => match self.food_here() {
-                Some(_) => self.act(Action::EatHere),
-                None => self.say("There is nothing here to eat."),
-            },
-            CavesCommand::Wear => self.open_choice(Verb::Wear),
-            CavesCommand::Inventory => self.mode = Mode::Inventory { selected: 0 },
-            CavesCommand::Look => self.mode = Mode::Look { cursor: self.game.player().at() },
-            CavesCommand::History => self.mode = Mode::History { back: 0 },
-            CavesCommand::Help => self.mode = Mode::Help { scroll: 0 },
-            CavesCommand::Explore => self.start(Auto::Explore),
-            CavesCommand::TravelItem => self.start(Auto::Item),
-            CavesCommand::Rest => self.start(Auto::Rest),
-            CavesCommand::Travel => self.mode = Mode::TravelPrompt { index: 0 },
-            CavesCommand::Save => match &self.store {
-                Some(store) => {
-                    match CavesScreen::save_run(store, &self.game, self.recorder.as_ref()) {
-                        Ok(()) => {
-                            self.saved = Some(self.saved_line());
-                            return Leave::Back;
-                        }
-                        Err(e) => self.say(format!("Could not save: {e}")),
-                    }
-                }
-                None => self.say("There is nowhere to save this game."),
-            },
-        }
-        Leave::Stay
-    }
-
     /// The edible item lying where the player stands (eaten from the floor with `-`).
     fn food_here(&self) -> Option<Item> {
         let g = &self.game;
         g.current_level().item(g.player().at()).copied().filter(Item::is_edible)
-    }
-
-    /// Draws the screen.
-    pub fn render(&self, frame: &mut Frame) {
-        self.frame_size.set((frame.width(), frame.height()));
-        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        if torchlit_console::widgets::too_small(frame, "the caves need", MIN_SIZE) {
-            return;
-        }
-        if let Mode::Ended { morgue } = &self.mode {
-            self.render_end(frame, morgue);
-            return;
-        }
-        if let Mode::Help { scroll } = self.mode {
-            self.render_help(frame, scroll);
-            return;
-        }
-        if let Mode::History { back } = self.mode {
-            self.render_history(frame, back);
-            return;
-        }
-        if let Mode::OfferContinue { about, others } = &self.mode {
-            self.render_offer(frame, about, others);
-            return;
-        }
-        let rows = message_rows(h);
-        let view_h = (h - 1 - rows).max(1);
-        let offset = draw::draw_map(&self.game, frame, view_h);
-        let mut lines: Vec<String> = Vec::new();
-        match &self.mode {
-            Mode::Look { cursor } => {
-                let (sx, sy) = (cursor.x - offset.x, cursor.y - offset.y);
-                let under = frame.get(sx as u16, sy as u16).copied().unwrap_or(Cell::BLANK);
-                frame.put(
-                    sx,
-                    sy,
-                    Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under },
-                );
-                // The hint first: when the rows run out, it goes before what is seen.
-                lines.push(
-                    "Look: move the cursor with the movement keys; any other key stops."
-                        .to_string(),
-                );
-                lines.extend(wrap(&self.look_at(*cursor), w as usize));
-            }
-            Mode::ConfirmExit => {
-                lines.push(
-                    "Leave the caves without the teddy bear? You will lose. (y/n)".to_string(),
-                );
-            }
-            Mode::TravelPrompt { index } => {
-                let targets = stairs::targets(&self.game);
-                if let Some(s) = targets.get(*index) {
-                    let (sx, sy) = (s.at.x - offset.x, s.at.y - offset.y);
-                    let under = frame.get(sx as u16, sy as u16).copied().unwrap_or(Cell::BLANK);
-                    let cursor =
-                        Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under };
-                    frame.put(sx, sy, cursor);
-                }
-                lines =
-                    stairs::prompt_lines(&self.game, &targets, *index, w as usize, rows as usize);
-            }
-            Mode::Choose { .. } | Mode::Inventory { .. } => {}
-            Mode::OfferContinue { .. } => {}
-            _ => lines = self.message_page(rows as usize, w as usize),
-        }
-        let shown = lines.len().saturating_sub(rows as usize);
-        for (i, line) in lines[shown..].iter().enumerate() {
-            let fg = if line.starts_with("--More--") { palette::HIGHLIGHT } else { Rgb::WHITE };
-            frame.print(0, view_h + i as i32, line, fg, Rgb::BLACK);
-        }
-        draw::draw_status(&self.game, frame, h - 1);
-        match &self.mode {
-            Mode::Choose { verb, note } => {
-                self.render_pack(frame, Some(*verb), note.as_deref(), None);
-            }
-            Mode::Inventory { selected } => self.render_pack(frame, None, None, Some(*selected)),
-            _ => {}
-        }
-    }
-
-    /// The turn's messages as lines of `width` for `rows` rows: while running the latest;
-    /// otherwise a page from the first unread one, ending in `--More--` when the rest does
-    /// not fit (the next page's start is kept for the next key).
-    fn message_page(&self, rows: usize, width: usize) -> Vec<String> {
-        let all = wrap(&self.messages.join(" "), width);
-        let from = if self.running.is_some() {
-            all.len().saturating_sub(rows)
-        } else {
-            self.more_from.min(all.len().saturating_sub(rows))
-        };
-        let rest = all.len() - from;
-        if rest > rows && self.running.is_none() {
-            let mut lines = all[from..from + rows - 1].to_vec();
-            lines.push("--More-- (any key; Esc: the last page)".to_string());
-            self.more.set(Some(from + rows - 1));
-            lines
-        } else {
-            self.more.set(None);
-            all[from..].iter().take(rows).cloned().collect()
-        }
     }
 }
 
@@ -776,22 +463,20 @@ fn message_rows(h: i32) -> i32 {
     if h >= 20 { 3 } else { 2 }
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces.
+/// The rows of a `w` x `h` play screen the map leaves to the messages, blanked: a prompt
+/// or a box over the map shows there instead of the messages.
+fn clear_message_rows(frame: &mut crate::Frame) {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let rows = message_rows(h);
+    let view_h = (h - 1 - rows).max(1);
+    frame.fill(0, view_h, w, h - 1 - view_h, crate::Cell::BLANK);
+}
+
+/// Splits `text` into lines of at most `width` columns at spaces (the console's
+/// [`torchlit_console::widgets::wrap`]); no lines for no text.
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
+    let mut lines = torchlit_console::widgets::wrap(text, width);
+    lines.retain(|l| !l.is_empty());
     lines
 }
 

@@ -22,7 +22,7 @@ pub mod theme;
 pub mod ultima;
 pub mod watch;
 
-pub use app::{App, Control, DEFAULT_WORLD_NAME, Link};
+pub use app::{App, DEFAULT_WORLD_NAME, Link};
 pub use title::{TitleItem, TitleMenu};
 pub use torchlit_console::{
     Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition, palette, widgets,

@@ -1,7 +1,8 @@
 //! The title menu: pick a mode or quit.
 
 use crate::{Frame, Input, palette};
-use torchlit_console::widgets::{fit, wrap};
+use torchlit_console::widgets::{ListPicker, Picked, fit, wrap};
+use torchlit_geom::Size;
 
 /// An entry of the title menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,10 +73,9 @@ impl TitleItem {
 /// be continued (without one, `continue` is drawn dimmed and the arrows pass it by).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TitleMenu {
-    selected: usize,
+    /// The entry selected, an index into `TitleItem::ALL`.
+    picker: ListPicker,
     saved_run: bool,
-    /// The size of the frame last drawn (columns, rows): where a click's lines are.
-    drawn: std::cell::Cell<(i32, i32)>,
 }
 
 const LOGO: [&str; 5] = [
@@ -90,8 +90,8 @@ impl TitleMenu {
     /// Says whether a saved caves run exists (the `continue` entry offers it).
     pub fn set_saved_run(&mut self, saved: bool) {
         self.saved_run = saved;
-        if !self.offers(TitleItem::ALL[self.selected]) {
-            self.step(1);
+        if !self.offers(self.selected()) {
+            self.pass_by(Input::Down);
         }
     }
 
@@ -100,47 +100,59 @@ impl TitleMenu {
         item != TitleItem::Continue || self.saved_run
     }
 
-    /// Moves the selection by `by` (1 or n - 1) entries, passing over those not offered.
-    fn step(&mut self, by: usize) {
-        let n = TitleItem::ALL.len();
-        self.selected = (self.selected + by) % n;
-        if !self.offers(TitleItem::ALL[self.selected]) {
-            self.selected = (self.selected + by) % n;
+    /// The entry selected.
+    fn selected(&self) -> TitleItem {
+        TitleItem::ALL.get(self.picker.selected).copied().unwrap_or(TitleItem::Quit)
+    }
+
+    /// Moves the selection one entry with `arrow` (Up or Down) while it is on an entry
+    /// not offered.
+    fn pass_by(&mut self, arrow: Input) {
+        while !self.offers(self.selected()) {
+            self.picker.handle(arrow, TitleItem::ALL.len());
         }
     }
 
     /// Handles a key: returns the chosen entry when one is picked.
     pub fn handle(&mut self, input: Input) -> Option<TitleItem> {
-        let n = TitleItem::ALL.len();
+        // The picker's keys, and the menu's own for them (WASD, Tab, Space).
+        let input = match input {
+            Input::Char('w') => Input::Up,
+            Input::Char('s') | Input::Tab => Input::Down,
+            Input::Char(' ') => Input::Enter,
+            other => other,
+        };
         match input {
-            Input::Up | Input::Char('k') | Input::Char('w') => {
-                self.step(n - 1);
-                None
+            Input::Up | Input::Down | Input::Char('j' | 'k') | Input::Enter | Input::Esc => {
+                match self.picker.handle(input, TitleItem::ALL.len()) {
+                    Picked::Moved => {
+                        let back = matches!(input, Input::Up | Input::Char('k'));
+                        self.pass_by(if back { Input::Up } else { Input::Down });
+                        None
+                    }
+                    Picked::Chosen(_) => Some(self.selected()),
+                    Picked::Cancelled => Some(TitleItem::Quit),
+                }
             }
-            Input::Down | Input::Char('j') | Input::Char('s') | Input::Tab => {
-                self.step(1);
-                None
-            }
-            Input::Enter | Input::Char(' ') => Some(TitleItem::ALL[self.selected]),
-            Input::Esc | Input::Ctrl('c') => Some(TitleItem::Quit),
+            Input::Ctrl('c') => Some(TitleItem::Quit),
             Input::Char(c) => TitleItem::ALL.into_iter().find(|i| i.hotkey() == c),
             _ => None,
         }
     }
 
-    /// A click on the text screen at `col`, `row` (of the frame last drawn): the entry
-    /// on that line is selected and chosen, as if Enter were pressed on it; `None` off
-    /// the entries or on one not offered now.
-    pub fn click(&mut self, col: u16, row: u16) -> Option<TitleItem> {
+    /// A click on the text screen at `col`, `row` of a frame of `size`: the entry on
+    /// that line is selected and chosen, as if Enter were pressed on it; `None` off the
+    /// entries or on one not offered now.
+    pub fn click(&mut self, col: u16, row: u16, size: Size) -> Option<TitleItem> {
         let _ = col;
-        let (w, h) = self.drawn.get();
+        let (w, h) = (size.width as i32, size.height as i32);
         let (_, _, top, header) = self.layout(w, h);
         let i = usize::try_from(i32::from(row) - top - header).ok()?;
         let item = *TitleItem::ALL.get(i)?;
         if !self.offers(item) {
             return None;
         }
-        self.selected = i;
+        self.picker.selected = i;
         Some(item)
     }
 
@@ -149,7 +161,7 @@ impl TitleMenu {
     fn layout(&self, w: i32, h: i32) -> (Vec<String>, i32, i32, i32) {
         let widest = TitleItem::ALL.iter().map(|i| i.label().chars().count()).max().unwrap_or(0);
         let narrow = w < widest as i32 + 7;
-        let about = match TitleItem::ALL.get(self.selected) {
+        let about = match TitleItem::ALL.get(self.picker.selected) {
             Some(item) if narrow => wrap(item.about(), w.max(1) as usize),
             _ => Vec::new(),
         };
@@ -172,7 +184,6 @@ impl TitleMenu {
     /// narrow screens names only, with the chosen entry's description below), the keys.
     pub fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        self.drawn.set((w, h));
         let widest = TitleItem::ALL.iter().map(|i| i.label().chars().count()).max().unwrap_or(0);
         let narrow = w < widest as i32 + 7;
         let items = TitleItem::ALL.len() as i32;
@@ -190,7 +201,7 @@ impl TitleMenu {
             let text = format!("{}) {label}", item.hotkey());
             if !self.offers(*item) {
                 frame.print(menu_x + 2, y, &text, palette::HINT, palette::BACKGROUND);
-            } else if i == self.selected {
+            } else if i == self.picker.selected {
                 frame.print_bold(menu_x, y, "▶ ", palette::HIGHLIGHT);
                 frame.print_bold(menu_x + 2, y, &text, palette::HIGHLIGHT);
             } else {
@@ -288,12 +299,13 @@ mod tests {
         let text = frame.to_text();
         let row =
             |needle: &str| text.lines().position(|l| l.contains(needle)).expect(needle) as u16;
-        assert_eq!(m.click(10, row("c) caves")), Some(TitleItem::Caves));
+        let size = Size::new(80, 24);
+        assert_eq!(m.click(10, row("c) caves"), size), Some(TitleItem::Caves));
         assert_eq!(m.handle(Input::Enter), Some(TitleItem::Caves), "and it is selected");
-        assert_eq!(m.click(10, row("o) overworld")), Some(TitleItem::Overworld));
-        assert_eq!(m.click(10, row("r) continue")), None, "no saved run");
-        assert_eq!(m.click(10, 0), None, "the logo");
-        assert_eq!(m.click(10, 23), None);
+        assert_eq!(m.click(10, row("o) overworld"), size), Some(TitleItem::Overworld));
+        assert_eq!(m.click(10, row("r) continue"), size), None, "no saved run");
+        assert_eq!(m.click(10, 0, size), None, "the logo");
+        assert_eq!(m.click(10, 23, size), None);
     }
 
     #[test]

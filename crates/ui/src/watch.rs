@@ -107,12 +107,14 @@ impl WatchScreen {
     /// Draws the mode's play screen and the bot's line at the bottom.
     pub fn render(&self, frame: &mut Frame) {
         match &self.bot {
-            Watched::Caves(b) => crate::caves::CavesScreen::new(
-                b.game().clone(),
-                crate::caves::default_keymap(),
-                None,
-            )
-            .render(frame),
+            Watched::Caves(b) => crate::Screen::render(
+                &crate::caves::CavesScreen::new(
+                    b.game().clone(),
+                    crate::caves::default_keymap(),
+                    None,
+                ),
+                frame,
+            ),
             Watched::Maze(b) => crate::maze::MazeScreen::new(b.game().clone(), false).render(frame),
             Watched::Overworld(b) => {
                 let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));

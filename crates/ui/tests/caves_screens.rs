@@ -7,11 +7,41 @@ use std::rc::Rc;
 use torchlit_sim::modes::caves::{Caves, Seed};
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::caves::{
-    CavesScreen, CavesSetup, MemoryStore, SharedMemoryStore, StoreHandle, default_keymap,
+    CavesCommand, CavesScreen, CavesSetup, MemoryStore, SharedMemoryStore, StoreHandle,
+    default_keymap,
 };
-use torchlit_ui::{App, Control, Frame, Input};
+use torchlit_ui::{App, Frame, Input, Keymap, Screen, Stack, Transition};
 
-fn render_screen(screen: &CavesScreen) -> Frame {
+/// A caves screen on a stack, as the app holds it: its pages and prompts open over it.
+struct Play(Stack);
+
+impl Play {
+    fn new(game: Caves, keymap: Keymap<CavesCommand>, store: Option<StoreHandle>) -> Play {
+        Play(Stack::new(Box::new(CavesScreen::new(game, keymap, store))))
+    }
+
+    fn handle(&mut self, input: Input) {
+        self.0.handle(input);
+    }
+
+    fn tick(&mut self) {
+        self.0.tick();
+    }
+
+    fn render(&self, frame: &mut Frame) {
+        self.0.render(frame);
+    }
+}
+
+impl std::ops::Deref for Play {
+    type Target = CavesScreen;
+
+    fn deref(&self) -> &CavesScreen {
+        self.0.find::<CavesScreen>().expect("the game is on the stack")
+    }
+}
+
+fn render_screen(screen: &Play) -> Frame {
     let mut frame = Frame::new(80, 24);
     screen.render(&mut frame);
     frame
@@ -31,7 +61,7 @@ fn fixture(rows: &[&str]) -> Caves {
     Caves::from_ascii(&[rows], Seed(3)).expect("fixture")
 }
 
-fn keys(screen: &mut CavesScreen, inputs: &[Input]) {
+fn keys(screen: &mut Play, inputs: &[Input]) {
     for &i in inputs {
         screen.handle(i);
     }
@@ -45,13 +75,13 @@ fn shared_store() -> (Rc<RefCell<MemoryStore>>, StoreHandle) {
 
 #[test]
 fn play_screen_on_seed_42() {
-    let screen = CavesScreen::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
+    let screen = Play::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
     insta::assert_snapshot!(render_screen(&screen).to_text());
 }
 
 #[test]
 fn play_screen_after_a_fight() {
-    let mut screen = CavesScreen::new(
+    let mut screen = Play::new(
         fixture(&["##########", "#...,....#", "#.@b..%..#", "#....z...#", "##########"]),
         default_keymap(),
         None,
@@ -62,11 +92,8 @@ fn play_screen_after_a_fight() {
 
 #[test]
 fn inventory_screens_show_equipment_and_refuse_what_does_not_apply() {
-    let mut screen = CavesScreen::new(
-        fixture(&["##########", "#@/&(]*,.#", "##########"]),
-        default_keymap(),
-        None,
-    );
+    let mut screen =
+        Play::new(fixture(&["##########", "#@/&(]*,.#", "##########"]), default_keymap(), None);
     for _ in 0..6 {
         keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
     }
@@ -89,7 +116,7 @@ fn inventory_screens_show_equipment_and_refuse_what_does_not_apply() {
 fn end_screen_after_fleeing_without_the_bear() {
     let (store, handle) = shared_store();
     let mut screen =
-        CavesScreen::new(fixture(&["#####", "#@<.#", "#####"]), default_keymap(), Some(handle));
+        Play::new(fixture(&["#####", "#@<.#", "#####"]), default_keymap(), Some(handle));
     keys(&mut screen, &[Input::Char('l'), Input::Char('<')]);
     assert!(render_screen(&screen).to_text().contains("Leave the caves without the teddy bear?"));
     keys(&mut screen, &[Input::Char('y')]);
@@ -104,8 +131,7 @@ fn end_screen_after_fleeing_without_the_bear() {
 
 #[test]
 fn end_screen_after_winning() {
-    let mut screen =
-        CavesScreen::new(fixture(&["#####", "#@*<#", "#####"]), default_keymap(), None);
+    let mut screen = Play::new(fixture(&["#####", "#@*<#", "#####"]), default_keymap(), None);
     keys(&mut screen, &[Input::Char('l'), Input::Char('g'), Input::Char('l'), Input::Char('<')]);
     let text = render_screen(&screen).to_text();
     assert!(text.contains("V I C T O R Y") && text.contains("Escaped the caves"), "{text}");
@@ -114,8 +140,7 @@ fn end_screen_after_winning() {
 
 #[test]
 fn help_lists_every_key_and_look_describes_cells() {
-    let mut screen =
-        CavesScreen::new(fixture(&["######", "#@.b.#", "######"]), default_keymap(), None);
+    let mut screen = Play::new(fixture(&["######", "#@.b.#", "######"]), default_keymap(), None);
     keys(&mut screen, &[Input::Char('?')]);
     let help = render_screen(&screen).to_text();
     for needle in ["Ctrl-P", "auto-explore", "travel", "k Up 8", "G", "x", "Z R", "rest"] {
@@ -135,7 +160,7 @@ fn help_lists_every_key_and_look_describes_cells() {
 
 #[test]
 fn auto_explore_runs_on_ticks_and_any_key_stops_it() {
-    let mut screen = CavesScreen::new(
+    let mut screen = Play::new(
         fixture(&[
             "##############################",
             "#@...........................#",
@@ -176,7 +201,7 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
     }
     let before = app.caves_screen().expect("playing").game().state_hash();
     assert_eq!(app.farewell(), None, "nothing saved yet");
-    assert_eq!(app.handle(Input::Char('S')), Control::Continue);
+    assert!(matches!(app.handle(Input::Char('S')), Transition::Stay));
     assert!(app.caves_screen().is_none(), "back on the title");
     // The shell is told where the run is once the program ends.
     let said = app.farewell().unwrap_or_default();
@@ -192,6 +217,8 @@ fn a_new_run_from_the_title_saves_and_continues_exactly() {
     app.handle(Input::Char('q'));
     assert!(app.caves_screen().is_none(), "q leaves to the title, saved");
     app.handle(Input::Char('c'));
+    assert!(app.caves_screen().is_none(), "the saved run is offered first");
+    app.handle(Input::Char('n'));
     assert_ne!(app.caves_screen().expect("new run").game().seed(), Seed(77));
 }
 
@@ -215,11 +242,8 @@ fn continue_without_a_save_says_so() {
 fn death_deletes_the_save_and_leaves_a_morgue() {
     let (store, handle) = shared_store();
     // A starving player: wait until the end.
-    let mut screen = CavesScreen::new(
-        fixture(&["####", "#@.#", "####"]),
-        default_keymap(),
-        Some(handle.clone()),
-    );
+    let mut screen =
+        Play::new(fixture(&["####", "#@.#", "####"]), default_keymap(), Some(handle.clone()));
     handle.save(screen.game()).expect("saved");
     for _ in 0..700 {
         screen.handle(Input::Char('.'));
@@ -236,10 +260,10 @@ fn play_caves_quits_after_the_end_screen() {
     let mut app = App::caves(world(), CavesSetup { next_seed: Seed(9), ..CavesSetup::default() });
     assert_eq!(app.caves_screen().map(|s| s.game().seed()), Some(Seed(9)));
     // Ctrl-C quits at once.
-    assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
+    assert!(matches!(app.handle(Input::Ctrl('c')), Transition::Quit));
 }
 
-fn render_at(screen: &CavesScreen, w: u16, h: u16) -> String {
+fn render_at(screen: &Play, w: u16, h: u16) -> String {
     let mut frame = Frame::new(w, h);
     screen.render(&mut frame);
     frame.to_text()
@@ -248,7 +272,7 @@ fn render_at(screen: &CavesScreen, w: u16, h: u16) -> String {
 #[test]
 fn no_message_is_lost_and_repeats_merge() {
     // Three bats come into view at once, and the turn says more than three rows hold.
-    let mut screen = CavesScreen::new(
+    let mut screen = Play::new(
         fixture(&[
             "##########",
             "#@########",
@@ -266,11 +290,8 @@ fn no_message_is_lost_and_repeats_merge() {
     let said = screen.messages().join(" ");
     assert!(said.contains("The bat bumps into a wall. (x"), "seen, and merged: {said}");
     // The player's own action comes first and is never the line cut.
-    let mut screen = CavesScreen::new(
-        fixture(&["##########", "#@,.....##", "##########"]),
-        default_keymap(),
-        None,
-    );
+    let mut screen =
+        Play::new(fixture(&["##########", "#@,.....##", "##########"]), default_keymap(), None);
     keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
     keys(&mut screen, &[Input::Char('d'), Input::Char('a')]);
     let page = render_at(&screen, 40, 12);
@@ -281,16 +302,13 @@ fn no_message_is_lost_and_repeats_merge() {
 
 #[test]
 fn more_pages_through_a_long_turn() {
-    let mut screen = CavesScreen::new(
-        fixture(&["##########", "#@%.....##", "##########"]),
-        default_keymap(),
-        None,
-    );
+    let mut screen =
+        Play::new(fixture(&["##########", "#@%.....##", "##########"]), default_keymap(), None);
     // The welcome line and a turn of messages at 40 columns need more than two rows.
     keys(&mut screen, &[Input::Char('l'), Input::Char('g'), Input::Char('e'), Input::Char('a')]);
     let text = render_at(&screen, 40, 12);
     assert!(text.contains("You eat some bread."), "{text}");
-    let mut long = CavesScreen::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
+    let mut long = Play::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
     let welcome = render_at(&long, 40, 12);
     assert!(welcome.contains("--More--"), "{welcome}");
     long.handle(Input::Char(' '));
@@ -301,11 +319,8 @@ fn more_pages_through_a_long_turn() {
 
 #[test]
 fn the_inventory_footer_keys_act_on_the_selected_item() {
-    let mut screen = CavesScreen::new(
-        fixture(&["##########", "#@/%]....#", "##########"]),
-        default_keymap(),
-        None,
-    );
+    let mut screen =
+        Play::new(fixture(&["##########", "#@/%]....#", "##########"]), default_keymap(), None);
     for _ in 0..3 {
         keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
     }
@@ -326,8 +341,7 @@ fn the_inventory_footer_keys_act_on_the_selected_item() {
 
 #[test]
 fn eating_from_the_floor() {
-    let mut screen =
-        CavesScreen::new(fixture(&["######", "#@&..#", "######"]), default_keymap(), None);
+    let mut screen = Play::new(fixture(&["######", "#@&..#", "######"]), default_keymap(), None);
     keys(&mut screen, &[Input::Char('l'), Input::Char('e')]);
     assert!(render_at(&screen, 80, 24).contains("apple (food 100) (lying here)"));
     keys(&mut screen, &[Input::Char('-')]);
@@ -337,7 +351,7 @@ fn eating_from_the_floor() {
 
 #[test]
 fn small_terminals_keep_the_status_and_say_when_too_small() {
-    let screen = CavesScreen::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
+    let screen = Play::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
     let text = render_at(&screen, 40, 12);
     let status = text.lines().last().unwrap_or_default().to_string();
     for field in ["Depth 1/5", "HP", "Fed", "Turn 0"] {
@@ -377,7 +391,7 @@ fn play_caves_offers_the_saved_run_and_loading_consumes_it() {
     assert!(store.borrow().saved.is_some());
 }
 
-fn run_to_stop(screen: &mut CavesScreen) {
+fn run_to_stop(screen: &mut Play) {
     for _ in 0..200 {
         if !screen.is_running() {
             return;
@@ -389,12 +403,9 @@ fn run_to_stop(screen: &mut CavesScreen) {
 
 #[test]
 fn travel_and_steps_say_what_is_true_and_unknown_keys_answer() {
-    let mut screen = CavesScreen::new(
-        fixture(&["##########", "#@...>.%.#", "##########"]),
-        default_keymap(),
-        None,
-    );
-    let shown = |s: &CavesScreen| render_screen(s).to_text();
+    let mut screen =
+        Play::new(fixture(&["##########", "#@...>.%.#", "##########"]), default_keymap(), None);
+    let shown = |s: &Play| render_screen(s).to_text();
     keys(&mut screen, &[Input::Char('Q')]);
     assert!(shown(&screen).contains("Unknown key; ? for help."), "{}", shown(&screen));
     // Travel to the stairs, then again while on them.
@@ -418,12 +429,10 @@ fn travel_and_steps_say_what_is_true_and_unknown_keys_answer() {
 
 #[test]
 fn the_teddy_bear_and_a_missing_exit_say_where_to_go() {
-    let mut screen =
-        CavesScreen::new(fixture(&["######", "#@*..#", "######"]), default_keymap(), None);
+    let mut screen = Play::new(fixture(&["######", "#@*..#", "######"]), default_keymap(), None);
     // The screen's words, wrapped lines joined.
-    let shown = |s: &CavesScreen| {
-        render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ")
-    };
+    let shown =
+        |s: &Play| render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ");
     keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
     let took = shown(&screen);
     assert!(took.contains("Now bring it up to level 1 and out by the exit stairs (<)."), "{took}");
@@ -437,7 +446,7 @@ fn the_teddy_bear_and_a_missing_exit_say_where_to_go() {
 
 #[test]
 fn the_end_screen_table_shares_one_left_edge() {
-    let mut screen = CavesScreen::new(fixture(&["####", "#@.#", "####"]), default_keymap(), None);
+    let mut screen = Play::new(fixture(&["####", "#@.#", "####"]), default_keymap(), None);
     for _ in 0..700 {
         screen.handle(Input::Char('.'));
     }
@@ -452,11 +461,8 @@ fn the_end_screen_table_shares_one_left_edge() {
 
 #[test]
 fn the_pack_fits_40_columns_and_questions_list_only_what_they_take() {
-    let mut screen = CavesScreen::new(
-        fixture(&["##########", "#@/&(]*,.#", "##########"]),
-        default_keymap(),
-        None,
-    );
+    let mut screen =
+        Play::new(fixture(&["##########", "#@/&(]*,.#", "##########"]), default_keymap(), None);
     for _ in 0..6 {
         keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
     }
@@ -484,7 +490,7 @@ fn the_pack_fits_40_columns_and_questions_list_only_what_they_take() {
 
 #[test]
 fn travel_offers_the_known_stairs_one_by_one_and_says_where_they_lead() {
-    let mut screen = CavesScreen::new(
+    let mut screen = Play::new(
         Caves::from_ascii(
             &[
                 &["############", "#<.@...>..>#", "############"],
@@ -496,9 +502,8 @@ fn travel_offers_the_known_stairs_one_by_one_and_says_where_they_lead() {
         default_keymap(),
         None,
     );
-    let shown = |s: &CavesScreen| {
-        render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ")
-    };
+    let shown =
+        |s: &Play| render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ");
     keys(&mut screen, &[Input::Char('G')]);
     // At 40x12 the two message rows keep what the stairs are, the keys after them.
     let small = render_at(&screen, 40, 12).split_whitespace().collect::<Vec<_>>().join(" ");
@@ -595,11 +600,9 @@ fn several_saved_runs_are_listed_and_a_new_run_of_a_saved_seed_offers_that_run()
 
 #[test]
 fn bread_and_armour_take_some_and_dash_eats_what_lies_here() {
-    let mut screen =
-        CavesScreen::new(fixture(&["#######", "#@%]..#", "#######"]), default_keymap(), None);
-    let shown = |s: &CavesScreen| {
-        render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ")
-    };
+    let mut screen = Play::new(fixture(&["#######", "#@%]..#", "#######"]), default_keymap(), None);
+    let shown =
+        |s: &Play| render_screen(s).to_text().split_whitespace().collect::<Vec<_>>().join(" ");
     keys(&mut screen, &[Input::Char('-')]);
     assert!(shown(&screen).contains("There is nothing here to eat."), "{}", shown(&screen));
     keys(&mut screen, &[Input::Char('l')]);
@@ -608,4 +611,20 @@ fn bread_and_armour_take_some_and_dash_eats_what_lies_here() {
     assert!(shown(&screen).contains("You eat some bread."), "{}", shown(&screen));
     keys(&mut screen, &[Input::Char('l'), Input::Char('g')]);
     assert!(shown(&screen).contains("You pick up some chainmail (a)."), "{}", shown(&screen));
+}
+
+#[test]
+fn the_exit_prompt_is_pushed_over_the_map_and_shows_in_the_scene() {
+    let mut screen = Play::new(fixture(&["#####", "#@<.#", "#####"]), default_keymap(), None);
+    keys(&mut screen, &[Input::Char('l'), Input::Char('<')]);
+    assert_eq!(screen.0.len(), 2, "the prompt is a screen over the game");
+    let shown = render_screen(&screen).to_text();
+    assert!(shown.contains("Leave the caves without the teddy bear?"), "{shown}");
+    assert!(shown.contains('@') && shown.contains("Depth 1/"), "the map and status below: {shown}");
+    let scene = screen.0.scene(torchlit_geom::Size::new(40, 12)).expect("the map stays up");
+    assert!(scene.banner.is_some_and(|b| b.starts_with("Leave the caves")));
+    keys(&mut screen, &[Input::Char('n')]);
+    assert_eq!(screen.0.len(), 1);
+    assert_eq!(screen.messages(), ["You stay in the caves."]);
+    assert!(!screen.has_ended() && screen.game().outcome().is_none());
 }

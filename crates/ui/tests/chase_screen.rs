@@ -4,7 +4,7 @@ use torchlit_map::Dungeon;
 use torchlit_sim::modes::chase::{HeroKind, MonsterKind};
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::chase::{BUNDLED, ChaseScreen};
-use torchlit_ui::{App, Control, Frame, Input};
+use torchlit_ui::{App, Frame, Input, Screen};
 
 fn world() -> torchlit_map::UltimaWorld {
     torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
@@ -28,7 +28,7 @@ fn watch(name: &str, hero: HeroKind) -> App {
 fn chase_watch_screen_after_two_turns() {
     let mut app = watch("potion_field", HeroKind::Speedy);
     for _ in 0..2 {
-        assert_eq!(app.handle(Input::Char(' ')), Control::Continue);
+        assert!(matches!(app.handle(Input::Char(' ')), torchlit_ui::Transition::Stay));
     }
     let screen = app.chase_screen().expect("watching");
     assert_eq!(screen.game().turn().0, 2);
@@ -56,7 +56,10 @@ fn auto_play_ticks_and_q_quits() {
         app.tick();
     }
     assert_eq!(app.chase_screen().map(|s| s.game().turn().0), Some(4), "4 turns a second");
-    assert_eq!(app.handle(Input::Char('q')), Control::Quit, "started with --watch: q quits");
+    assert!(
+        matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Quit),
+        "started with --watch: q quits"
+    );
 }
 
 #[test]
@@ -82,7 +85,7 @@ fn play_chase_opens_the_setup_and_leaving_it_quits() {
     app.handle(Input::Enter);
     assert!(app.chase_screen().is_some(), "Enter starts watching");
     app.handle(Input::Char('q'));
-    assert_eq!(app.handle(Input::Char('q')), torchlit_ui::Control::Quit, "no menu below");
+    assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Quit), "no menu below");
 }
 
 /// At 62 columns (the browser's grid at 1000 pixels) the status line does not fit on one

@@ -8,7 +8,7 @@ use torchlit_sim::modes::maze::{
 };
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::maze::{DEATH_GRACE_TICKS, FALLBACK_HOLD_TICKS, MazeScreen, MazeSetup};
-use torchlit_ui::{App, Control, Frame, Input};
+use torchlit_ui::{App, Frame, Input, Screen};
 
 fn screen(config: MazeConfig) -> MazeScreen {
     MazeScreen::new(Maze::new(config).expect("builds"), false)
@@ -81,9 +81,9 @@ fn started_with_play_leaving_says_quit_and_asks() {
     let mut frame = Frame::new(80, 24);
     app.render(&mut frame);
     assert!(frame.to_text().contains("q quit"), "{}", frame.to_text());
-    assert_eq!(app.handle(Input::Char('q')), Control::Continue, "asks first");
+    assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Stay), "asks first");
     assert!(app.maze_screen().and_then(MazeScreen::asking).is_some_and(|q| q.contains("Quit")));
-    assert_eq!(app.handle(Input::Char('y')), Control::Quit);
+    assert!(matches!(app.handle(Input::Char('y')), torchlit_ui::Transition::Quit));
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn every_maze_from_the_title_menu_gets_a_new_seed() {
     app.set_maze(MazeSetup::new(MazeConfig::generated(Seed(830342238), 2)));
     let mut seeds = Vec::new();
     for _ in 0..3 {
-        assert_eq!(app.handle(Input::Char('m')), Control::Continue);
+        assert!(matches!(app.handle(Input::Char('m')), torchlit_ui::Transition::Stay));
         let s = app.maze_screen().expect("in the maze");
         seeds.push(s.game().config().seed);
         app.handle(Input::Char('q'));

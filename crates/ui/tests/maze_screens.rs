@@ -6,7 +6,7 @@ use torchlit_sim::modes::maze::{
 };
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::maze::{FALLBACK_HOLD_TICKS, MazeScreen};
-use torchlit_ui::{App, Control, Frame, Input};
+use torchlit_ui::{App, Frame, Input, Screen};
 
 fn render(screen: &MazeScreen) -> String {
     let mut frame = Frame::new(80, 24);
@@ -165,16 +165,16 @@ fn maze_from_the_title_menu_and_back() {
     let mut app = App::title(world);
     app.set_maze(torchlit_ui::maze::MazeSetup::new(MazeConfig::fixed(Seed(1))));
     assert!(!app.wants_ticks());
-    assert_eq!(app.handle(Input::Char('m')), Control::Continue);
+    assert!(matches!(app.handle(Input::Char('m')), torchlit_ui::Transition::Stay));
     assert!(app.wants_ticks());
     app.tick();
     assert!(app.maze_screen().is_some_and(|s| s.game().dialog().is_some()));
-    assert_eq!(app.handle(Input::Char('q')), Control::Continue);
+    assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Stay));
     assert!(app.maze_screen().is_some(), "leaving asks first");
-    assert_eq!(app.handle(Input::Char('y')), Control::Continue);
+    assert!(matches!(app.handle(Input::Char('y')), torchlit_ui::Transition::Stay));
     assert!(app.maze_screen().is_none(), "back on the title");
-    assert_eq!(app.handle(Input::Char('m')), Control::Continue);
-    assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
+    assert!(matches!(app.handle(Input::Char('m')), torchlit_ui::Transition::Stay));
+    assert!(matches!(app.handle(Input::Ctrl('c')), torchlit_ui::Transition::Quit));
 }
 
 fn render_at(screen: &MazeScreen, w: u16, h: u16) -> String {

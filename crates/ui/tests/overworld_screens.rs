@@ -8,7 +8,7 @@ use torchlit_save::{Config, MemoryWorlds, WorldStore};
 use torchlit_sim::modes::overworld::Overworld;
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
-use torchlit_ui::{App, Control, Frame, Input};
+use torchlit_ui::{App, Frame, Input, Screen};
 
 fn world() -> torchlit_map::UltimaWorld {
     torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
@@ -58,7 +58,7 @@ fn text(app: &App, _: &Data) -> String {
 
 fn press(app: &mut App, inputs: &[Input]) {
     for &i in inputs {
-        assert_eq!(app.handle(i), Control::Continue, "{i:?}");
+        assert!(matches!(app.handle(i), torchlit_ui::Transition::Stay), "{i:?}");
     }
 }
 
@@ -296,7 +296,7 @@ fn play_overworld_with_a_seed_opens_on_the_new_world_prompts() {
     assert!(text(&app, dir.path()).contains("Welcome to e2e!"));
     // Leaving the world goes to the world menu; Esc there quits (started with `play`).
     press(&mut app, &[Input::Char('x')]);
-    assert_eq!(app.handle(Input::Esc), Control::Quit);
+    assert!(matches!(app.handle(Input::Esc), torchlit_ui::Transition::Quit));
 }
 
 #[test]
@@ -317,7 +317,7 @@ fn ctrl_c_saves_the_world_in_play() {
     let keys = keys_to(&game_of(&app), |_| true);
     press(&mut app, &keys[..1]);
     let at = game_of(&app).player().at();
-    assert_eq!(app.handle(Input::Ctrl('c')), Control::Quit);
+    assert!(matches!(app.handle(Input::Ctrl('c')), torchlit_ui::Transition::Quit));
     drop(app);
     let worlds = setup(dir.path(), 0).worlds.expect("worlds");
     let row = worlds.list().expect("list").remove(0);

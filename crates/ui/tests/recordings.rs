@@ -27,7 +27,7 @@ use torchlit_ui::replay::{
     self, ReplayError, ReplayScreen, caves_recorder, chase_recorder, maze_recorder,
     overworld_recorder, ultima_recorder,
 };
-use torchlit_ui::{App, Control, Frame, Input};
+use torchlit_ui::{App, Frame, Input, Screen};
 
 /// The start date written into catalog recordings (2025-11-24), so they are reproducible.
 const DATE: u64 = 1_764_000_000;
@@ -771,7 +771,7 @@ fn the_replay_screen_pauses_steps_seeks_and_lists_its_keys() {
     assert!(text.contains("replay keys") && text.contains("faster / slower"), "{text}");
     let mut app = App::replay(ultima_world(), screen);
     app.handle(Input::Char('x'));
-    assert_eq!(app.handle(Input::Char('q')), Control::Quit);
+    assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Quit));
 }
 
 #[test]
@@ -783,7 +783,7 @@ fn the_ultima_screen_records_what_it_sends_and_keeps_it_on_leaving() {
         app.handle(Input::Char(c));
     }
     let hash = app.ultima_screen().expect("playing").game().state_hash();
-    assert_eq!(app.handle(Input::Char('q')), Control::Quit);
+    assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Quit));
     let kept = kept.0.borrow();
     assert_eq!(kept.len(), 1);
     let v = replay::verify(&kept[0].1).expect("verifies");
@@ -880,8 +880,9 @@ fn a_caves_run_with_another_autopickup_keeps_it_in_its_recording() {
     use torchlit_sim::modes::caves::AutoPickup;
     let kept = MemoryRecordings::default();
     let game = Caves::new(caves::Seed(11)).expect("caves");
-    let mut screen = CavesScreen::new(game, default_keymap(), None).with_pickup(AutoPickup::NONE);
-    screen.set_recordings(Some(Recordings::new(kept.clone())));
+    let mut screen = CavesScreen::new(game, default_keymap(), None)
+        .with_pickup(AutoPickup::NONE)
+        .with_recordings(Some(Recordings::new(kept.clone())));
     // Auto-explore is where the pickup matters: walking to items or past them.
     for _ in 0..40 {
         screen.handle(Input::Char('o'));

@@ -1,7 +1,7 @@
 //! Snapshots of whole screens at 80x24, as text (glyphs) and as a colour check.
 
 use torchlit_testkit::{WORLD_10X5, ultima};
-use torchlit_ui::{App, Control, Frame, Input, Rgb};
+use torchlit_ui::{App, Frame, Input, Rgb, Screen};
 
 fn render(app: &App) -> Frame {
     let mut frame = Frame::new(80, 24);
@@ -29,7 +29,7 @@ fn ultima_on_the_seed_world() {
 fn ultima_after_walking_and_raising_the_torch() {
     let mut app = App::ultima(world_10x5());
     for input in [Input::Char('d'), Input::Char('d'), Input::Char('+'), Input::Char('+')] {
-        assert_eq!(app.handle(input), Control::Continue);
+        assert!(matches!(app.handle(input), torchlit_ui::Transition::Stay));
     }
     let screen = app.ultima_screen().expect("playing");
     assert_eq!(screen.game().avatar().torch().to_string(), "5.0");
@@ -82,13 +82,16 @@ fn unlit_cells_are_black_and_remembered_ones_dim() {
 #[test]
 fn quitting_from_play_and_from_the_title() {
     let mut app = App::title(world_10x5());
-    assert_eq!(app.handle(Input::Enter), Control::Continue);
+    assert!(matches!(app.handle(Input::Enter), torchlit_ui::Transition::Stay));
     assert!(app.ultima_screen().is_some());
-    assert_eq!(app.handle(Input::Char('q')), Control::Continue, "back to the title");
+    assert!(
+        matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Stay),
+        "back to the title"
+    );
     assert!(app.ultima_screen().is_none());
-    assert_eq!(app.handle(Input::Char('q')), Control::Quit);
+    assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Quit));
     let mut direct = App::ultima(world_10x5());
-    assert_eq!(direct.handle(Input::Esc), Control::Quit);
+    assert!(matches!(direct.handle(Input::Esc), torchlit_ui::Transition::Quit));
 }
 
 #[test]

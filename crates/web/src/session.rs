@@ -538,6 +538,7 @@ impl Runner {
     fn run(self) {
         let mut screen = (self.factory)(&self.launch);
         screen.set_key_releases(true);
+        screen.resize(Size::new(u32::from(START_SIZE.0), u32::from(START_SIZE.1)));
         let mut live = Live {
             screen,
             size: START_SIZE,
@@ -693,6 +694,8 @@ impl Runner {
             }
             ClientMsg::Size { w, h } => {
                 live.size = protocol::clamp_size(w, h);
+                let (w, h) = live.size;
+                live.screen.resize(Size::new(u32::from(w), u32::from(h)));
                 Transition::Stay
             }
             ClientMsg::View { w, h } => {

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-use torchlit_console::scene::Point;
+use torchlit_console::scene::{Point, Size};
 use torchlit_console::{Mouse, Screen, Transition};
 use winit::application::ApplicationHandler;
 use winit::dpi::{LogicalSize, PhysicalPosition};
@@ -123,6 +123,8 @@ impl<S: Screen + ?Sized> App<'_, S> {
         surface.resize(w, h).map_err(draw_err)?;
         let mut buffer = surface.buffer_mut().map_err(draw_err)?;
         let dims = (w.get(), h.get());
+        let (cols, rows, _, _) = self.renderer.grid(dims.0, dims.1);
+        self.screen.resize(Size::new(u32::from(cols), u32::from(rows)));
         self.placement = draw_screen(&mut self.renderer, &*self.screen, &mut buffer, dims);
         let (_, _, cw, ch) = self.renderer.grid(dims.0, dims.1);
         self.grid_cell = (cw, ch);

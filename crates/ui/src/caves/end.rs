@@ -1,6 +1,7 @@
 //! The end page: the run's summary and its morgue text.
 
 use super::*;
+use crate::{Cell, Frame, Rgb, palette};
 
 impl CavesScreen {
     /// The run ended: morgue file and save deleted, end screen up.

@@ -1,11 +1,40 @@
-//! The help page: the keys and what they do.
+//! The help page: the keys and what they do, a full page pushed over the game.
+
+use torchlit_console::Mouse;
+use torchlit_console::widgets::fit;
+use torchlit_geom::Size;
 
 use super::look::direction_phrase;
-use super::*;
+use super::{CavesCommand, CavesScreen, keys_of, wrap};
+use crate::{Cell, Frame, Input, Keymap, Rgb, Screen, Transition, palette};
 
-impl CavesScreen {
+/// The keys of a caves run and its goal, scrolled with Up and Down; any other key (or a
+/// click) closes it.
+pub(super) struct HelpPage {
+    keymap: Keymap<CavesCommand>,
+    /// The run's seed as shown, and how many levels it has (the goal's words).
+    seed: String,
+    levels: usize,
+    /// The first line shown.
+    scroll: usize,
+    /// The frame's size as last told: where scrolling stops.
+    size: Option<Size>,
+}
+
+impl HelpPage {
+    /// The help of `screen`'s run with its keys.
+    pub(super) fn new(screen: &CavesScreen) -> HelpPage {
+        HelpPage {
+            keymap: screen.keymap.clone(),
+            seed: crate::record::seed_shown(screen.game.seed().0),
+            levels: screen.game.depth_count(),
+            scroll: 0,
+            size: None,
+        }
+    }
+
     /// The help's lines: keys (wrapped to the width), then the goal.
-    fn help_lines(&self, width: usize) -> Vec<(String, String)> {
+    fn lines(&self, width: usize) -> Vec<(String, String)> {
         let key_w = if width < 60 { 10 } else { 18 };
         let mut lines = Vec::new();
         for command in CavesCommand::all() {
@@ -25,8 +54,7 @@ impl CavesScreen {
         }
         let goal = format!(
             "Seed {}. Bring the teddy bear (*) from level {} up the exit stairs (<) of level 1.",
-            crate::record::seed_shown(self.game.seed().0),
-            self.game.depth_count()
+            self.seed, self.levels
         );
         for text in [goal.as_str(), super::stairs::LEGEND] {
             lines.push((String::new(), String::new()));
@@ -37,14 +65,21 @@ impl CavesScreen {
         lines
     }
 
-    pub(super) fn render_help(&self, frame: &mut Frame, scroll: usize) {
+    /// The last first line at a `w` x `h` frame: the end of the help at the bottom.
+    fn max_scroll(&self, w: i32, h: i32) -> usize {
+        let rows = (h - 1).max(1) as usize;
+        self.lines(w.max(0) as usize).len().saturating_sub(rows)
+    }
+}
+
+impl Screen for HelpPage {
+    fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let bg = palette::PANEL;
         frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
-        let lines = self.help_lines(w as usize);
+        let lines = self.lines(w as usize);
         let rows = (h - 1).max(1) as usize;
-        self.help_max.set(lines.len().saturating_sub(rows));
-        let scroll = scroll.min(self.help_max.get());
+        let scroll = self.scroll.min(self.max_scroll(w, h));
         let title = if lines.len() > rows && w < 60 {
             let last = (scroll + rows).min(lines.len());
             format!("keys {}-{} of {} (Up/Down; Esc)", scroll + 1, last, lines.len())
@@ -65,5 +100,60 @@ impl CavesScreen {
             let x = if keys.is_empty() { 1 } else { 2 + keys.chars().count() as i32 };
             frame.print(x, row, what, Rgb::WHITE, bg);
         }
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        match input {
+            Input::Up | Input::Char('k') => self.scroll = self.scroll.saturating_sub(1),
+            Input::Down | Input::Char('j') => {
+                self.scroll += 1;
+                if let Some(size) = self.size {
+                    let (w, h) = (size.width as i32, size.height as i32);
+                    self.scroll = self.scroll.min(self.max_scroll(w, h));
+                }
+            }
+            _ => return Transition::Pop,
+        }
+        Transition::Stay
+    }
+
+    /// A click closes the page, as a key does.
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        match event {
+            Mouse::Text(..) => Transition::Pop,
+            _ => Transition::Stay,
+        }
+    }
+
+    fn resize(&mut self, size: Size) {
+        self.size = Some(size);
+        let (w, h) = (size.width as i32, size.height as i32);
+        self.scroll = self.scroll.min(self.max_scroll(w, h));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use torchlit_sim::modes::caves::Caves;
+
+    #[test]
+    fn scrolling_stops_at_the_end_for_the_size_told_and_up_comes_back_at_once() {
+        let game = Caves::new(torchlit_rng::Seed(42)).expect("caves");
+        let screen = CavesScreen::new(game, super::super::default_keymap(), None);
+        let mut help = HelpPage::new(&screen);
+        help.resize(Size::new(80, 24));
+        let end = help.max_scroll(80, 24);
+        assert!(end > 0, "the help is longer than a screen");
+        for _ in 0..end + 50 {
+            help.handle(Input::Down);
+        }
+        assert_eq!(help.scroll, end, "no counting on past the end");
+        help.handle(Input::Up);
+        assert_eq!(help.scroll, end - 1);
+        // A taller frame shows more: the scroll comes back to its end.
+        help.resize(Size::new(80, 200));
+        assert_eq!(help.scroll, 0);
+        assert!(matches!(help.handle(Input::Esc), Transition::Pop), "other keys close");
     }
 }

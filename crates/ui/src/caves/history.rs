@@ -1,6 +1,11 @@
-//! The history page: the journal of the run, newest last.
+//! The history page: the journal of the run, newest last, a full page pushed over the
+//! game.
 
-use super::*;
+use torchlit_console::Mouse;
+use torchlit_sim::modes::caves::Caves;
+
+use super::{CavesScreen, describe};
+use crate::{Cell, Frame, Input, Rgb, Screen, Transition, palette};
 
 impl CavesScreen {
     /// The journal's lines, a run of equal messages folded into the first one's line
@@ -8,8 +13,25 @@ impl CavesScreen {
     pub(super) fn journal_lines(&self) -> Vec<String> {
         folded_journal(&self.game).into_iter().map(|(turn, m)| format!("{turn:>6}  {m}")).collect()
     }
+}
 
-    pub(super) fn render_history(&self, frame: &mut Frame, back: usize) {
+/// The journal's lines as they were when it was opened, scrolled back with Up and Down;
+/// any other key (or a click) closes it.
+pub(super) struct HistoryPage {
+    lines: Vec<String>,
+    /// How many lines from the newest the page is scrolled back.
+    back: usize,
+}
+
+impl HistoryPage {
+    /// The page of `lines`, showing the newest.
+    pub(super) fn new(lines: Vec<String>) -> HistoryPage {
+        HistoryPage { lines, back: 0 }
+    }
+}
+
+impl Screen for HistoryPage {
+    fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let bg = palette::PANEL;
         frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
@@ -19,15 +41,31 @@ impl CavesScreen {
             "Message history (Up/Down scroll, any other key closes)",
             palette::HEADING,
         );
-        let lines = self.journal_lines();
         let rows = (h - 1).max(0) as usize;
-        let end = lines.len().saturating_sub(back);
+        let end = self.lines.len().saturating_sub(self.back);
         let start = end.saturating_sub(rows);
-        for (i, line) in lines[start..end].iter().enumerate() {
+        for (i, line) in self.lines[start..end].iter().enumerate() {
             frame.print(1, 1 + i as i32, line, Rgb::WHITE, bg);
         }
-        if lines.is_empty() {
+        if self.lines.is_empty() {
             frame.print(1, 1, "Nothing has happened yet.", Rgb::GREY, bg);
+        }
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        match input {
+            Input::Up | Input::Char('k') => self.back = (self.back + 1).min(self.lines.len()),
+            Input::Down | Input::Char('j') => self.back = self.back.saturating_sub(1),
+            _ => return Transition::Pop,
+        }
+        Transition::Stay
+    }
+
+    /// A click closes the page, as a key does.
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        match event {
+            Mouse::Text(..) => Transition::Pop,
+            _ => Transition::Stay,
         }
     }
 }

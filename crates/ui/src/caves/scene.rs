@@ -24,11 +24,9 @@ use torchlit_sim::modes::caves::{
 };
 
 use super::draw::{camera_offset, creature_sprite, item_sprite, status_hp_colour};
-use super::{
-    Auto, CavesCommand, CavesScreen, Leave, Mode, Verb, creature_look, item_look, keys_of,
-};
+use super::{Auto, CavesCommand, CavesScreen, Mode, creature_look, item_look, keys_of};
 use crate::theme::{remembered_cell, tile_cell};
-use crate::{Input, Transition, palette};
+use crate::{Input, Screen, Transition, palette};
 
 /// How many lines the scene's log keeps.
 const LOG_LINES: usize = 200;
@@ -242,14 +240,11 @@ fn stats(game: &Caves) -> Vec<(String, String)> {
 }
 
 impl CavesScreen {
-    /// The scene of the game in view, with a map view of at most `view` map cells;
-    /// `None` while a text page (help, the inventory, a pick list, the history, the end
-    /// screen, the offer to continue) is up.
-    pub(crate) fn scene_now(&self, view: Size) -> Option<Scene> {
-        if !matches!(
-            self.mode,
-            Mode::Play | Mode::Look { .. } | Mode::TravelPrompt { .. } | Mode::ConfirmExit
-        ) {
+    /// The scene of the game in view, with a map view of at most `view` map cells, and
+    /// `question` (a prompt over the map) as its banner; `None` on the end page (the
+    /// pages pushed over the game have none of their own).
+    pub(crate) fn scene_now(&self, view: Size, question: Option<String>) -> Option<Scene> {
+        if matches!(self.mode, Mode::Ended { .. }) {
             return None;
         }
         let game = &self.game;
@@ -274,7 +269,7 @@ impl CavesScreen {
             look: self.look_cell().map(|p| self.look_at(p)),
             log: self.log_lines(),
             hints: self.hints(),
-            banner: self.banner(),
+            banner: question.or_else(|| self.banner()),
         })
     }
 
@@ -356,9 +351,6 @@ impl CavesScreen {
                 let targets = super::stairs::targets(&self.game);
                 return Some(super::stairs::prompt(&self.game, &targets, index));
             }
-            Mode::ConfirmExit => {
-                return Some("Leave the caves without the teddy bear? You will lose. (y/n)".into());
-            }
             Mode::Look { .. } => {
                 return Some(
                     "Look: move the cursor with the movement keys; any other key stops.".into(),
@@ -384,7 +376,7 @@ impl CavesScreen {
             Mouse::Inspect(p) => self.pointed = Some((p, true)),
             Mouse::Leave => self.pointed = None,
             Mouse::Click(p) => self.click(p),
-            Mouse::Text(col, row) => return self.text_click(col, row),
+            Mouse::Text(..) => return self.text_click(),
         }
         Transition::Stay
     }
@@ -419,86 +411,12 @@ impl CavesScreen {
         }
     }
 
-    /// A click on the text page at column `col`, row `row` of the frame last drawn: on
-    /// the inventory it selects the line, on a pick list it chooses the item (as its
-    /// letter does); on the help and the history it closes them (as a key does), on the
-    /// end screen it goes on (as Enter does).
-    fn text_click(&mut self, col: u16, row: u16) -> Transition {
-        let _ = col;
-        match self.mode.clone() {
-            Mode::Inventory { .. } => {
-                if let Some(i) = self.pack_row(None, row) {
-                    self.mode = Mode::Inventory { selected: i };
-                }
-            }
-            Mode::Choose { verb, .. } => {
-                let hit = self.pack_row(Some(verb), row);
-                let floor = verb == Verb::Eat && self.food_here().is_some();
-                match hit {
-                    Some(usize::MAX) if floor => {
-                        self.handle(Input::Char('-'));
-                    }
-                    Some(i) => {
-                        let slot = self
-                            .game
-                            .hero()
-                            .inventory()
-                            .iter()
-                            .filter(|(_, it)| verb.accepts(it))
-                            .nth(i)
-                            .map(|(s, _)| s);
-                        if let Some(slot) = slot {
-                            self.handle(Input::Char(slot.letter()));
-                        }
-                    }
-                    None => {}
-                }
-            }
-            Mode::Help { .. } | Mode::History { .. } => {
-                self.handle(Input::Esc);
-            }
-            Mode::Ended { .. } if self.handle(Input::Enter) == Leave::Back => {
-                return Transition::Pop;
-            }
-            _ => {}
+    /// A click on the text page: on the end page it goes on (as Enter does).
+    fn text_click(&mut self) -> Transition {
+        match self.mode {
+            Mode::Ended { .. } => self.handle(Input::Enter),
+            _ => Transition::Stay,
         }
-        Transition::Stay
-    }
-
-    /// Which line of the pack box (as `render_pack` lays it out in the frame last drawn)
-    /// is on frame row `row`: the index among the listed items, `usize::MAX` for the
-    /// food lying here, `None` for no item's line.
-    fn pack_row(&self, verb: Option<Verb>, row: u16) -> Option<usize> {
-        let (_, h) = self.frame_size.get();
-        let h = i32::from(h);
-        let listed = self
-            .game
-            .hero()
-            .inventory()
-            .iter()
-            .filter(|(_, i)| verb.is_none_or(|v| v.accepts(i)))
-            .count();
-        let floor = verb == Some(Verb::Eat) && self.food_here().is_some();
-        let rows = (listed + usize::from(floor)).max(1) as i32;
-        let bh = (rows + 4).min(h - 1);
-        let y = (h - 1 - bh).max(0);
-        let fitting = (bh - 4).max(1) as usize;
-        let selected = match self.mode {
-            Mode::Inventory { selected } => Some(selected),
-            _ => None,
-        };
-        let first =
-            selected.map_or(0, |s| s.min(listed.saturating_sub(1)) + 1).saturating_sub(fitting);
-        let line = i32::from(row) - (y + 2);
-        if line < 0 || line as usize >= fitting {
-            return None;
-        }
-        let line = line as usize;
-        if floor && line == 0 {
-            return Some(usize::MAX);
-        }
-        let i = first + line - usize::from(floor);
-        (i < listed).then_some(i)
     }
 }
 

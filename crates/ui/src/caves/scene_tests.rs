@@ -188,23 +188,30 @@ fn text_pages_have_no_scene_and_a_click_on_a_pack_line_chooses_it() {
         screen.handle(Input::Char(key));
     }
     assert_eq!(screen.game.hero().inventory().len(), 2);
-    screen.handle(Input::Char('i'));
-    assert!(Screen::scene(&screen, Size::new(40, 12)).is_none(), "the inventory is text");
+    let mut stack = crate::Stack::new(Box::new(screen));
+    stack.resize(Size::new(60, 20));
+    stack.handle(Input::Char('i'));
+    assert!(Screen::scene(&stack, Size::new(40, 12)).is_none(), "the inventory is text");
     let mut frame = Frame::new(60, 20);
-    screen.render(&mut frame);
+    stack.render(&mut frame);
     let row = (0..20u16)
         .find(|&y| {
             let line: String = (0..60).filter_map(|x| frame.get(x, y)).map(|c| c.glyph).collect();
             line.contains("b - ")
         })
         .expect("the apple's line");
-    screen.on_mouse(Mouse::Text(5, row));
-    assert_eq!(screen.mode, Mode::Inventory { selected: 1 });
-    screen.handle(Input::Esc);
-    screen.handle(Input::Char('e'));
-    screen.render(&mut frame);
-    screen.on_mouse(Mouse::Text(5, row));
-    assert_eq!(screen.mode, Mode::Play);
+    stack.mouse(Mouse::Text(5, row));
+    let mut frame = Frame::new(60, 20);
+    stack.render(&mut frame);
+    let selected = frame.get(5, row).map(|c| c.bg);
+    assert_eq!(selected, Some(palette::SELECTED_ROW), "the click selected the apple");
+    stack.handle(Input::Esc);
+    assert_eq!(stack.len(), 1, "closed");
+    stack.handle(Input::Char('e'));
+    assert_eq!(stack.len(), 2, "what to eat?");
+    stack.mouse(Mouse::Text(5, row));
+    assert_eq!(stack.len(), 1, "chosen");
+    let screen = stack.find::<CavesScreen>().expect("the game");
     assert_eq!(screen.game.hero().inventory().len(), 1, "the apple was eaten");
     assert_eq!(screen.game.record().eaten, 1);
 }

@@ -130,7 +130,7 @@ impl Mode for CavesMode {
     }
 
     fn render(game: &Caves, messages: &[String], frame: &mut Frame) {
-        CavesScreen::replaying(game.clone(), messages.to_vec()).render(frame);
+        crate::Screen::render(&CavesScreen::replaying(game.clone(), messages.to_vec()), frame);
     }
 }
 

@@ -1,0 +1,145 @@
+//! The title menu screen: the menu, what it starts games with, and a note (why a game
+//! could not be opened or continued).
+
+use torchlit_console::Mouse;
+use torchlit_geom::Size;
+use torchlit_map::UltimaWorld;
+use torchlit_sim::modes::maze::Maze;
+use torchlit_sim::modes::ultima::{Rules, Ultima};
+
+use super::{DEFAULT_WORLD_NAME, note};
+use crate::caves::CavesSetup;
+use crate::chase::ChaseSetup;
+use crate::maze::{MazeScreen, MazeSetup};
+use crate::overworld::{OverworldScreen, OverworldSetup};
+use crate::title::{TitleItem, TitleMenu};
+use crate::ultima::UltimaScreen;
+use crate::{Frame, Input, Screen, Transition};
+
+/// What the title menu starts games with.
+#[derive(Clone, Debug)]
+pub(super) struct Launcher {
+    pub(super) default_world: UltimaWorld,
+    pub(super) maze: MazeSetup,
+    pub(super) caves: CavesSetup,
+    pub(super) overworld: OverworldSetup,
+}
+
+/// The title menu screen: the menu, what it starts games with, and a note (why
+/// continuing did not work).
+pub(super) struct TitleScreen {
+    pub(super) menu: TitleMenu,
+    pub(super) launch: Launcher,
+    pub(super) note: Option<String>,
+    key_releases: bool,
+    /// The frame's size as last told: where a click's lines are.
+    size: Option<Size>,
+}
+
+impl TitleScreen {
+    /// The menu starting games with `launch`.
+    pub(super) fn new(launch: Launcher) -> TitleScreen {
+        TitleScreen {
+            menu: TitleMenu::default(),
+            launch,
+            note: None,
+            key_releases: false,
+            size: None,
+        }
+    }
+
+    /// The screen an entry opens, or a note on the title menu.
+    fn open(&mut self, item: TitleItem) -> Result<Box<dyn Screen>, String> {
+        let l = &mut self.launch;
+        match item {
+            TitleItem::Ultima => {
+                let game = Ultima::with_rules(l.default_world.clone(), Rules::default());
+                let mut screen = UltimaScreen::new(game);
+                screen.set_world_name(DEFAULT_WORLD_NAME);
+                Ok(Box::new(screen))
+            }
+            // A new run while one is saved asks first (the saved runs stay either way).
+            TitleItem::Caves => l.caves.open(true).map_err(|e| e.to_string()),
+            TitleItem::Continue => match l.caves.continued() {
+                Ok(screen) => Ok(Box::new(screen)),
+                Err(e) => Err(e.to_string()),
+            },
+            TitleItem::Chase => Ok(Box::<ChaseSetup>::default()),
+            TitleItem::Overworld => Ok(Box::new(OverworldScreen::new(l.overworld.clone()))),
+            TitleItem::Maze => match Maze::new(l.maze.take_config()) {
+                Ok(game) => Ok(Box::new(MazeScreen::with_keymap(
+                    game,
+                    l.maze.keymap.clone(),
+                    self.key_releases,
+                ))),
+                Err(e) => Err(format!("The maze could not be built: {e}")),
+            },
+            TitleItem::Quit => Err(String::new()),
+        }
+    }
+
+    /// Opens the entry chosen, if any (or quits, or notes why it cannot open).
+    fn choose(&mut self, chosen: Option<TitleItem>) -> Transition {
+        match chosen {
+            None => Transition::Stay,
+            Some(TitleItem::Quit) => Transition::Quit,
+            Some(item) => {
+                self.note = None;
+                match self.open(item) {
+                    Ok(screen) => Transition::Push(screen),
+                    Err(note) => {
+                        self.note = Some(note);
+                        Transition::Stay
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Screen for TitleScreen {
+    fn render(&self, frame: &mut Frame) {
+        self.menu.render(frame);
+        if let Some(note) = &self.note {
+            note::draw(frame, note);
+        }
+    }
+
+    fn describe(&self) -> String {
+        "title menu".into()
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        let chosen = self.menu.handle(input);
+        self.choose(chosen)
+    }
+
+    /// A click on an entry's line chooses it, as Enter on it would.
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        match (event, self.size) {
+            (Mouse::Text(col, row), Some(size)) => {
+                let chosen = self.menu.click(col, row, size);
+                self.choose(chosen)
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    fn set_key_releases(&mut self, releases: bool) {
+        self.key_releases = releases;
+    }
+
+    fn resize(&mut self, size: Size) {
+        self.size = Some(size);
+    }
+
+    /// Back from a game (or given a store): is there a caves run to continue now?
+    fn resume(&mut self) {
+        let saved = match &self.launch.caves.store {
+            // A run that can't be read is offered, so choosing it says why.
+            Some(store) => !matches!(store.saved(), Ok(None)),
+            None => false,
+        };
+        self.menu.set_saved_run(saved);
+    }
+}
