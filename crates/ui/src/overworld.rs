@@ -284,7 +284,7 @@ fn seed_shown(row: &WorldRow) -> String {
 }
 
 fn no_data_dir() -> String {
-    "There is no data directory to keep worlds in: start torchlit with --data-dir DIR.".to_string()
+    picker::ListError::NoDataDir.to_string()
 }
 
 /// A world's name for messages (`(unnamed)` for the empty name).

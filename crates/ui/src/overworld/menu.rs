@@ -58,8 +58,8 @@ impl OverworldMenu {
     fn pick(&mut self, purpose: Purpose) -> Transition {
         match WorldPicker::open(&self.setup, purpose, None) {
             Ok(picker) => Transition::Push(Box::new(picker)),
-            Err(note) => {
-                self.note = Some(note);
+            Err(e) => {
+                self.note = Some(e.to_string());
                 Transition::Stay
             }
         }

@@ -10,6 +10,17 @@ use torchlit_console::widgets::{ListPicker, TextInput};
 use super::*;
 use crate::{Input, Transition};
 
+/// Why the world list can't be shown.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum ListError {
+    /// No data directory: worlds can't be kept.
+    #[error("There is no data directory to keep worlds in: start torchlit with --data-dir DIR.")]
+    NoDataDir,
+    /// The store can't be read.
+    #[error("The worlds can't be listed: {0}")]
+    Unreadable(#[from] torchlit_save::SaveError),
+}
+
 /// What the world list is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Purpose {
@@ -37,26 +48,22 @@ impl WorldPicker {
     /// The list of `setup`'s worlds for `purpose`, saying `note`.
     ///
     /// # Errors
-    /// Why there is no list, for the world menu to say (no data directory, a store that
-    /// can't be read).
+    /// [`ListError`]: why there is no list, for the world menu to say.
     pub(super) fn open(
         setup: &OverworldSetup,
         purpose: Purpose,
         note: Option<String>,
-    ) -> Result<WorldPicker, String> {
-        let Some(worlds) = &setup.worlds else { return Err(no_data_dir()) };
-        match worlds.list() {
-            Ok(rows) => Ok(WorldPicker {
-                setup: setup.clone(),
-                purpose,
-                rows,
-                list: ListPicker::default(),
-                typed: TextInput::new(MAX_NAME),
-                note,
-                last_size: Cell::new((80, 24)),
-            }),
-            Err(e) => Err(format!("The worlds can't be listed: {e}")),
-        }
+    ) -> Result<WorldPicker, ListError> {
+        let worlds = setup.worlds.as_ref().ok_or(ListError::NoDataDir)?;
+        Ok(WorldPicker {
+            setup: setup.clone(),
+            purpose,
+            rows: worlds.list()?,
+            list: ListPicker::default(),
+            typed: TextInput::new(MAX_NAME),
+            note,
+            last_size: Cell::new((80, 24)),
+        })
     }
 
     /// Enter: the world named or selected, loaded or offered for deletion.
@@ -111,7 +118,7 @@ impl WorldPicker {
                 *self = picker;
                 Transition::Stay
             }
-            Err(note) => Transition::PopWith(Box::new(MenuNote(Some(note)))),
+            Err(e) => Transition::PopWith(Box::new(MenuNote(Some(e.to_string())))),
         }
     }
 
