@@ -13,7 +13,7 @@
 //! - **Saves**: every `save_frequency` steps (5) and when leaving, in the background
 //!   ([`OverworldSession`]).
 //!
-//! Each page is a [`Screen`](crate::Screen) of its own on the app's stack: the world
+//! Each page is a [`Screen`] of its own on the app's stack: the world
 //! menu ([`OverworldMenu`]) at the bottom, the new-world prompts ([`NewWorldScreen`]) and
 //! the world list ([`WorldPicker`]) pushed over it, the play screen ([`OverworldScreen`])
 //! in their place; the fight, inventory, help and end panels are overlays pushed over
