@@ -42,12 +42,10 @@ pub fn play(
     rules: RulesArg,
     default_world: UltimaWorld,
 ) -> Result<()> {
-    let setup = setup(settings, seed, rules)?;
+    let mut setup = setup(settings, seed, rules)?;
+    setup.recordings = crate::replay_cmd::sink(settings);
     let worlds = setup.worlds.clone();
-    let mut app = App::overworld(default_world, setup);
-    if let Some(sink) = crate::replay_cmd::sink(settings) {
-        app.set_recordings(sink);
-    }
+    let app = App::overworld(default_world, setup);
     front::show(app, front)?;
     check_saved(worlds.as_ref())
 }

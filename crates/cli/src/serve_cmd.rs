@@ -268,9 +268,7 @@ mod tests {
         let mut names = Vec::new();
         for _ in 0..2 {
             let app = launched(&s, world(), &link("overworld", Some("lanterns"))).expect("world");
-            let playing = app
-                .overworld_screen()
-                .and_then(|o| o.with_session(|s| s.map(|s| s.info().name.clone())));
+            let playing = app.overworld_screen().map(|o| o.session().info().name.clone());
             names.push(playing.expect("a world is being played, not a prompt"));
         }
         assert_eq!(names, ["seed lanterns", "seed lanterns (2)"], "a second link gets a new name");

@@ -328,3 +328,79 @@ mod tests {
         assert_eq!(t.text, "");
     }
 }
+
+impl Panel<'_> {
+    /// Draws the panel's box only, `w` by `h` cells with the border (at most the frame,
+    /// at least 4 by 3), centred in `frame` and cleared to `bg`: the title in bold in the
+    /// top border, from the third column. The caller writes the text inside (its lines in
+    /// colours of their own); [`Panel::lines`], [`Panel::footer`] and [`Panel::scroll`]
+    /// are not drawn. Returns where the box went; `rows` is the rows inside it.
+    pub fn draw_box(&self, frame: &mut Frame, w: i32, h: i32) -> PanelArea {
+        let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
+        let (w, h) = (w.min(fw).max(4), h.min(fh).max(3));
+        let (x, y) = ((fw - w) / 2, (fh - h) / 2);
+        frame.fill(x, y, w, h, Cell { bg: self.bg, ..Cell::BLANK });
+        frame.border(x, y, w, h, self.fg);
+        let title = fit(&format!(" {} ", self.title), (w - 4).max(0) as usize);
+        for (i, c) in title.chars().enumerate() {
+            frame.put(x + 2 + i as i32, y, Cell::with_bg(c, self.fg, self.bg).bold());
+        }
+        PanelArea { x, y, w, h, rows: (h - 2) as usize }
+    }
+}
+
+/// Like [`wrap`], but a word ending in `:` stays on the line of a number after it
+/// (`Health: 48.72`, `Score 120: 45 gold` never break after the colon).
+pub fn wrap_labelled(text: &str, width: usize) -> Vec<String> {
+    // The pairs are joined by a no-break space while wrapping, a space again after.
+    const GLUE: char = '\u{a0}';
+    let mut glued = String::with_capacity(text.len());
+    let mut words = text.split(' ').peekable();
+    while let Some(word) = words.next() {
+        glued.push_str(word);
+        match words.peek() {
+            Some(next) if word.ends_with(':') && next.starts_with(|c: char| c.is_ascii_digit()) => {
+                glued.push(GLUE);
+            }
+            Some(_) => glued.push(' '),
+            None => {}
+        }
+    }
+    wrap(&glued, width).into_iter().map(|l| l.replace(GLUE, " ")).collect()
+}
+
+#[cfg(test)]
+mod box_tests {
+    use super::*;
+
+    #[test]
+    fn a_box_is_as_large_as_asked_with_its_title_in_bold() {
+        let mut f = Frame::new(20, 7);
+        let panel = Panel {
+            title: "Help",
+            lines: &[],
+            footer: None,
+            fg: Rgb::WHITE,
+            bg: Rgb::BLACK,
+            scroll: 0,
+        };
+        let area = panel.draw_box(&mut f, 10, 5);
+        assert_eq!((area.x, area.y, area.w, area.h, area.rows), (5, 1, 10, 5, 3));
+        let text = f.to_text();
+        assert_eq!(text.lines().nth(1), Some("     ┌─ Help ─┐     "), "{text}");
+        assert!(f.get(8, 1).is_some_and(|c| c.bold && c.glyph == 'H'));
+        let area = panel.draw_box(&mut f, 99, 1);
+        assert_eq!((area.w, area.h), (20, 3), "clamped to the frame, at least 3 rows");
+    }
+
+    #[test]
+    fn a_label_keeps_its_number() {
+        assert_eq!(
+            wrap_labelled("You hit the rat for 3 damage. Health: 48.72", 38),
+            ["You hit the rat for 3 damage.", "Health: 48.72"]
+        );
+        assert_eq!(wrap_labelled("Note: the end", 8), ["Note:", "the end"]);
+        assert_eq!(wrap("Score 12: 45 gold", 10), ["Score 12:", "45 gold"]);
+        assert_eq!(wrap_labelled("Score 12: 45 gold", 10), ["Score", "12: 45", "gold"]);
+    }
+}

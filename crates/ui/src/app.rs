@@ -123,7 +123,7 @@ impl App {
     /// Opens straight into `overworld` (its world menu, or the new-world screen when
     /// `setup.start_new`); leaving it quits.
     pub fn overworld(_default_world: UltimaWorld, setup: OverworldSetup) -> App {
-        App::alone(Box::new(OverworldScreen::new(setup)))
+        App::alone(crate::overworld::open(setup))
     }
 
     /// Opens straight into watching a bot play (`bench-play --watch`) at `speed` steps a
@@ -152,10 +152,13 @@ impl App {
     /// Sets where the recordings of finished games go (also for the caves runs the
     /// title menu starts from now on, unless their setup has a sink of its own).
     pub fn set_recordings(&mut self, recordings: Recordings) {
-        if let Some(l) = self.launcher()
-            && l.caves.recordings.is_none()
-        {
-            l.caves.recordings = Some(recordings.clone());
+        if let Some(l) = self.launcher() {
+            if l.caves.recordings.is_none() {
+                l.caves.recordings = Some(recordings.clone());
+            }
+            if l.overworld.recordings.is_none() {
+                l.overworld.recordings = Some(recordings.clone());
+            }
         }
         self.recordings = Some(recordings);
     }
@@ -171,19 +174,19 @@ impl App {
             if !s.has_recordings() {
                 s.set_recordings(sink);
             }
-        } else if let Some(s) = self.stack.top_mut::<ChaseScreen>() {
-            if !s.has_recordings() {
-                s.set_recordings(sink);
-            }
-        } else if let Some(s) = self.stack.top_mut::<OverworldScreen>()
+        } else if let Some(s) = self.stack.top_mut::<ChaseScreen>()
             && !s.has_recordings()
         {
             s.set_recordings(sink);
         }
     }
 
-    /// Sets what `overworld` opens with from the title menu (worlds, keys, seed).
-    pub fn set_overworld(&mut self, setup: OverworldSetup) {
+    /// Sets what `overworld` opens with from the title menu (worlds, keys, seed; the
+    /// recordings set by [`App::set_recordings`] unless it has its own).
+    pub fn set_overworld(&mut self, mut setup: OverworldSetup) {
+        if setup.recordings.is_none() {
+            setup.recordings = self.recordings.clone();
+        }
         if let Some(l) = self.launcher() {
             l.overworld = setup;
         }
@@ -224,9 +227,9 @@ impl App {
         self.stack.find::<T>()
     }
 
-    /// The `overworld` screens, when they are up.
+    /// The `overworld` play screen, when a world is in play (under the panels over it).
     pub fn overworld_screen(&self) -> Option<&OverworldScreen> {
-        self.top()
+        self.stack.find()
     }
 
     /// The `chase` watch screen, when it is up.
@@ -448,45 +451,6 @@ impl Screen for ChaseScreen {
     fn close(&mut self) -> Result<(), String> {
         self.end_recording();
         Ok(())
-    }
-}
-
-impl Screen for OverworldScreen {
-    fn render(&self, frame: &mut Frame) {
-        OverworldScreen::render(self, frame);
-    }
-
-    fn scene(&self, view: Size) -> Option<Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        self.on_mouse(event)
-    }
-
-    fn describe(&self) -> String {
-        "overworld".into()
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        leave_if(OverworldScreen::handle(self, input) == crate::overworld::Leave::Back)
-    }
-
-    fn wants_ticks(&self) -> bool {
-        OverworldScreen::wants_ticks(self)
-    }
-
-    fn tick(&mut self) -> Transition {
-        OverworldScreen::tick(self);
-        Transition::Stay
-    }
-
-    fn close(&mut self) -> Result<(), String> {
-        self.shut_down()
-    }
-
-    fn save(&mut self) -> Result<(), String> {
-        self.save_now()
     }
 }
 

@@ -13,10 +13,15 @@
 //! - **Saves**: every `save_frequency` steps (5) and when leaving, in the background
 //!   ([`OverworldSession`]).
 //!
-//! The screen owns an open world (saving in the background), which can't be
-//! copied: clones of an [`OverworldScreen`] share it.
+//! Each page is a [`Screen`] of its own on the app's stack: the world
+//! menu ([`OverworldMenu`]) at the bottom, the new-world prompts ([`NewWorldScreen`]) and
+//! the world list ([`WorldPicker`]) pushed over it, the play screen ([`OverworldScreen`])
+//! in their place; the fight, inventory, help and end panels are overlays pushed over
+//! the play screen, each given what it shows, answering with
+//! [`Transition::PopWith`](crate::Transition::PopWith).
 
 mod draw;
+mod end;
 mod fight;
 mod help;
 mod inventory;
@@ -27,36 +32,29 @@ mod picker;
 mod play;
 mod scene;
 mod session;
+mod status;
 mod text;
 mod worlds;
 
-use std::cell::RefCell;
-use std::fmt;
-use std::rc::Rc;
-
-use torchlit_save::{Config, Score};
+use torchlit_save::Config;
 use torchlit_sim::TICKS_PER_SECOND;
-use torchlit_sim::modes::overworld::combat::FightEntry;
-use torchlit_sim::modes::overworld::{
-    Action, Ending, Event, FightOutcome, FightReport, Item, Overworld, PLAYER_HEALTH, Reward,
-};
+use torchlit_sim::modes::overworld::{Ending, Overworld, PLAYER_HEALTH};
 
 use crate::record::Recordings;
-use crate::{Frame, Input, Keymap, Rgb, palette};
+use crate::{Frame, Keymap, Rgb, Screen, palette};
 
 pub use draw::{
     GUARD_BG, HUNTING_BG, PLAYER, ROCK_BG, Role, WATCHED_BG, draw_world, ground_look, monster_look,
 };
-use fight::render_fight;
-use help::render_help;
-use inventory::render_inventory;
 pub use keys::{
     KeyConfigError, OverworldCommand, default_keymap, key_name, keymap_from_config, keys_of,
 };
-use new_world::render_new;
-use picker::render_picker;
-use play::{compass, gear_of};
+pub use menu::OverworldMenu;
+pub use new_world::NewWorldScreen;
+pub use picker::WorldPicker;
+pub use play::{CloseError, OverworldScreen};
 pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError, outcome_word};
+use status::gear_of;
 pub use text::{
     describe, entry_text, health_text, odds_text, outcome_text, rewards_text, strength_text,
     whole_hp,
@@ -83,6 +81,9 @@ pub struct OverworldSetup {
     pub turn_ticks: u32,
     /// Show debug information (autosave stalls, regions generated) on the play screen.
     pub debug: bool,
+    /// Where the recordings of worlds left go (each time a world is left, a copy of its
+    /// recording so far, outcome `saved`); none: they are not kept.
+    pub recordings: Option<Recordings>,
 }
 
 impl Default for OverworldSetup {
@@ -94,6 +95,7 @@ impl Default for OverworldSetup {
             start_new: false,
             turn_ticks: 12,
             debug: false,
+            recordings: None,
         }
     }
 }
@@ -116,265 +118,82 @@ impl OverworldSetup {
             start_new: false,
             turn_ticks: ((delay_ms * TICKS_PER_SECOND + 500) / 1000) as u32,
             debug: config.play.debug_info,
+            recordings: None,
         })
     }
 }
 
-/// What the app should do after a key.
+/// The first overworld screen of `setup`: the world menu, or the new-world prompts when
+/// `setup.start_new` (`play overworld --seed S`; Esc there goes to the world menu).
+pub fn open(setup: OverworldSetup) -> Box<dyn Screen> {
+    if setup.start_new {
+        let seed = setup.seed.clone();
+        Box::new(NewWorldScreen::new(setup, seed, Below::Nothing))
+    } else {
+        Box::new(OverworldMenu::new(setup, 0, None))
+    }
+}
+
+/// What a screen that leaves for the world menu finds below it: the menu (it pops with a
+/// [`MenuNote`]) or nothing of the overworld's (it puts a world menu in its place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Leave {
-    /// Stay on the overworld screens.
-    Stay,
-    /// Back to the title menu (or out, when started with `play overworld`).
-    Back,
+enum Below {
+    /// The world menu: pop back to it.
+    Menu,
+    /// The new-world prompts were the first screen: a world menu takes the place.
+    Nothing,
 }
 
-/// The overworld screens: see the module docs.
-#[derive(Clone)]
-pub struct OverworldScreen {
-    flow: Rc<RefCell<Flow>>,
-}
+/// The answer a screen pushed over the world menu leaves with: what the menu says next
+/// (`first was saved.`, why the worlds can't be listed).
+#[derive(Debug)]
+struct MenuNote(Option<String>);
 
-impl fmt::Debug for OverworldScreen {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("OverworldScreen(..)")
-    }
-}
-
-impl OverworldScreen {
-    /// The world menu (or the new-world screen when `setup.start_new`).
-    pub fn new(setup: OverworldSetup) -> OverworldScreen {
-        let page = if setup.start_new {
-            Page::New(NewWorld::new(setup.seed.clone()))
-        } else {
-            Page::Menu { note: None }
-        };
-        let last_size = std::cell::Cell::new((80, 24));
-        let offered = u32::from(setup.start_new);
-        let flow = Flow { setup, page, recordings: None, last_size, offered };
-        OverworldScreen { flow: Rc::new(RefCell::new(flow)) }
-    }
-
-    /// Sets where the recordings of worlds left go (each time a world is left, a copy of
-    /// its recording so far, outcome `saved`).
-    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
-        if let Ok(mut flow) = self.flow.try_borrow_mut() {
-            if let Page::Play(play) = &mut flow.page {
-                play.session.set_recordings(sink.clone());
-            }
-            flow.recordings = sink;
-        }
-    }
-
-    /// Whether a recordings sink was set.
-    pub fn has_recordings(&self) -> bool {
-        self.flow.try_borrow().is_ok_and(|f| f.recordings.is_some())
-    }
-
-    /// Handles one key.
-    pub fn handle(&mut self, input: Input) -> Leave {
-        match self.flow.try_borrow_mut() {
-            Ok(mut flow) => flow.handle(input),
-            Err(_) => Leave::Stay,
-        }
-    }
-
-    /// Draws the current screen.
-    pub fn render(&self, frame: &mut Frame) {
-        if let Ok(flow) = self.flow.try_borrow() {
-            flow.last_size.set((frame.width(), frame.height()));
-            flow.render(frame);
-        }
-    }
-
-    /// Whether the screen needs ticks (a fight being shown, saves being written).
-    pub fn wants_ticks(&self) -> bool {
-        self.flow.try_borrow().is_ok_and(|f| f.wants_ticks())
-    }
-
-    /// Advances fight playback by one tick and collects save reports.
-    pub fn tick(&mut self) {
-        if let Ok(mut flow) = self.flow.try_borrow_mut() {
-            flow.tick();
-        }
-    }
-
-    /// Saves and closes the world in play, if any (before the program quits).
-    ///
-    /// # Errors
-    /// Why the last save failed, for the player.
-    pub fn shut_down(&mut self) -> Result<(), String> {
-        if let Ok(mut flow) = self.flow.try_borrow_mut()
-            && let Page::Play(play) = std::mem::replace(&mut flow.page, Page::Menu { note: None })
-        {
-            let closed = play.session.close().map_err(|e| e.to_string());
-            if let Err(e) = &closed {
-                tracing::error!(error = %e, "saving the world on quit failed");
-            }
-            if let Some(worlds) = &flow.setup.worlds {
-                worlds.note_quit_save(closed.clone().err());
-            }
-            return closed.map_err(|e| format!("could not save the world: {e}"));
-        }
-        Ok(())
-    }
-
-    /// Saves the world in play, if any, and waits until it is written; play goes on.
-    ///
-    /// # Errors
-    /// Why the save failed, for the player.
-    pub fn save_now(&mut self) -> Result<(), String> {
-        let Ok(mut flow) = self.flow.try_borrow_mut() else { return Ok(()) };
-        let Page::Play(play) = &mut flow.page else { return Ok(()) };
-        play.session
-            .save()
-            .and_then(|()| play.session.flush())
-            .map_err(|e| format!("could not save the world: {e}"))
-    }
-
-    /// Calls `f` with the session of the world in play (`None` off the play screen).
-    pub fn with_session<R>(&self, f: impl FnOnce(Option<&OverworldSession>) -> R) -> R {
-        match self.flow.try_borrow() {
-            Ok(flow) => match &flow.page {
-                Page::Play(play) => f(Some(&play.session)),
-                _ => f(None),
-            },
-            Err(_) => f(None),
-        }
-    }
-}
-
-struct Flow {
-    setup: OverworldSetup,
-    page: Page,
-    recordings: Option<Recordings>,
-    /// The size of the last frame drawn, `(columns, rows)`: a click on a text page is
-    /// read from the page drawn at it.
-    last_size: std::cell::Cell<(u16, u16)>,
-    /// How many new-world prompts were opened: each offers a seed of its own.
+/// Back to the world menu saying `note`: popping to it, or a new menu in this screen's
+/// place (`offered` new-world prompts were opened so far).
+fn to_menu(
+    below: Below,
+    setup: &OverworldSetup,
     offered: u32,
-}
-
-enum Page {
-    Menu { note: Option<String> },
-    New(NewWorld),
-    Pick(Picker),
-    Confirm { row: WorldRow, picker: Picker },
-    Play(Box<Play>),
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Field {
-    Name,
-    Seed,
-}
-
-struct NewWorld {
-    name: String,
-    seed: String,
-    field: Field,
     note: Option<String>,
-}
-
-impl NewWorld {
-    fn new(seed: String) -> NewWorld {
-        NewWorld { name: String::new(), seed, field: Field::Name, note: None }
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Purpose {
-    Load,
-    Delete,
-}
-
-struct Picker {
-    purpose: Purpose,
-    rows: Vec<WorldRow>,
-    selected: usize,
-    typed: String,
-    note: Option<String>,
-}
-
-/// What is shown over the map.
-enum Panel {
-    None,
-    Fight(Playback),
-    Inventory {
-        note: Option<String>,
-    },
-    Help {
-        scroll: usize,
-    },
-    /// The game is over (the default game): the score and the high scores.
-    End,
-}
-
-/// A fight shown blow by blow.
-struct Playback {
-    report: Box<FightReport>,
-    /// Entries shown.
-    shown: usize,
-    /// Ticks until the next blow.
-    wait: u32,
-    /// What the message line says once the fight is over (the outcome, rewards, better
-    /// gear): held back so nothing tells the end before the last blow.
-    after: Vec<String>,
-    /// Once over, the first line shown (the panel starts at its top; ↑/↓ scroll).
-    scroll: usize,
-}
-
-impl Playback {
-    fn done(&self) -> bool {
-        self.shown >= self.report.log.entries.len()
-    }
-
-    /// Shows up to and including the next blow (armour and stun lines come with it).
-    fn reveal_next(&mut self) {
-        let entries = &self.report.log.entries;
-        while self.shown < entries.len() {
-            self.shown += 1;
-            if matches!(entries[self.shown - 1], FightEntry::Blow { .. }) {
-                break;
-            }
+) -> crate::Transition {
+    match below {
+        Below::Menu => crate::Transition::PopWith(Box::new(MenuNote(note))),
+        Below::Nothing => {
+            crate::Transition::Replace(Box::new(OverworldMenu::new(setup.clone(), offered, note)))
         }
     }
 }
 
-struct Play {
-    session: OverworldSession,
-    /// Every message so far (the latest [`MESSAGES`]).
-    messages: Vec<String>,
-    /// How many of the last `messages` the latest key brought: they are all shown.
-    fresh: usize,
-    panel: Panel,
-    /// The end panel's lines, once the game ended in this session.
-    end: Option<Vec<String>>,
-    /// The last scroll position of the open panel (help, finished fight) at the size it
-    /// was last drawn: scrolling stops there.
-    scroll_max: std::cell::Cell<usize>,
-    /// Leaving failed to save: a second quit leaves anyway.
-    quit_armed: bool,
-    /// Esc was pressed on the map: a second Esc in a row leaves.
-    esc_armed: bool,
-    /// The world cell the mouse points at (the scene describes it and the way there).
-    pointer: Option<torchlit_geom::Point>,
+/// The high scores as an overlay shows them: read when it opened (`None`: no data
+/// directory).
+type HighScores = Option<Result<Vec<torchlit_save::Score>, String>>;
+
+/// The high scores of `worlds` now.
+fn high_scores(worlds: Option<&Worlds>) -> HighScores {
+    worlds.map(|w| w.store().high_scores(MODE).map_err(|e| e.to_string()))
 }
 
-/// How many messages the play screen keeps (the scene's message log shows them all).
-const MESSAGES: usize = 200;
-
-/// The most turns one rest until healed (`Z`) lasts (DCSS's and Brogue's 100).
-const REST_TURNS: u32 = 100;
-
-/// Whether the game is over; if so, says so (every action is refused then).
-fn said_over(play: &mut Play) -> bool {
-    if play.session.game().ending().is_none() {
-        return false;
+/// The high-score table, one line a game (empty without a data directory).
+fn score_lines(scores: &HighScores, width: usize) -> Vec<String> {
+    match scores {
+        None => Vec::new(),
+        Some(Ok(scores)) if scores.is_empty() => vec!["High scores: none yet.".to_string()],
+        Some(Ok(scores)) => std::iter::once("High scores:".to_string())
+            .chain(scores.iter().enumerate().map(|(i, s)| {
+                let line = format!(
+                    "{:>2}. {:>6}  {}  {} ({} turns)",
+                    i + 1,
+                    s.score,
+                    draw::fit(&s.name, 16),
+                    s.ending,
+                    s.turns
+                );
+                draw::fit(&line, width)
+            }))
+            .collect(),
+        Some(Err(e)) => vec![draw::fit(&format!("High scores: {e}"), width)],
     }
-    let score = play.session.game().score();
-    play.say(format!("This game is over (score {score}): q leaves the world."));
-    true
 }
 
 /// How a finished game ended, after "you": `you were slain by a troll`.
@@ -385,128 +204,34 @@ fn ending_text(ending: Ending) -> String {
     }
 }
 
-impl Play {
-    fn new(session: OverworldSession, welcome: String) -> Play {
-        let mut messages = vec![welcome];
-        if session.generation_changed() {
-            messages.push(
-                "Note: the [generation] config differs from this world's; the world keeps its own settings (the config's apply to new worlds)."
-                    .to_string(),
-            );
-        }
-        if let Some(ending) = session.game().ending() {
-            messages.push(format!(
-                "This game is over: {} (score {}). q leaves; n in the menu starts a new world.",
-                ending_text(ending),
-                session.game().score()
-            ));
-        }
-        Play {
-            session,
-            fresh: messages.len(),
-            messages,
-            panel: Panel::None,
-            end: None,
-            scroll_max: std::cell::Cell::new(0),
-            quit_armed: false,
-            esc_armed: false,
-            pointer: None,
-        }
-    }
-
-    fn say(&mut self, text: String) {
-        self.messages.push(text);
-        self.fresh += 1;
-        if self.messages.len() > MESSAGES {
-            self.messages.remove(0);
-        }
-        self.fresh = self.fresh.min(self.messages.len());
-    }
-
-    /// What the latest key brought, in order, as one text (empty when nothing was said).
-    fn latest(&self) -> String {
-        self.messages[self.messages.len() - self.fresh..].join(" ")
-    }
-}
-
 const TITLE: Rgb = palette::MENU_TITLE;
 const NOTE: Rgb = palette::WARNING;
 
-impl Flow {
-    fn wants_ticks(&self) -> bool {
-        match &self.page {
-            Page::Play(play) => {
-                matches!(&play.panel, Panel::Fight(p) if !p.done())
-                    || play.session.status().pending > 0
-            }
-            _ => false,
-        }
-    }
+/// A box `w` by `h` (with its border) centred in `frame`, titled `title` in `fg`;
+/// returns the area inside it for text, `(x, y, w, h)` (two columns of margin).
+fn panel(frame: &mut Frame, w: i32, h: i32, title: &str, fg: Rgb) -> (i32, i32, i32, i32) {
+    let panel = torchlit_console::widgets::Panel {
+        title,
+        lines: &[],
+        footer: None,
+        fg,
+        bg: Rgb::BLACK,
+        scroll: 0,
+    };
+    let a = panel.draw_box(frame, w, h);
+    (a.x + 2, a.y + 1, a.w - 4, a.h - 2)
+}
 
-    fn tick(&mut self) {
-        let Page::Play(play) = &mut self.page else { return };
-        play.session.poll();
-        if let Panel::Fight(p) = &mut play.panel
-            && !p.done()
-        {
-            if p.wait > 0 {
-                p.wait -= 1;
-            }
-            if p.wait == 0 {
-                p.reveal_next();
-                p.wait = self.setup.turn_ticks;
-            }
-        }
-    }
+/// `text` in lines of at most `width` columns (a label keeps its number:
+/// `Health: 48.72`).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    torchlit_console::widgets::wrap_labelled(text, width)
+}
 
-    fn handle(&mut self, input: Input) -> Leave {
-        let page = std::mem::replace(&mut self.page, Page::Menu { note: None });
-        let (page, leave) = match page {
-            Page::Menu { note } => self.menu(input, note),
-            Page::New(new) => self.new_world(input, new),
-            Page::Pick(picker) => self.pick(input, picker),
-            Page::Confirm { row, picker } => self.confirm(input, row, picker),
-            Page::Play(play) => self.play(input, play),
-        };
-        self.page = page;
-        leave
-    }
-
-    fn render(&self, frame: &mut Frame) {
-        match &self.page {
-            Page::Menu { note } => self.render_menu(frame, note.as_deref()),
-            Page::New(new) => {
-                let seed_rules = self.setup.worlds.as_ref().is_some_and(Worlds::seed_rules);
-                render_new(frame, new, seed_rules);
-            }
-            Page::Pick(picker) => render_picker(frame, picker),
-            Page::Confirm { row, picker } => {
-                render_picker(frame, picker);
-                let (x, y, w, _) = draw::panel(frame, 60, 7, "Delete a world", NOTE);
-                let lines = [
-                    match &row.problem {
-                        None => format!("Delete {} (seed {})?", row.label(), seed_shown(row)),
-                        Some(problem) => format!("Delete {} ({problem})?", row.label()),
-                    },
-                    "It can't be undone.".to_string(),
-                    String::new(),
-                    "y: delete   n or Esc: keep it".to_string(),
-                ];
-                for (i, line) in lines.iter().enumerate() {
-                    draw::text(
-                        frame,
-                        x,
-                        y + i as i32,
-                        &draw::fit(line, w as usize),
-                        Rgb::WHITE,
-                        Rgb::BLACK,
-                        false,
-                    );
-                }
-            }
-            Page::Play(play) => self.render_play(frame, play),
-        }
-    }
+/// Whether `frame` is too small for the play screen (it then says so, and the panels
+/// over it draw nothing).
+fn too_small(frame: &Frame) -> bool {
+    frame.width() < MIN_SIZE.0 || frame.height() < MIN_SIZE.1
 }
 
 /// Draws an overworld game being replayed: the world around the player, the last step's
@@ -515,7 +240,7 @@ impl Flow {
 pub(crate) fn render_replay(game: &Overworld, messages: &[String], frame: &mut Frame) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
     let message = messages.last().cloned().unwrap_or_default();
-    let mut lines = draw::wrap(&message, w.max(1) as usize);
+    let mut lines = wrap(&message, w.max(1) as usize);
     lines.truncate(2);
     let message_h = lines.len().max(1) as i32;
     let map_h = (h - 1 - message_h).max(0);
@@ -545,7 +270,7 @@ pub(crate) fn render_replay(game: &Overworld, messages: &[String], frame: &mut F
 
 /// Saves (when anything was played since the world was opened) and waits until the
 /// world on disk holds everything.
-fn sync(session: &mut OverworldSession) -> Result<(), SessionError> {
+fn sync_world(session: &mut OverworldSession) -> Result<(), SessionError> {
     if session.played() {
         session.save()?;
     }
@@ -559,7 +284,7 @@ fn seed_shown(row: &WorldRow) -> String {
 }
 
 fn no_data_dir() -> String {
-    "There is no data directory to keep worlds in: start torchlit with --data-dir DIR.".to_string()
+    picker::ListError::NoDataDir.to_string()
 }
 
 /// A world's name for messages (`(unnamed)` for the empty name).

@@ -453,3 +453,48 @@ fn health_and_roaming_monsters_are_saved() {
     assert_eq!(again.game().player().vitals(), before.player().vitals());
     assert_eq!(again.game().state_hash(), before.state_hash());
 }
+
+/// Closing the app (the program ending) saves the world in play to its file on disk at
+/// once: the steps since the last autosave are in the file before the app is dropped
+/// (dropping would save too: this checks that `close` itself does, and says so).
+#[test]
+fn closing_the_app_writes_the_world_in_play_to_disk() {
+    use torchlit_console::Screen;
+    use torchlit_ui::overworld::OverworldSetup;
+    use torchlit_ui::{App, Input};
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = Config::load(&Paths::in_dir(dir.path())).expect("the default config");
+    let mut setup =
+        OverworldSetup::from_config(Some(default_worlds_in(dir.path())), &config, "7".into())
+            .expect("default keys");
+    setup.turn_ticks = 0;
+    setup.start_new = true;
+    let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_10X5.as_bytes())
+        .expect("10x5 parses");
+    let mut app = App::overworld(world, setup);
+    for input in [Input::Char('w'), Input::Enter, Input::Enter] {
+        app.handle(input);
+    }
+    let game = |app: &App| app.overworld_screen().map(|s| s.session().game().clone());
+    let steps = path_to(&game(&app).expect("a world in play"), |_| true);
+    let key = match steps[0] {
+        CardinalDirection::North => Input::Up,
+        CardinalDirection::East => Input::Right,
+        CardinalDirection::South => Input::Down,
+        CardinalDirection::West => Input::Left,
+    };
+    app.handle(key);
+    // A panel over the play screen: the world is still found and closed.
+    app.handle(Input::Char('?'));
+    let played = game(&app).expect("found under the help panel");
+    assert_eq!(played.player().moves().0, 1, "one step, not yet autosaved");
+    assert_eq!(Screen::close(&mut app), Ok(()));
+    let worlds = default_worlds_in(dir.path());
+    let row = worlds.list().expect("list").remove(0);
+    let s = OverworldSession::open(&worlds, &row.id).expect("the file can be opened: closed");
+    assert_eq!(s.game().player().at(), played.player().at(), "the step is in the file");
+    assert_eq!(s.game().player().moves().0, 1);
+    assert_eq!(Screen::close(&mut app), Ok(()), "closing again is no error");
+    drop(s);
+    drop(app);
+}

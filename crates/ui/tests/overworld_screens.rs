@@ -77,9 +77,7 @@ fn settle(app: &mut App) {
 }
 
 fn game_of(app: &App) -> Overworld {
-    app.overworld_screen()
-        .and_then(|s| s.with_session(|s| s.map(|s| s.game().clone())))
-        .expect("a world in play")
+    app.overworld_screen().map(|s| s.session().game().clone()).expect("a world in play")
 }
 
 /// The key of each step of a walk to the nearest cell satisfying `goal` (never through a

@@ -11,7 +11,7 @@ use super::{DEFAULT_WORLD_NAME, note};
 use crate::caves::CavesSetup;
 use crate::chase::ChaseSetup;
 use crate::maze::{MazeScreen, MazeSetup};
-use crate::overworld::{OverworldScreen, OverworldSetup};
+use crate::overworld::OverworldSetup;
 use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
 use crate::{Frame, Input, Screen, Transition};
@@ -65,7 +65,7 @@ impl TitleScreen {
                 Err(e) => Err(e.to_string()),
             },
             TitleItem::Chase => Ok(Box::<ChaseSetup>::default()),
-            TitleItem::Overworld => Ok(Box::new(OverworldScreen::new(l.overworld.clone()))),
+            TitleItem::Overworld => Ok(crate::overworld::open(l.overworld.clone())),
             TitleItem::Maze => match Maze::new(l.maze.take_config()) {
                 Ok(game) => Ok(Box::new(MazeScreen::with_keymap(
                     game,

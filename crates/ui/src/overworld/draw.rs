@@ -1,5 +1,5 @@
 //! How the overworld looks: glyphs and colours of ground and monsters, the map view,
-//! panels.
+//! text cut to a width.
 
 use std::collections::BTreeSet;
 
@@ -158,54 +158,6 @@ pub fn text(frame: &mut Frame, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb, bol
     col
 }
 
-/// Splits `text` into lines of at most `width` columns, at spaces where it can.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let limit = width.max(2);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    // A label and its number stay together ("Health: 48.72" never breaks after the colon).
-    let mut words: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match words.last_mut() {
-            Some(last) if last.ends_with(':') && word.starts_with(|c: char| c.is_ascii_digit()) => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            _ => words.push(word.to_string()),
-        }
-    }
-    for word in words {
-        let mut word = word;
-        loop {
-            let used = self::width(&line);
-            let len = self::width(&word);
-            let gap = usize::from(!line.is_empty());
-            if used + gap + len <= limit {
-                if gap == 1 {
-                    line.push(' ');
-                }
-                line.push_str(&word);
-                break;
-            }
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
-                continue;
-            }
-            // A word longer than a line: cut it.
-            let (head, rest) = split_at_width(&word, limit);
-            lines.push(head);
-            word = rest;
-            if word.is_empty() {
-                break;
-            }
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 /// The longest start of `text` at most `cols` columns wide, and the rest.
 fn split_at_width(text: &str, cols: usize) -> (String, String) {
     let mut used = 0;
@@ -256,28 +208,9 @@ pub fn scroll_footer(scrolls: bool, cols: usize) -> String {
 /// The footer of a panel whose log scrolls, when it fits.
 const SCROLL_FOOTER: &str = "↑/↓: scroll   any other key: close";
 
-/// A box with a title, cleared inside; returns the inner area `(x, y, w, h)`.
-pub fn panel(frame: &mut Frame, w: i32, h: i32, title: &str, fg: Rgb) -> (i32, i32, i32, i32) {
-    let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
-    let (w, h) = (w.min(fw).max(4), h.min(fh).max(3));
-    let (x, y) = ((fw - w) / 2, (fh - h) / 2);
-    frame.fill(x, y, w, h, Cell::BLANK);
-    frame.border(x, y, w, h, fg);
-    let title = fit(&format!(" {title} "), (w - 4).max(0) as usize);
-    text(frame, x + 2, y, &title, fg, Rgb::BLACK, true);
-    (x + 2, y + 1, w - 4, h - 2)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_label_and_its_number_stay_on_one_line() {
-        let lines = wrap("You hit the rat for 3 damage. Health: 48.72", 38);
-        assert_eq!(lines, ["You hit the rat for 3 damage.", "Health: 48.72"]);
-        assert_eq!(wrap("Note: the end", 8), ["Note:", "the end"]);
-    }
 
     #[test]
     fn the_scroll_footer_stays_inside_a_narrow_panel() {
@@ -290,10 +223,7 @@ mod tests {
     }
 
     #[test]
-    fn wrapping_keeps_words_and_cuts_long_ones() {
-        assert_eq!(wrap("the goblin hits you", 10), ["the goblin", "hits you"]);
-        assert_eq!(wrap("abcdefghijkl", 5), ["abcde", "fghij", "kl"]);
-        assert_eq!(wrap("", 5), [""]);
+    fn fitting_cuts_with_an_ellipsis_and_pads_by_width() {
         assert_eq!(fit("abcdef", 4), "abc…");
         assert_eq!(width("My/World 🐉"), 11);
         assert_eq!(fit_to("🐉🐉🐉", 5, true), "🐉🐉…");

@@ -1,9 +1,12 @@
 //! The help panel: the keys and what the world shows.
 
+use std::cell::Cell;
+
 use super::*;
+use crate::{Input, Transition};
 
 /// The help panel's lines: the keys, the map, the rules in force.
-fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String> {
+pub(super) fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String> {
     let mut lines = Vec::new();
     for command in OverworldCommand::ALL {
         if command == OverworldCommand::Rest && game.quest().is_none() {
@@ -44,32 +47,72 @@ fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String
     lines
 }
 
-/// Draws the help panel; returns its last scroll position.
-pub(super) fn render_help(
-    frame: &mut Frame,
-    keymap: &Keymap<OverworldCommand>,
-    game: &Overworld,
+/// The help panel over the play screen: ↑/↓ scroll, any other key closes it.
+#[derive(Debug)]
+pub(super) struct HelpPanel {
+    /// The lines, before wrapping ([`help_lines`] when it opened).
+    lines: Vec<String>,
+    /// The first line shown.
     scroll: usize,
-) -> usize {
-    let fh = i32::from(frame.height());
-    let (x, y, w, h) = draw::panel(frame, 70, (fh - 2).min(20), "overworld controls", TITLE);
-    let lines: Vec<String> =
-        help_lines(keymap, game).iter().flat_map(|l| draw::wrap(l, w.max(1) as usize)).collect();
-    let body = (h - 1).max(1) as usize;
-    // Scrolling stops at the last line: the view never runs past the end.
-    let skip = scroll.min(lines.len().saturating_sub(body));
-    for (i, line) in lines.iter().skip(skip).take(body).enumerate() {
-        draw::text(
-            frame,
-            x,
-            y + i as i32,
-            &draw::fit(line, w.max(0) as usize),
-            Rgb::WHITE,
-            Rgb::BLACK,
-            false,
-        );
+    /// The size of the last frame drawn, `(columns, rows)`: scrolling stops at the last
+    /// line as the panel was drawn.
+    size: Cell<(u16, u16)>,
+}
+
+impl HelpPanel {
+    pub(super) fn new(lines: Vec<String>) -> HelpPanel {
+        HelpPanel { lines, scroll: 0, size: Cell::new((80, 24)) }
     }
-    let footer = draw::scroll_footer(lines.len() > body, w.max(0) as usize);
-    draw::text(frame, x, y + h - 1, &footer, Rgb::GREY, Rgb::BLACK, false);
-    lines.len().saturating_sub(body)
+
+    /// The panel's size in a frame `fh` rows high: `(width, height)` with the border.
+    fn outer(fh: i32) -> (i32, i32) {
+        (70, (fh - 2).min(20))
+    }
+
+    /// The lines wrapped to `width` columns.
+    fn wrapped(&self, width: usize) -> Vec<String> {
+        self.lines.iter().flat_map(|l| wrap(l, width)).collect()
+    }
+
+    /// The last scroll position in a frame of `size`.
+    fn last_scroll(&self, (fw, fh): (u16, u16)) -> usize {
+        let (w, h) = HelpPanel::outer(i32::from(fh));
+        let (w, h) = (w.min(i32::from(fw)).max(4), h.min(i32::from(fh)).max(3));
+        let body = (h - 3).max(1) as usize;
+        self.wrapped((w - 4).max(1) as usize).len().saturating_sub(body)
+    }
+}
+
+impl Screen for HelpPanel {
+    fn render(&self, frame: &mut Frame) {
+        self.size.set((frame.width(), frame.height()));
+        if too_small(frame) {
+            return;
+        }
+        let (pw, ph) = HelpPanel::outer(i32::from(frame.height()));
+        let (x, y, w, h) = panel(frame, pw, ph, "overworld controls", TITLE);
+        let lines = self.wrapped(w.max(1) as usize);
+        let body = (h - 1).max(1) as usize;
+        // Scrolling stops at the last line: the view never runs past the end.
+        let skip = self.scroll.min(lines.len().saturating_sub(body));
+        for (i, line) in lines.iter().skip(skip).take(body).enumerate() {
+            let line = draw::fit(line, w.max(0) as usize);
+            draw::text(frame, x, y + i as i32, &line, Rgb::WHITE, Rgb::BLACK, false);
+        }
+        let footer = draw::scroll_footer(lines.len() > body, w.max(0) as usize);
+        draw::text(frame, x, y + h - 1, &footer, Rgb::GREY, Rgb::BLACK, false);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        match input {
+            Input::Up => self.scroll = self.scroll.saturating_sub(1),
+            Input::Down => self.scroll = (self.scroll + 1).min(self.last_scroll(self.size.get())),
+            _ => return Transition::Pop,
+        }
+        Transition::Stay
+    }
+
+    fn is_overlay(&self) -> bool {
+        true
+    }
 }

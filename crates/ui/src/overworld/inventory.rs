@@ -1,9 +1,65 @@
 //! The inventory panel: what the player carries and wears.
 
-use super::*;
+use torchlit_sim::modes::overworld::{Item, Player};
 
-pub(super) fn render_inventory(frame: &mut Frame, session: &OverworldSession, note: Option<&str>) {
-    let player = session.game().player();
+use super::*;
+use crate::{Input, Transition};
+
+/// The inventory panel's answer: use (wield or wear) or drop `item`.
+#[derive(Debug)]
+pub(super) struct InventoryChoice {
+    pub(super) item: Item,
+    pub(super) drop: bool,
+}
+
+/// The inventory over the play screen: a letter or number uses the item (the panel
+/// closes with an [`InventoryChoice`] and the play screen opens it again with what came
+/// of it), Shift+letter drops it, any other key closes it.
+#[derive(Debug)]
+pub(super) struct InventoryPanel {
+    /// The player as it was when the panel opened.
+    player: Player,
+    /// What the last choice brought.
+    note: Option<String>,
+}
+
+impl InventoryPanel {
+    pub(super) fn new(player: Player, note: Option<String>) -> InventoryPanel {
+        InventoryPanel { player, note }
+    }
+}
+
+impl Screen for InventoryPanel {
+    fn render(&self, frame: &mut Frame) {
+        if !too_small(frame) {
+            render_inventory(frame, &self.player, self.note.as_deref());
+        }
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        // A letter or number uses the item; a capital letter drops it.
+        let (chosen, drop) = match input {
+            Input::Char(c @ 'a'..='z') => (Some(c as usize - 'a' as usize), false),
+            Input::Char(c @ '1'..='9') => (Some(c as usize - '1' as usize), false),
+            Input::Char(c @ 'A'..='Z') => (Some(c as usize - 'A' as usize), true),
+            _ => (None, false),
+        };
+        let Some(i) = chosen else { return Transition::Pop };
+        match self.player.pack().nth(i) {
+            Some(item) => Transition::PopWith(Box::new(InventoryChoice { item, drop })),
+            None => {
+                self.note = Some("No item has that letter or number.".to_string());
+                Transition::Stay
+            }
+        }
+    }
+
+    fn is_overlay(&self) -> bool {
+        true
+    }
+}
+
+fn render_inventory(frame: &mut Frame, player: &Player, note: Option<&str>) {
     let pack = player.pack();
     let fh = i32::from(frame.height());
     let rows = pack.kinds().max(1) as i32;
@@ -21,8 +77,7 @@ pub(super) fn render_inventory(frame: &mut Frame, session: &OverworldSession, no
     }
     foot.push(("letter or number: wield or wear".to_string(), Rgb::GREY));
     foot.push(("Shift+letter: drop for good   Esc: close".to_string(), Rgb::GREY));
-    let (x, y, w, h) =
-        draw::panel(frame, 64, (rows + 3 + foot.len() as i32).min(fh), &title, TITLE);
+    let (x, y, w, h) = panel(frame, 64, (rows + 3 + foot.len() as i32).min(fh), &title, TITLE);
     // On a short panel the items keep at least one line; the key lines give way first.
     while foot.len() > 1 && h - (foot.len() as i32) < 2 {
         foot.remove(foot.len() - 2);

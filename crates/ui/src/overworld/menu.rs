@@ -1,16 +1,32 @@
-//! The menu page: new world, load a world, the high scores.
+//! The world menu: new world, load a world, delete a world, the high scores.
 
+use std::any::Any;
+use std::cell::Cell;
+
+use torchlit_console::Mouse;
+
+use super::picker::Purpose;
 use super::*;
+use crate::{Input, Transition};
 
-impl Flow {
-    pub(super) fn menu(&mut self, input: Input, note: Option<String>) -> (Page, Leave) {
-        match input {
-            Input::Char('n') => (Page::New(NewWorld::new(self.next_seed())), Leave::Stay),
-            Input::Char('l') | Input::Enter => (self.picker(Purpose::Load, None), Leave::Stay),
-            Input::Char('d') => (self.picker(Purpose::Delete, None), Leave::Stay),
-            Input::Esc | Input::Char('q') => (Page::Menu { note: None }, Leave::Back),
-            _ => (Page::Menu { note }, Leave::Stay),
-        }
+/// The world menu, the first overworld screen: `n` new world, `l` (or Enter) load, `d`
+/// delete, Esc back (to the title menu, or out). It says what the screen above it left
+/// with (`first was saved.`).
+#[derive(Debug)]
+pub struct OverworldMenu {
+    setup: OverworldSetup,
+    note: Option<String>,
+    /// How many new-world prompts were opened: each offers a seed of its own.
+    offered: u32,
+    /// The size of the last frame drawn, `(columns, rows)`: a click on a line is read
+    /// from the menu as drawn at it.
+    last_size: Cell<(u16, u16)>,
+}
+
+impl OverworldMenu {
+    /// The menu of `setup`, `offered` new-world prompts having been opened, saying `note`.
+    pub(super) fn new(setup: OverworldSetup, offered: u32, note: Option<String>) -> OverworldMenu {
+        OverworldMenu { setup, note, offered, last_size: Cell::new((80, 24)) }
     }
 
     /// The seed the next new-world prompt offers: the setup's the first time (the clock's,
@@ -38,7 +54,36 @@ impl Flow {
             .unwrap_or_else(|| format!("{} {k}", self.setup.seed))
     }
 
-    pub(super) fn render_menu(&self, frame: &mut Frame, note: Option<&str>) {
+    /// The world list for `purpose` pushed, or the menu saying why there is none.
+    fn pick(&mut self, purpose: Purpose) -> Transition {
+        match WorldPicker::open(&self.setup, purpose, None) {
+            Ok(picker) => Transition::Push(Box::new(picker)),
+            Err(e) => {
+                self.note = Some(e.to_string());
+                Transition::Stay
+            }
+        }
+    }
+
+    /// A click on line `row`, read from the menu as last drawn: an item's key
+    /// (`n) new world`: `n`).
+    fn text_click(&mut self, row: u16) -> Transition {
+        let (w, h) = self.last_size.get();
+        let mut frame = Frame::new(w, h);
+        self.draw(&mut frame);
+        let text = frame.to_text();
+        let line = text.lines().nth(usize::from(row)).unwrap_or("").trim();
+        let input = match line.split_once(')').map(|(key, _)| key) {
+            Some("n") => Input::Char('n'),
+            Some("l") => Input::Char('l'),
+            Some("d") => Input::Char('d'),
+            Some("Esc") => Input::Esc,
+            _ => return Transition::Stay,
+        };
+        self.handle(input)
+    }
+
+    fn draw(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let top = ((h - 18) / 2).max(0);
         let x = ((w - 50) / 2).max(0);
@@ -70,39 +115,71 @@ impl Flow {
             );
         }
         let mut row = top + 10;
-        if let Some(note) = note {
-            for line in draw::wrap(note, (w - 2).max(1) as usize) {
+        if let Some(note) = &self.note {
+            for line in wrap(note, (w - 2).max(1) as usize) {
                 draw::text(frame, 1, row, &line, NOTE, Rgb::BLACK, false);
                 row += 1;
             }
             row += 1;
         }
-        for line in self.score_lines((w - x).max(1) as usize).iter().take((h - row).max(0) as usize)
+        let scores = high_scores(self.setup.worlds.as_ref());
+        for line in
+            score_lines(&scores, (w - x).max(1) as usize).iter().take((h - row).max(0) as usize)
         {
             draw::text(frame, x, row, line, Rgb::GREY, Rgb::BLACK, false);
             row += 1;
         }
     }
+}
 
-    /// The high-score table, one line a game (empty without a data directory).
-    pub(super) fn score_lines(&self, width: usize) -> Vec<String> {
-        let Some(worlds) = &self.setup.worlds else { return Vec::new() };
-        match worlds.store().high_scores(MODE) {
-            Ok(scores) if scores.is_empty() => vec!["High scores: none yet.".to_string()],
-            Ok(scores) => std::iter::once("High scores:".to_string())
-                .chain(scores.iter().enumerate().map(|(i, s)| {
-                    let line = format!(
-                        "{:>2}. {:>6}  {}  {} ({} turns)",
-                        i + 1,
-                        s.score,
-                        draw::fit(&s.name, 16),
-                        s.ending,
-                        s.turns
-                    );
-                    draw::fit(&line, width)
-                }))
-                .collect(),
-            Err(e) => vec![draw::fit(&format!("High scores: {e}"), width)],
+impl Screen for OverworldMenu {
+    fn render(&self, frame: &mut Frame) {
+        self.last_size.set((frame.width(), frame.height()));
+        self.draw(frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        match input {
+            Input::Char('n') => {
+                self.note = None;
+                let seed = self.next_seed();
+                let new = NewWorldScreen::new(self.setup.clone(), seed, Below::Menu);
+                Transition::Push(Box::new(new))
+            }
+            Input::Char('l') | Input::Enter => {
+                self.note = None;
+                self.pick(Purpose::Load)
+            }
+            Input::Char('d') => {
+                self.note = None;
+                self.pick(Purpose::Delete)
+            }
+            Input::Esc | Input::Char('q') => Transition::Pop,
+            _ => Transition::Stay,
         }
+    }
+
+    /// A click on an item's line chooses it.
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        match event {
+            Mouse::Text(_, row) => self.text_click(row),
+            _ => Transition::Stay,
+        }
+    }
+
+    /// What the screen above left with (a world saved, a list that can't be read).
+    fn answer(&mut self, answer: Box<dyn Any>) -> Transition {
+        if let Ok(note) = answer.downcast::<MenuNote>() {
+            self.note = note.0;
+        }
+        Transition::Stay
+    }
+
+    fn resume(&mut self) {
+        self.note = None;
+    }
+
+    fn describe(&self) -> String {
+        "overworld".into()
     }
 }

@@ -1,76 +1,206 @@
-//! The play page: the world, the status line, the message log and the end panel.
+//! The play screen: the world, the message lines and the status line; steps, rests,
+//! travel; the fight, inventory, help and end panels pushed over it.
 
+use std::any::Any;
+
+use torchlit_save::Score;
 use torchlit_sim::modes::overworld::combat::Hundredths;
+use torchlit_sim::modes::overworld::{Action, Event, FightOutcome, Item, Reward};
 
+use super::end::EndPanel;
+use super::fight::{FightClosed, FightPanel};
+use super::help::HelpPanel;
+use super::inventory::{InventoryChoice, InventoryPanel};
+use super::status::{debug_line, hp_number, is_full, status_fields, status_line};
 use super::*;
+use crate::{Input, Transition};
 
-impl Flow {
-    pub(super) fn play(&mut self, input: Input, mut play: Box<Play>) -> (Page, Leave) {
-        if !matches!(play.panel, Panel::None) {
-            play_panel(&mut play, input);
-            return (Page::Play(play), Leave::Stay);
+/// How many messages the play screen keeps (the scene's message log shows them all).
+const MESSAGES: usize = 200;
+
+/// The most turns one rest until healed (`Z`) lasts (DCSS's and Brogue's 100).
+const REST_TURNS: u32 = 100;
+
+/// The play screen: a world open (saving in the background), the latest messages and
+/// the status line. `x` (or Esc twice) saves and leaves for the world menu.
+pub struct OverworldScreen {
+    pub(super) setup: OverworldSetup,
+    pub(super) session: OverworldSession,
+    /// Every message so far (the latest [`MESSAGES`]).
+    pub(super) messages: Vec<String>,
+    /// How many of the last `messages` the latest key brought: they are all shown.
+    pub(super) fresh: usize,
+    /// The end panel's lines, once the game ended in this session, until the panel is
+    /// shown (after the fight that ended it).
+    end: Option<Vec<String>>,
+    /// What the message line says once the fight being shown is over (the outcome,
+    /// rewards, better gear): held back so nothing tells the end before the last blow.
+    after: Vec<String>,
+    /// A panel to open over the screen once the key (or click) is answered.
+    pub(super) push: Option<Box<dyn Screen>>,
+    /// Leaving failed to save: a second quit leaves anyway.
+    quit_armed: bool,
+    /// Esc was pressed on the map: a second Esc in a row leaves.
+    esc_armed: bool,
+    /// The world cell the mouse points at (the scene describes it and the way there).
+    pub(super) pointer: Option<torchlit_geom::Point>,
+    /// Where leaving goes.
+    below: Below,
+    /// How closing went, once the world was closed (a second close says the same).
+    closed: Option<Result<(), String>>,
+}
+
+impl std::fmt::Debug for OverworldScreen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OverworldScreen").field("world", &self.session.info().name).finish()
+    }
+}
+
+impl OverworldScreen {
+    /// The play screen of `session` (just created or opened), saying `welcome`; leaving
+    /// goes back to the world menu as `below` says.
+    pub(super) fn new(
+        setup: OverworldSetup,
+        session: OverworldSession,
+        welcome: String,
+        below: Below,
+    ) -> OverworldScreen {
+        let mut messages = vec![welcome];
+        if session.generation_changed() {
+            messages.push(
+                "Note: the [generation] config differs from this world's; the world keeps its own settings (the config's apply to new worlds)."
+                    .to_string(),
+            );
         }
+        if let Some(ending) = session.game().ending() {
+            messages.push(format!(
+                "This game is over: {} (score {}). q leaves; n in the menu starts a new world.",
+                ending_text(ending),
+                session.game().score()
+            ));
+        }
+        OverworldScreen {
+            setup,
+            session,
+            fresh: messages.len(),
+            messages,
+            end: None,
+            after: Vec::new(),
+            push: None,
+            quit_armed: false,
+            esc_armed: false,
+            pointer: None,
+            below,
+            closed: None,
+        }
+    }
+
+    /// The session of the world in play.
+    pub fn session(&self) -> &OverworldSession {
+        &self.session
+    }
+
+    pub(super) fn say(&mut self, text: String) {
+        self.messages.push(text);
+        self.fresh += 1;
+        if self.messages.len() > MESSAGES {
+            self.messages.remove(0);
+        }
+        self.fresh = self.fresh.min(self.messages.len());
+    }
+
+    /// What the latest key brought, in order, as one text (empty when nothing was said).
+    fn latest(&self) -> String {
+        self.messages[self.messages.len() - self.fresh..].join(" ")
+    }
+
+    /// Whether the game is over; if so, says so (every action is refused then).
+    fn said_over(&mut self) -> bool {
+        if self.session.game().ending().is_none() {
+            return false;
+        }
+        let score = self.session.game().score();
+        self.say(format!("This game is over (score {score}): q leaves the world."));
+        true
+    }
+
+    /// The panel to open now, if any.
+    pub(super) fn take_push(&mut self) -> Transition {
+        match self.push.take() {
+            Some(screen) => Transition::Push(screen),
+            None => Transition::Stay,
+        }
+    }
+
+    /// A key on the map.
+    fn key(&mut self, input: Input) -> Transition {
         // Esc closes what is open; on the map it leaves only when pressed twice in a row,
         // so one Esc too many after closing help or the inventory never leaves the world.
-        let armed = std::mem::take(&mut play.esc_armed);
+        let armed = std::mem::take(&mut self.esc_armed);
         match self.setup.keymap.get(input) {
             Some(OverworldCommand::Quit) if input == Input::Esc && !armed => {
-                play.esc_armed = true;
-                play.fresh = 0;
+                self.esc_armed = true;
+                self.fresh = 0;
                 let other = keys_of(&self.setup.keymap, OverworldCommand::Quit)
                     .into_iter()
                     .find(|&k| k != Input::Esc)
                     .map(|k| format!(" ({} leaves at once)", key_name(k)))
                     .unwrap_or_default();
-                play.say(format!("Press Esc again to save and leave the world{other}."));
+                self.say(format!("Press Esc again to save and leave the world{other}."));
             }
-            Some(OverworldCommand::Move(d)) => self.act(&mut play, Action::Move(d)),
-            Some(OverworldCommand::Rest) => self.act(&mut play, Action::Rest),
-            Some(OverworldCommand::RestLong) => self.rest_long(&mut play),
-            Some(OverworldCommand::Inventory) => play.panel = Panel::Inventory { note: None },
-            Some(OverworldCommand::Help) => play.panel = Panel::Help { scroll: 0 },
-            Some(OverworldCommand::Quit) => return self.leave(play),
+            Some(OverworldCommand::Move(d)) => self.act(Action::Move(d)),
+            Some(OverworldCommand::Rest) => self.act(Action::Rest),
+            Some(OverworldCommand::RestLong) => self.rest_long(),
+            Some(OverworldCommand::Inventory) => {
+                let player = self.session.game().player().clone();
+                return Transition::Push(Box::new(InventoryPanel::new(player, None)));
+            }
+            Some(OverworldCommand::Help) => {
+                let lines = help::help_lines(&self.setup.keymap, self.session.game());
+                return Transition::Push(Box::new(HelpPanel::new(lines)));
+            }
+            Some(OverworldCommand::Quit) => return self.leave(),
             None => {
-                play.fresh = 0;
+                self.fresh = 0;
                 let help = keys_of(&self.setup.keymap, OverworldCommand::Help)
                     .into_iter()
                     .next()
                     .map_or_else(|| "?".to_string(), key_name);
-                play.say(format!("Unknown key; {help} for help."));
+                self.say(format!("Unknown key; {help} for help."));
             }
         }
-        (Page::Play(play), Leave::Stay)
+        self.take_push()
     }
 
     /// Plays a step or a rest: its messages, the fight panel, the end of the game.
-    pub(super) fn act(&mut self, play: &mut Play, action: Action) {
-        self.act_told(play, action);
+    pub(super) fn act(&mut self, action: Action) {
+        self.act_told(action);
     }
 
-    /// [`Flow::act`], saying whether the action was a plain step (nothing but the step
-    /// and maybe a new region came of it): travel goes on only after those.
-    pub(super) fn act_told(&mut self, play: &mut Play, action: Action) -> bool {
+    /// [`OverworldScreen::act`], saying whether the action was a plain step (nothing but
+    /// the step and maybe a new region came of it): travel goes on only after those.
+    pub(super) fn act_told(&mut self, action: Action) -> bool {
         // An action starts a new line of messages: all it brings is shown.
-        play.fresh = 0;
-        play.quit_armed = false;
-        if said_over(play) {
+        self.fresh = 0;
+        self.quit_armed = false;
+        if self.said_over() {
             return false;
         }
-        let before = gear_of(play.session.game().player());
-        let events = play.session.apply(action);
+        let before = gear_of(self.session.game().player());
+        let events = self.session.apply(action);
         let plain =
             events.iter().all(|e| matches!(e, Event::Moved { .. } | Event::EnteredRegion { .. }));
         let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
-        texts.extend(better_gear(&play.session, before, &events, &self.setup.keymap));
-        self.show_events(play, events, texts);
+        texts.extend(better_gear(&self.session, before, &events, &self.setup.keymap));
+        self.show_events(events, texts);
         plain
     }
 
     /// Shows what an action brought: its `texts` at once, or the fight panel playing the
     /// fight among `events` first (the texts after it); the end panel when the game ended.
-    fn show_events(&mut self, play: &mut Play, events: Vec<Event>, texts: Vec<String>) {
-        if let Some(ending) = play.session.game().ending() {
-            play.end = Some(self.record_end(&play.session, ending));
+    fn show_events(&mut self, events: Vec<Event>, texts: Vec<String>) {
+        if let Some(ending) = self.session.game().ending() {
+            self.end = Some(self.record_end(ending));
         }
         let fight = events.into_iter().find_map(|e| match e {
             Event::Fight(report) => Some(report),
@@ -78,43 +208,39 @@ impl Flow {
         });
         match fight {
             Some(report) => {
-                let mut p = Playback {
-                    report,
-                    shown: 0,
-                    wait: self.setup.turn_ticks,
-                    after: texts,
-                    scroll: 0,
-                };
-                if self.setup.turn_ticks == 0 {
-                    p.shown = p.report.log.entries.len();
-                } else {
-                    p.reveal_next();
-                }
-                play.panel = Panel::Fight(p);
+                let during = status_fields(&self.session, Some(&report));
+                self.after = texts;
+                let panel = FightPanel::new(report, self.setup.turn_ticks, during);
+                self.push = Some(Box::new(panel));
             }
             None => {
-                texts.into_iter().for_each(|t| play.say(t));
-                if play.end.is_some() {
-                    play.panel = Panel::End;
-                }
+                texts.into_iter().for_each(|t| self.say(t));
+                self.push = self.end_panel();
             }
         }
+    }
+
+    /// The end panel, once the game has ended (shown once).
+    fn end_panel(&mut self) -> Option<Box<dyn Screen>> {
+        let lines = self.end.take()?;
+        let scores = high_scores(self.setup.worlds.as_ref());
+        Some(Box::new(EndPanel::new(lines, scores)))
     }
 
     /// Rests until healed (`Z`): turn after turn while health is not full, no monster is
     /// within its notice range and nothing else happens, at most [`REST_TURNS`] turns;
     /// says why it stopped.
-    fn rest_long(&mut self, play: &mut Play) {
-        play.fresh = 0;
-        if said_over(play) {
+    fn rest_long(&mut self) {
+        self.fresh = 0;
+        if self.said_over() {
             return;
         }
-        let game = play.session.game();
+        let game = self.session.game();
         let Some(notice) = game.quest().map(|q| q.notice) else {
-            return self.act(play, Action::Rest);
+            return self.act(Action::Rest);
         };
         if is_full(game.health()) {
-            return play.say("You are already at full health.".to_string());
+            return self.say("You are already at full health.".to_string());
         }
         let near = |game: &Overworld| {
             let at = game.player().at();
@@ -129,7 +255,7 @@ impl Flow {
             })
         };
         if let Some(m) = near(game) {
-            return play.say(format!("You cannot rest with a {} this close.", m.kind));
+            return self.say(format!("You cannot rest with a {} this close.", m.kind));
         }
         let start = game.health();
         let gained = |game: &Overworld| {
@@ -137,14 +263,14 @@ impl Flow {
             hp_number(hp)
         };
         for turn in 1..=REST_TURNS {
-            let events = play.session.apply(Action::Rest);
+            let events = self.session.apply(Action::Rest);
             let quiet = events.iter().all(|e| matches!(e, Event::Rested));
-            let game = play.session.game();
+            let game = self.session.game();
             if !quiet || game.ending().is_some() {
                 // A fight or anything else: shown as a single step would show it.
                 let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
                 texts.insert(0, format!("You rest {turn} turns, then:"));
-                return self.show_events(play, events, texts);
+                return self.show_events(events, texts);
             }
             let stop = if is_full(game.health()) {
                 Some("You are fully healed.".to_string())
@@ -152,17 +278,17 @@ impl Flow {
                 near(game).map(|m| format!("A {} comes near.", m.kind))
             };
             if let Some(why) = stop {
-                return play
-                    .say(format!("You rest {turn} turns (+{} health). {why}", gained(game)));
+                let text = format!("You rest {turn} turns (+{} health). {why}", gained(game));
+                return self.say(text);
             }
         }
-        let gained = gained(play.session.game());
-        play.say(format!("You rest {REST_TURNS} turns (+{gained} health)."));
+        let gained = gained(self.session.game());
+        self.say(format!("You rest {REST_TURNS} turns (+{gained} health)."));
     }
 
     /// Enters a finished game in the high-score table; the end panel's lines.
-    fn record_end(&self, session: &OverworldSession, ending: Ending) -> Vec<String> {
-        let game = session.game();
+    fn record_end(&self, ending: Ending) -> Vec<String> {
+        let game = self.session.game();
         let p = game.player();
         let mut lines = vec![
             match ending {
@@ -185,7 +311,7 @@ impl Flow {
             .map_or(0, |d| d.as_secs());
         let score = Score {
             mode: MODE.to_string(),
-            name: display_name(&session.info().name),
+            name: display_name(&self.session.info().name),
             score: game.score(),
             ending: ending.to_string(),
             turns: p.moves().0,
@@ -199,18 +325,19 @@ impl Flow {
         lines
     }
 
-    /// Saves and closes the world; on failure stays (a second quit leaves anyway).
-    fn leave(&mut self, mut play: Box<Play>) -> (Page, Leave) {
-        let name = display_name(&play.session.info().name);
-        if play.quit_armed {
-            drop(play);
+    /// Saves and closes the world and goes back to the world menu; on failure stays (a
+    /// second quit leaves anyway).
+    fn leave(&mut self) -> Transition {
+        let name = display_name(&self.session.info().name);
+        if self.quit_armed {
             let note = format!("Left {name} without saving the last moves.");
-            return (Page::Menu { note: Some(note) }, Leave::Stay);
+            return to_menu(self.below, &self.setup, 1, Some(note));
         }
-        let kept = play.session.keep_recording();
-        match sync(&mut play.session) {
+        let kept = self.session.keep_recording();
+        match sync_world(&mut self.session) {
             Ok(()) => {
-                let saved = play.session.close();
+                let saved = self.session.shut_down();
+                self.closed = Some(Ok(()));
                 let mut note = match saved {
                     Ok(()) => format!("{name} was saved."),
                     Err(e) => format!("{name}: the last save failed: {e}"),
@@ -220,66 +347,61 @@ impl Flow {
                     Some(Err(e)) => note.push_str(&format!(" The recording was not kept: {e}")),
                     None => {}
                 }
-                (Page::Menu { note: Some(note) }, Leave::Stay)
+                to_menu(self.below, &self.setup, 1, Some(note))
             }
             Err(e) => {
-                play.quit_armed = true;
-                play.say(format!("Saving failed: {e}. Press quit again to leave anyway."));
-                (Page::Play(play), Leave::Stay)
+                self.quit_armed = true;
+                self.say(format!("Saving failed: {e}. Press quit again to leave anyway."));
+                Transition::Stay
             }
         }
     }
 
-    /// The end panel: how the game ended, its score, and the high scores.
-    fn render_end(&self, frame: &mut Frame, play: &Play) {
-        let fh = i32::from(frame.height());
-        let (x, y, w, h) = draw::panel(frame, 70, (fh - 2).min(20), "The end", TITLE);
-        let mut lines: Vec<String> = Vec::new();
-        for line in play.end.iter().flatten() {
-            lines.extend(draw::wrap(line, w.max(1) as usize));
+    /// Saves and closes the world (the program is about to end). A second call says what
+    /// the first did.
+    ///
+    /// # Errors
+    /// [`CloseError`] when the world on disk does not hold the latest state.
+    pub fn shut_down(&mut self) -> Result<(), CloseError> {
+        if let Some(closed) = &self.closed {
+            return closed.clone().map_err(CloseError);
         }
-        lines.push(String::new());
-        lines.extend(self.score_lines(w.max(1) as usize));
-        let body = (h - 1).max(0) as usize;
-        for (i, line) in lines.iter().take(body).enumerate() {
-            draw::text(frame, x, y + i as i32, line, Rgb::WHITE, Rgb::BLACK, i == 0);
+        let closed = self.session.shut_down().map_err(|e| e.to_string());
+        if let Err(e) = &closed {
+            tracing::error!(error = %e, "saving the world on quit failed");
         }
-        draw::text(
-            frame,
-            x,
-            y + h - 1,
-            "any key: close, then q to leave",
-            Rgb::GREY,
-            Rgb::BLACK,
-            false,
-        );
+        if let Some(worlds) = &self.setup.worlds {
+            worlds.note_quit_save(closed.clone().err());
+        }
+        self.closed = Some(closed.clone());
+        closed.map_err(CloseError)
     }
 
-    pub(super) fn render_play(&self, frame: &mut Frame, play: &Play) {
+    /// Saves the world and waits until it is written; play goes on.
+    ///
+    /// # Errors
+    /// [`SessionError`] when the save failed.
+    pub fn save_now(&mut self) -> Result<(), SessionError> {
+        self.session.save().and_then(|()| self.session.flush())
+    }
+
+    fn draw(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        if w < i32::from(MIN_SIZE.0) || h < i32::from(MIN_SIZE.1) {
+        if too_small(frame) {
             let lines = [
                 "terminal too small".to_string(),
                 format!("(needs {}x{})", MIN_SIZE.0, MIN_SIZE.1),
             ];
             for (i, line) in lines.iter().enumerate() {
-                draw::text(
-                    frame,
-                    0,
-                    i as i32,
-                    &draw::fit(line, w.max(0) as usize),
-                    NOTE,
-                    Rgb::BLACK,
-                    false,
-                );
+                let line = draw::fit(line, w.max(0) as usize);
+                draw::text(frame, 0, i as i32, &line, NOTE, Rgb::BLACK, false);
             }
             return;
         }
-        let game = play.session.game();
+        let game = self.session.game();
         // What the latest key brought, wrapped: up to three lines over the map.
-        let message = play.latest();
-        let message = if self.setup.debug { debug_line(&play.session) } else { message };
-        let mut lines = draw::wrap(&message, w.max(1) as usize);
+        let message = if self.setup.debug { debug_line(&self.session) } else { self.latest() };
+        let mut lines = wrap(&message, w.max(1) as usize);
         lines.truncate(3);
         let message_h = lines.len().max(1) as i32;
         let map_h = (h - 1 - message_h).max(0);
@@ -287,85 +409,92 @@ impl Flow {
         for (i, line) in lines.iter().enumerate() {
             draw::text(frame, 0, map_h + i as i32, line, Rgb::WHITE, Rgb::BLACK, false);
         }
-        let fight = match &play.panel {
-            Panel::Fight(p) if !p.done() => Some(&*p.report),
-            _ => None,
-        };
-        draw::text(
-            frame,
-            0,
-            h - 1,
-            &status_line(&play.session, fight, w.max(0) as usize),
-            palette::STATUS_TEXT,
-            Rgb::BLACK,
-            false,
-        );
-        match &play.panel {
-            Panel::None => {}
-            Panel::Fight(p) => play.scroll_max.set(render_fight(frame, p)),
-            Panel::Inventory { note } => render_inventory(frame, &play.session, note.as_deref()),
-            Panel::Help { scroll } => {
-                let max = render_help(frame, &self.setup.keymap, play.session.game(), *scroll);
-                play.scroll_max.set(max);
-            }
-            Panel::End => self.render_end(frame, play),
-        }
+        let status = status_line(&self.session, None, w.max(0) as usize);
+        draw::text(frame, 0, h - 1, &status, palette::STATUS_TEXT, Rgb::BLACK, false);
     }
 }
 
-/// A key while a panel is open: the fight panel skips or scrolls, then closes (and the
-/// end panel follows a fight that ended the game); help scrolls; the inventory equips.
-fn play_panel(play: &mut Play, input: Input) {
-    let max = play.scroll_max.get();
-    match &mut play.panel {
-        Panel::Fight(p) if !p.done() => p.shown = p.report.log.entries.len(),
-        Panel::Fight(p) => match input {
-            Input::Up => p.scroll = p.scroll.saturating_sub(1),
-            Input::Down => p.scroll = (p.scroll + 1).min(max),
-            _ => {
-                let after = std::mem::take(&mut p.after);
-                play.panel = if play.end.is_some() { Panel::End } else { Panel::None };
-                for text in after {
-                    play.say(text);
-                }
+/// Why the world could not be saved when the program ended (one sentence for the
+/// player).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("could not save the world: {0}")]
+pub struct CloseError(String);
+
+impl Screen for OverworldScreen {
+    fn render(&self, frame: &mut Frame) {
+        self.draw(frame);
+    }
+
+    fn handle(&mut self, input: Input) -> Transition {
+        self.key(input)
+    }
+
+    fn scene(&self, view: torchlit_geom::Size) -> Option<torchlit_console::Scene> {
+        Some(scene::play_scene(self, view))
+    }
+
+    fn mouse(&mut self, event: torchlit_console::Mouse) -> Transition {
+        self.on_mouse(event)
+    }
+
+    /// A panel over the screen closed with its answer: an item to use (the inventory
+    /// opens again, saying what came of it), or the fight seen to its end (its outcome
+    /// said, then the end panel if it ended the game).
+    fn answer(&mut self, answer: Box<dyn Any>) -> Transition {
+        let answer = match answer.downcast::<InventoryChoice>() {
+            Ok(choice) => return self.use_item(*choice),
+            Err(other) => other,
+        };
+        if answer.is::<FightClosed>() {
+            for text in std::mem::take(&mut self.after) {
+                self.say(text);
             }
-        },
-        Panel::Help { scroll } => match input {
-            Input::Up => *scroll = scroll.saturating_sub(1),
-            Input::Down => *scroll = (*scroll + 1).min(max),
-            _ => play.panel = Panel::None,
-        },
-        Panel::Inventory { .. } => {
-            // A letter or number uses the item; a capital letter drops it.
-            let (chosen, drop) = match input {
-                Input::Char(c @ 'a'..='z') => (Some(c as usize - 'a' as usize), false),
-                Input::Char(c @ '1'..='9') => (Some(c as usize - '1' as usize), false),
-                Input::Char(c @ 'A'..='Z') => (Some(c as usize - 'A' as usize), true),
-                _ => (None, false),
-            };
-            let Some(i) = chosen else {
-                play.panel = Panel::None;
-                return;
-            };
-            let note = match play.session.game().player().pack().nth(i) {
-                Some(item) => {
-                    let action = if drop { Action::Drop(item) } else { Action::Equip(item) };
-                    let events = play.session.apply(action);
-                    forget_hints(play, &events);
-                    events.iter().filter_map(describe).next_back()
-                }
-                None => Some("No item has that letter or number.".to_string()),
-            };
-            play.panel = Panel::Inventory { note };
+            self.push = self.end_panel();
         }
-        Panel::End | Panel::None => play.panel = Panel::None,
+        self.take_push()
+    }
+
+    /// While saves are being written (their reports are collected).
+    fn wants_ticks(&self) -> bool {
+        self.session.status().pending > 0
+    }
+
+    fn tick(&mut self) -> Transition {
+        self.session.poll();
+        Transition::Stay
+    }
+
+    fn describe(&self) -> String {
+        "overworld".into()
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        self.shut_down().map_err(|e| e.to_string())
+    }
+
+    fn save(&mut self) -> Result<(), String> {
+        self.save_now().map_err(|e| format!("could not save the world: {e}"))
+    }
+}
+
+impl OverworldScreen {
+    /// Uses (wields or wears) or drops the item chosen in the inventory, and opens the
+    /// inventory again saying what came of it.
+    fn use_item(&mut self, choice: InventoryChoice) -> Transition {
+        let action =
+            if choice.drop { Action::Drop(choice.item) } else { Action::Equip(choice.item) };
+        let events = self.session.apply(action);
+        forget_hints(self, &events);
+        let note = events.iter().filter_map(describe).next_back();
+        let player = self.session.game().player().clone();
+        Transition::Push(Box::new(InventoryPanel::new(player, note)))
     }
 }
 
 /// After an equip or a drop, forgets the latest key's "better item" hints it made stale:
 /// the hint about the item equipped, and every hint naming the letters of the pack
 /// (a drop moves them).
-fn forget_hints(play: &mut Play, events: &[Event]) {
+fn forget_hints(play: &mut OverworldScreen, events: &[Event]) {
     let stale = |text: &str| {
         events.iter().any(|e| match e {
             Event::Equipped(item) => text.starts_with(&format!("The {} is better", item.name())),
@@ -382,150 +511,6 @@ fn forget_hints(play: &mut Play, events: &[Event]) {
         keep
     });
     play.fresh -= before - play.messages.len();
-}
-
-/// The play screen's bottom line, at most `width` columns: whole fields, the least
-/// important dropped first (the region, the world's name, the cell, the way to the
-/// artefact, sword and armour, gold), so kills, the save state and health stay. While `fight` is being played back, its
-/// kill and gold are not counted yet (the panel tells the end after the last blow).
-fn status_line(session: &OverworldSession, fight: Option<&FightReport>, width: usize) -> String {
-    let game = session.game();
-    let p = game.player();
-    let at = p.at();
-    let region = game.region_of(at);
-    let sword = p.weapon().map_or(1, |t| t.damage());
-    let armour = p.armour().map_or(0, |t| t.shielding());
-    let (mut kills, mut gold) = (p.kills(), p.gold());
-    if let Some(FightReport { outcome: FightOutcome::Won { rewards }, .. }) = fight {
-        kills = kills.saturating_sub(1);
-        let won: u64 =
-            rewards.iter().map(|r| if let Reward::Gold(g) = r { u64::from(*g) } else { 0 }).sum();
-        gold = gold.saturating_sub(won);
-    }
-    let status = session.status();
-    let saved = match (&status.error, status.pending, session.unsaved_moves()) {
-        (Some(_), _, _) => "SAVE FAILED".to_string(),
-        (None, 0, 0) => "saved".to_string(),
-        (None, 0, n) => format!("unsaved {n}"),
-        (None, _, _) => "saving".to_string(),
-    };
-    // As wide as `unsaved N`, so the line keeps its layout from step to step.
-    let saved = format!("{saved:<9}");
-    let health = match fight {
-        // While a fight plays back, the health before it.
-        Some(f) if game.quest().is_some() => health_text(f.player.health, PLAYER_HEALTH),
-        _ if game.quest().is_some() => health_text(game.health(), PLAYER_HEALTH),
-        _ => String::new(),
-    };
-    // (text, importance: higher stays longer), in the order shown.
-    let fields = [
-        (health, 10),
-        (nearest_monster(game).unwrap_or_default(), 9),
-        (draw::fit(&display_name(&session.info().name), 20), 2),
-        (format!("({}, {})", at.x, at.y), 3),
-        (format!("region ({}, {})", region.x, region.y), 1),
-        (compass(game), 8),
-        (format!("gold {gold}"), 5),
-        (format!("sword {sword} armour {armour}"), 4),
-        (format!("kills {kills}"), 6),
-        (saved, 7),
-    ];
-    let mut keep = fields.clone().map(|(t, _)| !t.is_empty());
-    let line = |keep: &[bool; 10]| {
-        let shown: Vec<&str> =
-            fields.iter().zip(keep).filter(|(_, k)| **k).map(|((t, _), _)| t.as_str()).collect();
-        shown.join("  ")
-    };
-    let mut order: Vec<usize> = (0..fields.len()).collect();
-    order.sort_by_key(|&i| fields[i].1);
-    for i in order {
-        if draw::width(&line(&keep)) <= width {
-            break;
-        }
-        keep[i] = false;
-    }
-    draw::fit(&line(&keep), width)
-}
-
-/// How far (Euclidean, in cells) the status line looks for a monster to tell the
-/// strength of: as far as a monster notices the player in the default game.
-const NEAR: i64 = 12;
-
-/// The nearest monster within [`NEAR`] cells, its strength and the player's odds, for
-/// the status line: `goblin L1 31hp win 97%`, `hunting troll L2 62hp win 0%` (`None`:
-/// none that near).
-fn nearest_monster(game: &Overworld) -> Option<String> {
-    let at = game.player().at();
-    let r = NEAR as i32;
-    let area = torchlit_geom::Rect::new(
-        torchlit_geom::Point::new(at.x.saturating_sub(r), at.y.saturating_sub(r)),
-        torchlit_geom::Size::new(2 * NEAR as u32 + 1, 2 * NEAR as u32 + 1),
-    );
-    let d2 = |m: &torchlit_sim::modes::overworld::Monster| {
-        let (dx, dy) = (i64::from(m.at.x) - i64::from(at.x), i64::from(m.at.y) - i64::from(at.y));
-        dx * dx + dy * dy
-    };
-    let m = game.monsters_near(area).into_iter().filter(|m| d2(m) <= NEAR * NEAR).min_by_key(d2)?;
-    let odds = game.odds(&m);
-    let hunting = if game.is_hunting(&m) { "hunting " } else { "" };
-    Some(format!(
-        "{hunting}{} L{} {}hp win {}%",
-        m.kind,
-        odds.level,
-        whole_hp(odds.foe.health),
-        odds.win_percent
-    ))
-}
-
-/// Whether `health` is full: exactly [`PLAYER_HEALTH`] (49.20 of 50 is not, though a
-/// rounding up would show 50).
-fn is_full(health: Hundredths) -> bool {
-    health >= Hundredths::from_hp(PLAYER_HEALTH)
-}
-
-/// A health amount as the status line writes it: `7`, `6.80`.
-fn hp_number(hp: Hundredths) -> String {
-    if hp.0.is_multiple_of(100) { (hp.0 / 100).to_string() } else { hp.to_string() }
-}
-
-/// Where the artefact lies from the player (the default game): `artefact NE 212`, the
-/// compass point and the distance in cells (the larger of east-west and north-south).
-pub(super) fn compass(game: &Overworld) -> String {
-    let Some(art) = game.artefact() else { return String::new() };
-    let at = game.player().at();
-    let (dx, dy) = (i64::from(art.x) - i64::from(at.x), i64::from(art.y) - i64::from(at.y));
-    let (ax, ay) = (dx.abs(), dy.abs());
-    // A diagonal point when neither axis is less than half the other.
-    let ns = if ay * 2 >= ax {
-        if dy < 0 {
-            "N"
-        } else if dy > 0 {
-            "S"
-        } else {
-            ""
-        }
-    } else {
-        ""
-    };
-    let ew = if ax * 2 >= ay {
-        if dx < 0 {
-            "W"
-        } else if dx > 0 {
-            "E"
-        } else {
-            ""
-        }
-    } else {
-        ""
-    };
-    let point =
-        if ns.is_empty() && ew.is_empty() { "here".to_string() } else { format!("{ns}{ew}") };
-    format!("artefact {point} {}", ax.max(ay))
-}
-
-/// What the player wields and wears: `(sword damage, armour points)`.
-pub(super) fn gear_of(p: &torchlit_sim::modes::overworld::Player) -> (u32, u32) {
-    (p.weapon().map_or(1, |t| t.damage()), p.armour().map_or(0, |t| t.shielding()))
 }
 
 /// For each sword or armour the events gave that beats what was wielded or worn before,
@@ -578,36 +563,4 @@ fn better_gear(
             ))
         })
         .collect()
-}
-
-fn debug_line(session: &OverworldSession) -> String {
-    let times = session.save_times();
-    let ms = |q: f64| times.quantile(q).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
-    format!(
-        "autosaves {} stall p50 {:.3} ms p99 {:.3} ms  regions generated {} cached {}  next save in {}",
-        times.count(),
-        ms(0.5),
-        ms(0.99),
-        session.game().regions_generated(),
-        session.game().regions_cached(),
-        session.steps_to_autosave(),
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn health_rounds_one_way_everywhere_and_full_means_full() {
-        let almost = Hundredths(4920);
-        assert!(!is_full(almost), "49.20 of 50 is not fully healed");
-        assert!(is_full(Hundredths::from_hp(PLAYER_HEALTH)));
-        assert_eq!(whole_hp(almost), 49, "whole hit points round down");
-        assert_eq!(health_text(almost, PLAYER_HEALTH), "hp 49.20/50");
-        assert_eq!(
-            (hp_number(Hundredths(680)), hp_number(Hundredths(700))),
-            ("6.80".into(), "7".into())
-        );
-    }
 }

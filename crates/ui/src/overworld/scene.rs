@@ -25,131 +25,63 @@ use torchlit_geom::{CardinalDirection, Point, Rect, Size};
 use torchlit_sim::modes::overworld::{Ground, Monster, Overworld, PLAYER_HEALTH};
 
 use super::draw::{PLAYER, Role, WATCHED_BG, ground_look, monster_look};
+use super::status::{compass, gear_of};
 use super::text::{odds_text, strength_text, whole_hp};
-use super::{
-    Flow, Leave, OverworldCommand, OverworldScreen, Page, Panel, Play, compass, display_name,
-    gear_of, key_name, keys_of,
-};
-use crate::{Input, Sprite, Transition, palette};
+use super::{Keymap, OverworldCommand, OverworldScreen, display_name, key_name, keys_of};
+use crate::{Sprite, Transition, palette};
 
 /// The largest side, in cells, of the box travel searches for a way (a click farther
 /// away than about this is refused).
 const TRAVEL_BOX: i64 = 200;
 
 impl OverworldScreen {
-    /// The scene of the game in view, with a map view of at most `view` map cells;
-    /// `None` while a text page (a menu, help, the inventory, a fight) is up.
-    pub(crate) fn scene_now(&self, view: Size) -> Option<Scene> {
-        let flow = self.flow.try_borrow().ok()?;
-        let Page::Play(play) = &flow.page else { return None };
-        if !matches!(play.panel, Panel::None) {
-            return None;
-        }
-        Some(play_scene(&flow, play, view))
-    }
-
-    /// Answers the mouse over the scene (see the module docs) and on the world menu and
-    /// the world list, where a click on a line chooses it.
-    pub(crate) fn on_mouse(&mut self, event: Mouse) -> Transition {
-        let Ok(mut flow) = self.flow.try_borrow_mut() else { return Transition::Stay };
+    /// Answers the mouse over the scene (see the module docs).
+    pub(super) fn on_mouse(&mut self, event: Mouse) -> Transition {
         match event {
-            Mouse::Hover(p) | Mouse::Inspect(p) => {
-                if let Page::Play(play) = &mut flow.page {
-                    play.pointer = Some(p);
-                }
+            Mouse::Hover(p) | Mouse::Inspect(p) => self.pointer = Some(p),
+            Mouse::Leave => self.pointer = None,
+            Mouse::Click(p) => {
+                self.click(p);
+                return self.take_push();
             }
-            Mouse::Leave => {
-                if let Page::Play(play) = &mut flow.page {
-                    play.pointer = None;
-                }
-            }
-            Mouse::Click(p) => flow.click(p),
-            Mouse::Text(_, row) => {
-                if flow.text_click(row) == Leave::Back {
-                    return Transition::Pop;
-                }
-            }
+            Mouse::Text(..) => {}
         }
         Transition::Stay
     }
-}
 
-impl Flow {
-    /// A click on line `row` of a text page, read from the page as last drawn: on the
-    /// world menu, an item's key (`n) new world`: `n`); on the world list, that world
-    /// chosen (as if selected and Enter pressed). Elsewhere nothing.
-    fn text_click(&mut self, row: u16) -> Leave {
-        let (w, h) = self.last_size.get();
-        let mut frame = crate::Frame::new(w, h);
-        self.render(&mut frame);
-        let text = frame.to_text();
-        let line = text.lines().nth(usize::from(row)).unwrap_or("").trim();
-        let input = match &mut self.page {
-            Page::Menu { .. } => match line.split_once(')').map(|(key, _)| key) {
-                Some("n") => Input::Char('n'),
-                Some("l") => Input::Char('l'),
-                Some("d") => Input::Char('d'),
-                Some("Esc") => Input::Esc,
-                _ => return Leave::Stay,
-            },
-            Page::Pick(picker) => {
-                let number = line.trim_start_matches('▶').split_whitespace().next();
-                let Some(n) = number.and_then(|n| n.parse::<usize>().ok()) else {
-                    return Leave::Stay;
-                };
-                if !(1..=picker.rows.len()).contains(&n) {
-                    return Leave::Stay;
-                }
-                picker.selected = n - 1;
-                picker.typed.clear();
-                Input::Enter
-            }
-            _ => return Leave::Stay,
-        };
-        self.handle(input)
-    }
-
-    /// A click on world cell `p` of the play screen (nothing while a panel is up).
+    /// A click on world cell `p`.
     fn click(&mut self, p: Point) {
-        let page = std::mem::replace(&mut self.page, Page::Menu { note: None });
-        let Page::Play(mut play) = page else {
-            self.page = page;
-            return;
-        };
-        if matches!(play.panel, Panel::None) {
-            play.pointer = Some(p);
-            let at = play.session.game().player().at();
-            match step_toward(at, p) {
-                Some(d) => self.act(&mut play, torchlit_sim::modes::overworld::Action::Move(d)),
-                None if p != at => self.travel(&mut play, p),
-                None => {}
-            }
+        self.pointer = Some(p);
+        let at = self.session.game().player().at();
+        match step_toward(at, p) {
+            Some(d) => self.act(torchlit_sim::modes::overworld::Action::Move(d)),
+            None if p != at => self.travel(p),
+            None => {}
         }
-        self.page = Page::Play(play);
     }
 
     /// Walks toward `goal` step by step (see the module docs for when it stops); toward
     /// a monster standing there, until the fight with it (or another) starts.
-    fn travel(&mut self, play: &mut Play, goal: Point) {
-        let attack = play.session.game().monster_at(goal).is_some();
-        let Some(path) = travel_path(play.session.game(), goal) else {
-            play.fresh = 0;
-            play.say("There is no way there that no monster watches.".to_string());
+    fn travel(&mut self, goal: Point) {
+        let attack = self.session.game().monster_at(goal).is_some();
+        let Some(path) = travel_path(self.session.game(), goal) else {
+            self.fresh = 0;
+            self.say("There is no way there that no monster watches.".to_string());
             return;
         };
         for next in path {
-            let game = play.session.game();
+            let game = self.session.game();
             let Some(d) = step_toward(game.player().at(), next) else { break };
             if next != goal
                 && !attack
                 && let Some(m) = game.watcher(next)
             {
-                play.say(format!("You stop: a {} watches the way ahead.", m.kind));
+                self.say(format!("You stop: a {} watches the way ahead.", m.kind));
                 break;
             }
-            let plain = self.act_told(play, torchlit_sim::modes::overworld::Action::Move(d));
-            let moved = play.session.game().player().at() == next;
-            if !plain || !moved || !matches!(play.panel, Panel::None) {
+            let plain = self.act_told(torchlit_sim::modes::overworld::Action::Move(d));
+            let moved = self.session.game().player().at() == next;
+            if !plain || !moved || self.push.is_some() {
                 break;
             }
         }
@@ -235,8 +167,8 @@ fn travel_path(game: &Overworld, goal: Point) -> Option<Vec<Point>> {
     Some(path)
 }
 
-/// The play screen's scene (no panel up).
-fn play_scene(flow: &Flow, play: &Play, view: Size) -> Scene {
+/// The play screen's scene (a panel over it has none: the text frame shows).
+pub(super) fn play_scene(play: &OverworldScreen, view: Size) -> Scene {
     let game = play.session.game();
     let at = game.player().at();
     let origin = Point::new(
@@ -281,7 +213,7 @@ fn play_scene(flow: &Flow, play: &Play, view: Size) -> Scene {
             .iter()
             .map(|t| LogLine { text: t.clone(), colour: palette::TEXT })
             .collect(),
-        hints: hints(flow),
+        hints: hints(&play.setup.keymap),
         banner: game.ending().map(|e| {
             format!("Game over: {} (score {}). q leaves.", super::ending_text(e), game.score())
         }),
@@ -409,7 +341,7 @@ fn meters(game: &Overworld) -> Vec<Meter> {
 }
 
 /// What the status line shows, as label and value.
-fn stats(play: &Play) -> Vec<(String, String)> {
+fn stats(play: &OverworldScreen) -> Vec<(String, String)> {
     let game = play.session.game();
     let p = game.player();
     let region = game.region_of(p.at());
@@ -448,10 +380,10 @@ fn goal_text(game: &Overworld) -> Option<String> {
 }
 
 /// The main keys, as the keymap has them.
-fn hints(flow: &Flow) -> Vec<(String, String)> {
+fn hints(keymap: &Keymap<OverworldCommand>) -> Vec<(String, String)> {
     let mut out = vec![("click".to_string(), "travel there / step".to_string())];
     for command in OverworldCommand::ALL {
-        if let Some(&key) = keys_of(&flow.setup.keymap, command).first() {
+        if let Some(&key) = keys_of(keymap, command).first() {
             out.push((key_name(key), command.describe().to_string()));
         }
     }
@@ -461,29 +393,29 @@ fn hints(flow: &Flow) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::overworld::{GUARD_BG, HUNTING_BG, OverworldSetup, Worlds, draw};
-    use crate::{Frame, Input};
+    use crate::overworld::{GUARD_BG, HUNTING_BG, OverworldSetup, Worlds, draw, open};
+    use crate::{Frame, Input, Screen, Stack};
     use torchlit_save::{Config, MemoryWorlds};
 
-    /// A new world named `w` with seed `abc123` on the play screen (fights shown at
-    /// once; `still`: CaveGame's rules, where monsters stand still).
-    fn screen(still: bool) -> OverworldScreen {
+    /// The overworld screens on a stack, a new world named `w` with seed `abc123` in play
+    /// (fights shown at once; `still`: CaveGame's rules, where monsters stand still).
+    fn screen(still: bool) -> Stack {
         let config = Config::defaults();
         let worlds =
             Worlds::with_store(MemoryWorlds::default(), config.clone()).with_seed_rules(still);
         let mut setup = OverworldSetup::from_config(Some(worlds), &config, "abc123".to_string())
             .expect("default keys");
         setup.turn_ticks = 0;
-        let mut s = OverworldScreen::new(setup);
+        let mut s = Stack::new(open(setup));
         for input in [Input::Char('n'), Input::Char('w'), Input::Enter, Input::Enter] {
             s.handle(input);
         }
-        assert!(s.with_session(|s| s.is_some()), "on the play screen");
+        assert!(s.top::<OverworldScreen>().is_some(), "on the play screen");
         s
     }
 
-    fn game(s: &OverworldScreen) -> Overworld {
-        s.with_session(|s| s.map(|s| s.game().clone())).expect("a world in play")
+    fn game(s: &Stack) -> Overworld {
+        s.find::<OverworldScreen>().map(|s| s.session().game().clone()).expect("a world in play")
     }
 
     const VIEW: Size = Size::new(61, 41);
@@ -491,7 +423,7 @@ mod tests {
     #[test]
     fn the_scene_is_the_terminals_map_one_glyph_per_cell_with_its_red_ground() {
         let s = screen(false);
-        let scene = s.scene_now(VIEW).expect("a scene");
+        let scene = s.scene(VIEW).expect("a scene");
         let g = game(&s);
         assert_eq!(scene.mode, "overworld");
         assert_eq!(scene.map.hero, Some(g.player().at()));
@@ -524,7 +456,7 @@ mod tests {
     #[test]
     fn monsters_in_view_are_named_entities_with_hit_points() {
         let s = screen(false);
-        let scene = s.scene_now(Size::new(121, 81)).expect("a scene");
+        let scene = s.scene(Size::new(121, 81)).expect("a scene");
         let g = game(&s);
         let monsters: Vec<&Entity> =
             scene.map.entities.iter().filter(|e| e.kind == EntityKind::Monster).collect();
@@ -546,11 +478,11 @@ mod tests {
     fn a_hover_describes_the_cell_and_leaving_forgets_it() {
         let mut s = screen(false);
         let at = game(&s).player().at();
-        s.on_mouse(Mouse::Hover(at));
-        let look = s.scene_now(VIEW).and_then(|sc| sc.look).expect("a look");
+        s.mouse(Mouse::Hover(at));
+        let look = s.scene(VIEW).and_then(|sc| sc.look).expect("a look");
         assert!(look.contains("you") && look.contains("cave floor"), "{look}");
-        s.on_mouse(Mouse::Leave);
-        assert_eq!(s.scene_now(VIEW).and_then(|sc| sc.look), None);
+        s.mouse(Mouse::Leave);
+        assert_eq!(s.scene(VIEW).and_then(|sc| sc.look), None);
     }
 
     /// A floor cell 3 to 8 steps away whose way crosses plain floor only.
@@ -575,16 +507,16 @@ mod tests {
         let g = game(&s);
         let goal = quiet_goal(&g);
         let path = travel_path(&g, goal).expect("a way");
-        s.on_mouse(Mouse::Hover(goal));
-        let scene = s.scene_now(VIEW).expect("a scene");
+        s.mouse(Mouse::Hover(goal));
+        let scene = s.scene(VIEW).expect("a scene");
         assert!(scene.map.marks.contains(&Mark { at: goal, kind: MarkKind::Goal }));
         let dots = scene.map.marks.iter().filter(|m| m.kind == MarkKind::Path).count();
         assert_eq!(dots, path.len() - 1);
-        s.on_mouse(Mouse::Click(goal));
+        s.mouse(Mouse::Click(goal));
         let after = game(&s);
         assert_eq!(after.player().at(), goal, "travelled");
         assert_eq!(after.player().moves().0, g.player().moves().0 + path.len() as u64);
-        let recorded = s.with_session(|s| s.map(|s| s.unsaved_moves())).unwrap_or(0);
+        let recorded = s.find::<OverworldScreen>().map_or(0, |s| s.session().unsaved_moves());
         assert!(recorded > 0, "the steps went through the session");
     }
 
@@ -593,7 +525,7 @@ mod tests {
         // An adjacent cell: the same as the key.
         let (mut a, mut b) = (screen(false), screen(false));
         let at = game(&a).player().at();
-        a.on_mouse(Mouse::Click(Point::new(at.x + 1, at.y)));
+        a.mouse(Mouse::Click(Point::new(at.x + 1, at.y)));
         b.handle(Input::Right);
         assert_eq!(game(&a).state_hash(), game(&b).state_hash());
         // A monster farther away: walk until its fight.
@@ -609,12 +541,12 @@ mod tests {
                 })
             })
             .expect("a monster within reach, no chest on the way");
-        s.on_mouse(Mouse::Click(target.at));
+        s.mouse(Mouse::Click(target.at));
         let after = game(&s);
         assert!(after.player().moves().0 > g.player().moves().0, "walked toward it");
         let fought = after.player().kills() + after.player().deaths()
             > g.player().kills() + g.player().deaths();
-        let shown = s.scene_now(VIEW).is_none();
+        let shown = s.scene(VIEW).is_none();
         assert!(fought || shown, "a fight came of it");
     }
 
@@ -624,17 +556,17 @@ mod tests {
         let worlds = Worlds::with_store(MemoryWorlds::default(), config.clone());
         let setup = OverworldSetup::from_config(Some(worlds), &config, String::new())
             .expect("default keys");
-        let s = OverworldScreen::new(setup);
-        assert!(s.scene_now(VIEW).is_none(), "the world menu");
+        let s = Stack::new(open(setup));
+        assert!(s.scene(VIEW).is_none(), "the world menu");
         let mut s = screen(false);
         s.handle(Input::Char('?'));
-        assert!(s.scene_now(VIEW).is_none(), "help");
+        assert!(s.scene(VIEW).is_none(), "help");
         s.handle(Input::Esc);
-        assert!(s.scene_now(VIEW).is_some());
+        assert!(s.scene(VIEW).is_some());
     }
 
     /// The row of the last frame (80x24) where `text` shows first.
-    fn row_of(s: &OverworldScreen, text: &str) -> u16 {
+    fn row_of(s: &Stack, text: &str) -> u16 {
         let mut frame = Frame::new(80, 24);
         s.render(&mut frame);
         let screen = frame.to_text();
@@ -646,17 +578,18 @@ mod tests {
     fn a_click_on_the_world_menu_and_list_chooses_the_line() {
         let mut s = screen(false);
         s.handle(Input::Char('q'));
-        assert!(s.with_session(|s| s.is_none()), "left for the world menu");
-        assert!(matches!(s.on_mouse(Mouse::Text(0, 0)), Transition::Stay), "the title");
-        assert!(s.with_session(|s| s.is_none()));
+        assert!(s.find::<OverworldScreen>().is_none(), "left for the world menu");
+        assert!(matches!(s.mouse(Mouse::Text(0, 0)), Transition::Stay), "the title");
+        assert!(s.find::<OverworldScreen>().is_none());
         let load = row_of(&s, "l) load a world");
-        s.on_mouse(Mouse::Text(10, load));
+        s.mouse(Mouse::Text(10, load));
         let row = row_of(&s, "  1  w ");
         assert!(row > row_of(&s, "Load a world"), "the world list");
-        s.on_mouse(Mouse::Text(5, row));
-        assert!(s.with_session(|s| s.is_some()), "the world clicked is loaded");
+        s.mouse(Mouse::Text(5, row));
+        assert!(s.find::<OverworldScreen>().is_some(), "the world clicked is loaded");
         s.handle(Input::Char('q'));
         let back = row_of(&s, "Esc) back");
-        assert!(matches!(s.on_mouse(Mouse::Text(3, back)), Transition::Pop));
+        assert!(matches!(s.mouse(Mouse::Text(3, back)), Transition::Quit), "the menu left");
+        assert!(s.is_empty());
     }
 }

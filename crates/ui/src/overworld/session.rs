@@ -490,7 +490,9 @@ impl OverworldSession {
         self.shut_down()
     }
 
-    fn shut_down(&mut self) -> Result<(), SessionError> {
+    /// [`OverworldSession::close`] in place (the play screen's close); done once (later
+    /// calls find nothing to do).
+    pub(crate) fn shut_down(&mut self) -> Result<(), SessionError> {
         if self.saver.is_none() {
             return Ok(());
         }
