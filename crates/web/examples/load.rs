@@ -126,9 +126,12 @@ enum ServerMsg {
     Diff {
         c: Vec<DiffCell>,
     },
-    /// A scene (or its changes): the bench follows the hero.
+    /// A scene (or its changes): the bench follows the hero (and keeps the log's new
+    /// lines for `LOAD_DEBUG`).
     Scene {
         hero: Option<(i32, i32)>,
+        #[serde(default)]
+        log: Vec<serde_json::Value>,
     },
     Notice {},
     End {
@@ -146,6 +149,8 @@ struct Mirror {
     /// The hero's map cell while the screen sends scenes (`Some(None)`: a scene without
     /// a hero).
     scene_hero: Option<Option<(i32, i32)>>,
+    /// The scene log's last lines.
+    log: Vec<String>,
     ended: Option<String>,
 }
 
@@ -175,7 +180,13 @@ impl Mirror {
                     self.sprites[i] = s;
                 }
             }
-            ServerMsg::Scene { hero } => self.scene_hero = Some(hero),
+            ServerMsg::Scene { hero, log } => {
+                self.scene_hero = Some(hero);
+                let lines = log.iter().filter_map(|l| l.get(0)?.as_str().map(str::to_string));
+                self.log.extend(lines);
+                let extra = self.log.len().saturating_sub(5);
+                self.log.drain(..extra);
+            }
             ServerMsg::Notice {} => {}
             ServerMsg::End { why } => self.ended = Some(why),
         }
@@ -389,7 +400,8 @@ async fn play(p: &mut Page, maze: bool, run_for: Duration, t: &mut Tally) -> Res
                 if pending.take().is_some() {
                     t.unanswered += 1;
                     if std::env::var_os("LOAD_DEBUG").is_some() && t.unanswered == 3 {
-                        eprintln!("unanswered ({}):\n{}", if maze { "maze" } else { "caves" }, p.m.text());
+                        let (mode, text) = (if maze { "maze" } else { "caves" }, p.m.text());
+                        eprintln!("unanswered ({mode}): {:?} {:?}\n{text}", p.m.scene_hero, p.m.log);
                     }
                     if !maze && restart_caves(p).await? {
                         t.restarts += 1;
@@ -591,7 +603,7 @@ fn main() {
     let prefix = tempfile::tempdir().expect("a temporary nginx prefix");
     let proxy = args.nginx.then(|| {
         assert!(nginx::installed(), "{} is not installed (apt-get install nginx)", nginx::NGINX);
-        nginx::start(prefix.path(), addr, 2 * sessions + 64)
+        nginx::start(prefix.path(), addr, 4 * sessions + 256)
     });
     let front = proxy.as_ref().map_or(addr, |n| n.addr);
     let (cookies, logins) = if args.public {
@@ -634,6 +646,12 @@ fn main() {
         let rss_now = process_rss_kib(&pid.to_string());
         (process_cpu_ticks(pid).saturating_sub(cpu), rss_now.saturating_sub(rss))
     });
+    if proxy.is_some() {
+        let log = std::fs::read_to_string(prefix.path().join("error.log")).unwrap_or_default();
+        for line in log.lines().rev().take(5) {
+            eprintln!("nginx: {line}");
+        }
+    }
     drop(proxy);
     let _ = stop_tx.send(());
     let _ = server_rt.block_on(served);
