@@ -31,7 +31,7 @@
   let cols = 0, rows = 0;   // map cells the canvas shows
   let off = [0, 0];         // cells from the canvas's corner to the view's (a small map)
   let hover = null;         // the map cell the mouse is over, "x,y"
-  let ws = null, ended = false, role = watching ? "watch" : "play";
+  let ws = null, ended = false, role = watching ? "watch" : "play", greeted = false;
   let frames = 0, bytes = 0;
   let notice = "";
   const held = new Map();   // KeyboardEvent.code -> the key sent at keydown
@@ -453,7 +453,19 @@
     if (next === ts) return;
     ts = next;
     localStorage.setItem("torchlit-tile", String(ts));
-    $("zoom-size").textContent = String(ts);
+    // A game that can't be watched: the list of the others, with a note saying why.
+  function refusedWatch(why) {
+    history.replaceState(null, "", "/watch");
+    game.hidden = true;
+    textEl.hidden = true;
+    const note = $("list-note");
+    note.textContent = "You can't watch that game: " + why + ". Pick another game below, or come back later.";
+    note.hidden = false;
+    setStatus("");
+    listGames();
+  }
+
+  $("zoom-size").textContent = String(ts);
     fit();
   }
 
@@ -510,6 +522,7 @@
     let m;
     try { m = JSON.parse(ev.data); } catch (e) { return; }
     if (m.t === "hello") {
+      greeted = true;
       names = m.sprites;
       role = m.role;
       if (m.role === "play") {
@@ -541,6 +554,12 @@
     } else if (m.t === "end") {
       ended = true;
       if (role === "play") sessionStorage.removeItem("torchlit-token");
+      if (watching && !greeted) {
+        // Refused before it started (a reload of a game that ended or stopped being
+        // watchable): the list of games, saying why, rather than a blank page.
+        refusedWatch(m.why);
+        return;
+      }
       setStatus(m.why);
       if (window.torchlitAccount) window.torchlitAccount.ended(m.why, role);
     }
@@ -609,6 +628,9 @@
     if (e.ctrlKey && (e.key === "-" || e.key === "_")) { e.preventDefault(); zoom(-1); return; }
     if (e.key === "Escape" && !$("legend").hidden) { $("legend").hidden = true; return; }
     if (role !== "play" || watching || e.altKey || e.metaKey) return;
+    // Typing in a form (the login form) is not playing.
+    const t = e.target;
+    if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement) return;
     // Help asked for over a game: the text page that comes is help, the legend goes under it.
     if ((e.key === "?" || e.key === "F1") && sc && !game.hidden) inHelp = true;
     if (!(e.key.length === 1 || SPECIAL.has(e.key))) return;
@@ -734,12 +756,25 @@
           body.appendChild(tr);
         }
         none.hidden = games.length > 0;
+        $("games").hidden = games.length === 0;
       } catch (e) {
         setStatus("cannot reach the server");
       }
     }
     refresh();
     setInterval(refresh, 2000);
+  }
+
+  // A game that can't be watched: the list of the others, with a note saying why.
+  function refusedWatch(why) {
+    history.replaceState(null, "", "/watch");
+    game.hidden = true;
+    textEl.hidden = true;
+    const note = $("list-note");
+    note.textContent = "You can't watch that game: " + why + ". Pick another game below, or come back later.";
+    note.hidden = false;
+    setStatus("");
+    listGames();
   }
 
   $("zoom-size").textContent = String(ts);

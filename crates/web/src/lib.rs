@@ -149,13 +149,10 @@ impl Server {
             Registry::new(factory, options.max_sessions, per_player.max(1), options.reattach);
         let index_json = options.tileset.index_json();
         let public = match &options.public {
-            Some(p) => Some(PublicState {
-                accounts: Arc::new(
-                    accounts::Accounts::open(&p.data_dir).map_err(std::io::Error::other)?,
-                ),
-                options: p.clone(),
-                limiter: public::Limiter::default(),
-            }),
+            Some(p) => Some(PublicState::new(
+                p.clone(),
+                accounts::Accounts::open(&p.data_dir).map_err(std::io::Error::other)?,
+            )),
             None => None,
         };
         let state = Arc::new(AppState {

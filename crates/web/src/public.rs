@@ -184,6 +184,23 @@ pub(crate) struct PublicState {
     pub(crate) options: Public,
     pub(crate) accounts: Arc<Accounts>,
     pub(crate) limiter: Limiter,
+    /// One permit per core: password hashes made at once. Each takes 19 MiB and a core
+    /// for tens of milliseconds, so a crowd registering at once (500 in a load test)
+    /// queues here instead of asking for gigabytes.
+    pub(crate) hashing: tokio::sync::Semaphore,
+}
+
+impl PublicState {
+    /// The state of a public server with these options and accounts.
+    pub(crate) fn new(options: Public, accounts: Accounts) -> PublicState {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        PublicState {
+            options,
+            accounts: Arc::new(accounts),
+            limiter: Limiter::default(),
+            hashing: tokio::sync::Semaphore::new(cores),
+        }
+    }
 }
 
 /// The client's address: the peer's, or the last `X-Forwarded-For` entry when the
@@ -296,6 +313,8 @@ async fn credentials(
         Err(why) => Err((StatusCode::BAD_REQUEST, why)),
         Ok(c) => {
             let accounts = Arc::clone(&public.accounts);
+            // Never closed, so always a permit in the end.
+            let _permit = public.hashing.acquire().await.ok();
             let done = tokio::task::spawn_blocking(move || {
                 if new {
                     accounts.register(&c.name, &c.password)

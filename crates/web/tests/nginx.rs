@@ -5,64 +5,16 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Child, Command};
 use std::time::Duration;
 
 use common::http::{connect_with_cookie, post_login, request};
-use common::{Harness, Mirror, press, title_factory, until};
+use common::{Harness, Mirror, nginx, press, title_factory, until};
 use torchlit_web::Public;
-
-const NGINX: &str = "/usr/sbin/nginx";
-
-struct Nginx(Child);
-
-impl Drop for Nginx {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port()
-}
-
-/// Starts nginx with the deploy config, forwarding `127.0.0.1:port` to `upstream`.
-fn start_nginx(prefix: &Path, port: u16, upstream: std::net::SocketAddr) -> Nginx {
-    let conf = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../deploy/nginx/torchlit.conf"
-    ))
-    .expect("deploy/nginx/torchlit.conf");
-    assert!(conf.contains("server 127.0.0.1:8080;") && conf.contains("listen 8088;"));
-    let site = conf
-        .replace("server 127.0.0.1:8080;", &format!("server {upstream};"))
-        .replace("listen 8088;", &format!("listen 127.0.0.1:{port};"));
-    std::fs::write(prefix.join("torchlit.conf"), site).expect("write");
-    let p = prefix.display();
-    let main = format!(
-        "daemon off;\nmaster_process off;\nworker_processes 1;\npid {p}/nginx.pid;\nerror_log {p}/error.log warn;\n\
-         events {{ worker_connections 1024; }}\n\
-         http {{\n  access_log off;\n  client_body_temp_path {p}/body;\n  proxy_temp_path {p}/proxy;\n\
-         fastcgi_temp_path {p}/fastcgi;\n  uwsgi_temp_path {p}/uwsgi;\n  scgi_temp_path {p}/scgi;\n\
-         include {p}/torchlit.conf;\n}}\n"
-    );
-    std::fs::write(prefix.join("nginx.conf"), main).expect("write");
-    let child = Command::new(NGINX)
-        .arg("-p")
-        .arg(prefix)
-        .arg("-c")
-        .arg(prefix.join("nginx.conf"))
-        .spawn()
-        .expect("nginx starts");
-    Nginx(child)
-}
 
 #[tokio::test]
 async fn a_player_plays_through_nginx() {
-    if !Path::new(NGINX).exists() {
-        eprintln!("SKIPPED: {NGINX} is not installed (apt-get install nginx)");
+    if !nginx::installed() {
+        eprintln!("SKIPPED: {} is not installed (apt-get install nginx)", nginx::NGINX);
         return;
     }
     let data = tempfile::tempdir().expect("tempdir");
@@ -70,20 +22,8 @@ async fn a_player_plays_through_nginx() {
     let mut public = Public::new(data.path());
     public.trusted_proxy = Some("127.0.0.1".parse().expect("ip"));
     let h = Harness::start(title_factory(), move |o| o.public = Some(public)).await;
-    let port = free_port();
-    let _nginx = start_nginx(prefix.path(), port, h.addr);
-    let front: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
-    // nginx takes a moment to listen.
-    let mut up = false;
-    for _ in 0..50 {
-        if tokio::net::TcpStream::connect(front).await.is_ok() {
-            up = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let log = std::fs::read_to_string(prefix.path().join("error.log")).unwrap_or_default();
-    assert!(up, "nginx did not listen: {log}");
+    let proxy = nginx::start(prefix.path(), h.addr, 1024);
+    let front = proxy.addr;
 
     let page = request(front, "GET", "/", &[], "").await;
     assert_eq!(page.status, 200, "{page:?}");

@@ -2,7 +2,9 @@
 //! receives, shared by the socket tests, the browser tests and the load benchmark.
 #![allow(dead_code, missing_docs)]
 
+pub mod chrome;
 pub mod http;
+pub mod nginx;
 pub mod room;
 
 use std::net::SocketAddr;
