@@ -11,6 +11,7 @@ mod look;
 mod morgue;
 mod offer;
 mod pack;
+mod save;
 mod scene;
 mod stairs;
 mod stops;
@@ -30,9 +31,8 @@ pub use keys::{
     CavesCommand, UnknownCommand, default_bindings, default_keymap, key_name, keymap_with, keys_of,
 };
 pub use morgue::morgue_text;
-pub use store::{
-    CavesStore, MemoryStore, SharedMemoryStore, StoreError, StoreHandle, describe_run,
-};
+pub use save::{CavesStore, StoreError, WorldsStore, describe_run, describe_run_as, load_run};
+pub use store::{MemoryStore, SharedMemoryStore, StoreHandle};
 pub use text::{count_of, describe, describe_all, item_details, plural, verdict};
 
 /// What the app starts and continues `caves` runs with.

@@ -16,6 +16,7 @@
 //! The screen owns an open world (saving in the background), which can't be
 //! copied: clones of an [`OverworldScreen`] share it.
 
+pub mod config;
 mod draw;
 mod fight;
 mod help;

@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use torchlit_save::caves::{CavesStore, SqliteStore};
 use torchlit_save::{Config, Paths, Store};
+use torchlit_ui::caves::{CavesStore, WorldsStore};
 use torchlit_ui::overworld::{OverworldSession, Worlds};
 
 fn fixtures() -> PathBuf {
@@ -32,7 +32,7 @@ fn data_dir() -> tempfile::TempDir {
 fn a_caves_run_saved_by_main_continues_where_it_was() {
     let dir = data_dir();
     let paths = Paths::in_dir(dir.path());
-    let mut store = SqliteStore::new(&paths, &Config::defaults());
+    let mut store = WorldsStore::new(Store::new(&paths), &Config::defaults());
     assert_eq!(store.saved().expect("listed").as_deref(), Some("seed lanterns, level 1, turn 9"));
     let game = store.load().expect("readable").expect("the run");
     assert_eq!(game.turn().0, 9);
@@ -66,9 +66,10 @@ fn the_config_template_and_a_config_file_of_main_read_the_same() {
     let config = Config::load_file(&fixtures().join("config.toml")).expect("main's file loads");
     assert_eq!(config.generation.region_size, 40);
     assert_eq!(config.play.save_frequency.get(), 7);
-    assert_eq!(config.play.combat.armour_protection, 0.5);
-    assert_eq!(config.play.combat.damage_multiplier, 2.0);
-    assert_eq!(config.play.combat.stun_probability, 0.25);
+    let combat = torchlit_ui::overworld::config::combat_tuning(&config).expect("in range");
+    assert_eq!(combat.armour_protection, 0.5);
+    assert_eq!(combat.damage_multiplier, 2.0);
+    assert_eq!(combat.stun_probability, 0.25);
     assert_eq!(config.maze.heart_drop_percent, 30);
     assert_eq!(config.caves.autopickup, vec!["food".to_string()]);
     assert_eq!(config.web.max_sessions, 5);
