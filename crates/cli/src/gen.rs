@@ -16,9 +16,9 @@ use clap::{Args, ValueEnum};
 use torchlit_geom::{CardinalDirection, Grid, Point, Size};
 use torchlit_map::Tile;
 use torchlit_procgen::{
-    AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, MAX_AREA, MAX_SIDE,
-    Overworld, OverworldParams, PATH, RegionCoord, RoomsParams, cave_bitwise, cave_levels,
-    level_chain, maze, region_to_world, rooms_layout,
+    AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, LevelCell, MAX_AREA,
+    MAX_SIDE, Overworld, OverworldParams, PATH, RegionCoord, cave_bitwise, cave_levels,
+    level_chain, maze, region_to_world,
 };
 use torchlit_rng::Seed;
 
@@ -318,10 +318,10 @@ fn gen_caves(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
         ..defaults
     };
     let caves = cave_levels(seed, &params).context("cannot generate the caves")?;
-    let glyph = |t: Tile| match t {
-        Tile::Floor => '.',
-        Tile::StairsUp => '<',
-        Tile::StairsDown => '>',
+    let glyph = |t: LevelCell| match t {
+        LevelCell::Floor => '.',
+        LevelCell::StairsUp => '<',
+        LevelCell::StairsDown => '>',
         _ => '#',
     };
     let mut out = String::new();
@@ -343,9 +343,9 @@ fn gen_caves(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
             .enumerate()
             .map(|(z, level)| {
                 let cells = level.grid().map(|&t| match t {
-                    Tile::Floor => FLOOR,
-                    Tile::StairsUp => STAIRS_UP,
-                    Tile::StairsDown => STAIRS_DOWN,
+                    LevelCell::Floor => FLOOR,
+                    LevelCell::StairsUp => STAIRS_UP,
+                    LevelCell::StairsDown => STAIRS_DOWN,
                     _ => ROCK,
                 });
                 let mut cells = cells;
@@ -693,9 +693,8 @@ fn draw_area(px: &mut Grid<Rgb>, a: &ChainArea, corner: Point) -> Result<()> {
 
 fn gen_rooms(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
     let n = square(args, 30, "a dungeon")?;
-    let params = RoomsParams { size: n, ..RoomsParams::default() };
-    let layout = rooms_layout(seed, &params).context("cannot generate the dungeon")?;
-    let d = &layout.dungeon;
+    let (d, rooms) = torchlit_sim::modes::chase::generate_with_rooms(seed, n)
+        .context("cannot generate the dungeon")?;
     if let Some(path) = png {
         let mut cells = d.map.grid().map(|&t| match t {
             Tile::Floor => ROOM,
@@ -718,7 +717,7 @@ fn gen_rooms(args: &GenArgs, seed: Seed, png: Option<&Path>) -> Result<String> {
         let monster = d.monsters.first().map_or('?', |m| m.glyph);
         picture::write(
             path,
-            &[Panel { title: format!("dungeon {n}x{n}, {} rooms", layout.rooms.len()), cells }],
+            &[Panel { title: format!("dungeon {n}x{n}, {} rooms", rooms.len()), cells }],
             1,
             scale_for(n),
             &[

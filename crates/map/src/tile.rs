@@ -2,6 +2,8 @@
 
 use torchlit_geom::Radius;
 
+use crate::Terrain;
+
 /// The terrain kind at one map position.
 ///
 /// One enum serves every mode; each mode and file format uses a subset. Properties are
@@ -103,6 +105,20 @@ impl Tile {
             Tile::StairsUp => "stairs up",
             Tile::StairsDown => "stairs down",
         }
+    }
+}
+
+impl Terrain for Tile {
+    fn is_passable(&self) -> bool {
+        Tile::is_passable(*self)
+    }
+
+    fn is_opaque(&self) -> bool {
+        Tile::is_opaque(*self)
+    }
+
+    fn light_radius(&self) -> Option<Radius> {
+        Tile::light_radius(*self)
     }
 }
 

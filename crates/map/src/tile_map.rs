@@ -1,28 +1,31 @@
-//! A grid of tiles: the terrain of one level.
+//! A grid of terrain: one level.
 
 use torchlit_geom::{Grid, Point, Size};
 
-use crate::Tile;
+use crate::{Terrain, Tile};
 
-/// The terrain of one level: one [`Tile`] per cell, in map space (see `torchlit-geom`).
+/// The terrain of one level: one `T` per cell, in map space (see `torchlit-geom`).
+///
+/// `T` is any [`Terrain`]: your own enum, a generator's cell type, `bool`, or (the
+/// default, for the torchlit game and its file formats) [`Tile`].
 ///
 /// Outside the map nothing is passable and everything is opaque ([`TileMap::is_opaque`]);
 /// algorithms that treat the edge differently (libtcod's FOV does not treat it as a wall)
 /// take the map's [`Size`] and ask only about cells inside it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TileMap {
-    tiles: Grid<Tile>,
+pub struct TileMap<T = Tile> {
+    tiles: Grid<T>,
 }
 
-impl TileMap {
+impl<T: Terrain> TileMap<T> {
     /// A map of `size` filled with `tile`.
-    pub fn new(size: Size, tile: Tile) -> TileMap {
+    pub fn new(size: Size, tile: T) -> TileMap<T> {
         TileMap { tiles: Grid::new(size, tile) }
     }
 
-    /// A map from a grid of tiles.
-    pub fn from_grid(tiles: Grid<Tile>) -> TileMap {
+    /// A map from a grid of terrain.
+    pub fn from_grid(tiles: Grid<T>) -> TileMap<T> {
         TileMap { tiles }
     }
 
@@ -31,15 +34,15 @@ impl TileMap {
         self.tiles.size()
     }
 
-    /// The tile at `p`, or `None` outside the map.
+    /// The terrain at `p`, or `None` outside the map.
     #[inline]
-    pub fn tile(&self, p: Point) -> Option<Tile> {
+    pub fn tile(&self, p: Point) -> Option<T> {
         self.tiles.get(p).copied()
     }
 
-    /// Replaces the tile at `p`; returns the old one, or `None` (and changes nothing)
+    /// Replaces the terrain at `p`; returns the old one, or `None` (and changes nothing)
     /// outside the map.
-    pub fn set(&mut self, p: Point, tile: Tile) -> Option<Tile> {
+    pub fn set(&mut self, p: Point, tile: T) -> Option<T> {
         self.tiles.get_mut(p).map(|t| std::mem::replace(t, tile))
     }
 
@@ -49,26 +52,32 @@ impl TileMap {
         self.tiles.contains(p)
     }
 
-    /// Whether a walker may enter `p`: inside the map and a passable tile.
+    /// Whether a walker may enter `p`: inside the map and passable terrain.
     #[inline]
     pub fn is_passable(&self, p: Point) -> bool {
-        self.tile(p).is_some_and(Tile::is_passable)
+        self.tile(p).is_some_and(|t| t.is_passable())
     }
 
-    /// Whether `p` blocks light: an opaque tile, or outside the map.
+    /// Whether `p` blocks light: opaque terrain, or outside the map.
     #[inline]
     pub fn is_opaque(&self, p: Point) -> bool {
-        self.tile(p).is_none_or(Tile::is_opaque)
+        self.tile(p).is_none_or(|t| t.is_opaque())
     }
 
-    /// The tiles as a grid.
-    pub fn grid(&self) -> &Grid<Tile> {
+    /// The terrain as a grid.
+    pub fn grid(&self) -> &Grid<T> {
         &self.tiles
     }
 
-    /// Every `(point, tile)`, row by row from the top-left.
-    pub fn iter(&self) -> impl Iterator<Item = (Point, Tile)> + '_ {
+    /// Every `(point, terrain)`, row by row from the top-left.
+    pub fn iter(&self) -> impl Iterator<Item = (Point, T)> + '_ {
         self.tiles.iter().map(|(p, t)| (p, *t))
+    }
+
+    /// The same map in another terrain: `f` of every cell (a generator's cells to a
+    /// game's terrain, say).
+    pub fn map<U: Terrain>(&self, mut f: impl FnMut(T) -> U) -> TileMap<U> {
+        TileMap { tiles: self.tiles.map(|&t| f(t)) }
     }
 }
 
@@ -86,5 +95,15 @@ mod tests {
         assert!(!m.is_opaque(Point::new(0, 0)));
         assert!(!m.is_passable(Point::new(-1, 0)));
         assert!(m.is_opaque(Point::new(2, 0)));
+    }
+
+    #[test]
+    fn map_changes_the_terrain_cell_by_cell() {
+        let mut m = TileMap::new(Size::new(2, 1), Tile::Lava);
+        m.set(Point::new(1, 0), Tile::Wall);
+        let mask = m.map(|t| t.is_passable());
+        assert_eq!(mask.tile(Point::new(0, 0)), Some(true));
+        assert_eq!(mask.tile(Point::new(1, 0)), Some(false));
+        assert!(mask.is_opaque(Point::new(1, 0)) && !mask.is_opaque(Point::new(0, 0)));
     }
 }

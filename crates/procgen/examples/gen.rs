@@ -10,10 +10,10 @@
 use std::process::ExitCode;
 
 use torchlit_geom::{Point, Size};
-use torchlit_map::Tile;
 use torchlit_procgen::{
-    CaveCell, CaveLevelsParams, CaveParams, Difficulty, GenError, Overworld, OverworldParams, PATH,
-    RegionCoord, RoomsParams, cave, cave_levels, maze, rooms,
+    CaveCell, CaveLevelsParams, CaveParams, Difficulty, GenError, LevelCell, Overworld,
+    OverworldParams, PATH, RegionCoord, RoomCell, RoomsParams, cave, cave_levels, maze,
+    rooms_layout,
 };
 use torchlit_rng::Seed;
 
@@ -87,9 +87,9 @@ fn print(kind: &str, seed: Seed) -> Result<(), GenError> {
                 for y in 0..level.size().height as i32 {
                     let line: String = (0..level.size().width as i32)
                         .map(|x| match level.tile(Point::new(x, y)) {
-                            Some(Tile::Floor) => '.',
-                            Some(Tile::StairsUp) => '<',
-                            Some(Tile::StairsDown) => '>',
+                            Some(LevelCell::Floor) => '.',
+                            Some(LevelCell::StairsUp) => '<',
+                            Some(LevelCell::StairsDown) => '>',
                             _ => '#',
                         })
                         .collect();
@@ -97,7 +97,19 @@ fn print(kind: &str, seed: Seed) -> Result<(), GenError> {
                 }
             }
         }
-        _ => print!("{}", rooms(seed, &RoomsParams::default())?.to_text()),
+        _ => {
+            let layout = rooms_layout(seed, &RoomsParams::default())?;
+            for y in 0..layout.map.size().height as i32 {
+                let line: String = (layout.map.grid().row(y).unwrap_or_default().iter())
+                    .map(|t| match t {
+                        RoomCell::Room => '.',
+                        RoomCell::Hallway => '+',
+                        RoomCell::Wall => '#',
+                    })
+                    .collect();
+                println!("{line}");
+            }
+        }
     }
     Ok(())
 }

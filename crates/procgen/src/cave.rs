@@ -6,7 +6,7 @@ mod bits;
 pub use bits::RockBits;
 
 use torchlit_geom::{Grid, Point, Size};
-use torchlit_map::Tile;
+use torchlit_map::Terrain;
 use torchlit_rng::Seed;
 
 use crate::GenError;
@@ -35,17 +35,20 @@ impl CaveCell {
         matches!(self, CaveCell::Floor)
     }
 
-    /// The map tile: [`Tile::Floor`] for floor, [`Tile::Wall`] for rock and wall.
-    pub const fn tile(self) -> Tile {
-        match self {
-            CaveCell::Floor => Tile::Floor,
-            CaveCell::Rock | CaveCell::Wall => Tile::Wall,
-        }
-    }
-
     /// The byte used by [`crate::Region::to_bytes`] and the seed catalog.
     pub const fn to_byte(self) -> u8 {
         self as u8
+    }
+}
+
+/// Floor is open ground; rock and wall block walkers and light alike.
+impl Terrain for CaveCell {
+    fn is_passable(&self) -> bool {
+        self.is_floor()
+    }
+
+    fn is_opaque(&self) -> bool {
+        !self.is_floor()
     }
 }
 

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use torchlit_geom::{Grid, Point, Size};
-use torchlit_map::{Tile, TileMap};
+use torchlit_map::{Terrain, TileMap};
 use torchlit_rng::{Rng, Seed};
 
 use crate::GenError;
@@ -55,19 +55,42 @@ impl Default for CaveLevelsParams {
     }
 }
 
-/// A stack of cave levels: [`Tile::Floor`], [`Tile::Wall`], and stairs. A
-/// [`Tile::StairsDown`] at `(x, y)` on level `z` leads to the [`Tile::StairsUp`] at the
-/// same `(x, y)` on level `z + 1` and back; the one [`Tile::StairsUp`] on level 0 is the
+/// One cell of a [`CaveLevels`] level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LevelCell {
+    /// Open cave floor.
+    Floor,
+    /// Rock: impassable, opaque.
+    Wall,
+    /// Stairs up (to the level above, or out of the caves on level 0): passable.
+    StairsUp,
+    /// Stairs down to the level below: passable.
+    StairsDown,
+}
+
+impl Terrain for LevelCell {
+    fn is_passable(&self) -> bool {
+        *self != LevelCell::Wall
+    }
+
+    fn is_opaque(&self) -> bool {
+        *self == LevelCell::Wall
+    }
+}
+
+/// A stack of cave levels: [`LevelCell::Floor`], [`LevelCell::Wall`], and stairs. A
+/// [`LevelCell::StairsDown`] at `(x, y)` on level `z` leads to the [`LevelCell::StairsUp`] at the
+/// same `(x, y)` on level `z + 1` and back; the one [`LevelCell::StairsUp`] on level 0 is the
 /// exit out of the caves ([`CaveLevels::exit`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CaveLevels {
-    levels: Vec<TileMap>,
+    levels: Vec<TileMap<LevelCell>>,
     exit: Point,
 }
 
 impl CaveLevels {
     /// The levels, top (0) first.
-    pub fn levels(&self) -> &[TileMap] {
+    pub fn levels(&self) -> &[TileMap<LevelCell>] {
         &self.levels
     }
 
@@ -127,7 +150,7 @@ pub fn cave_levels(seed: Seed, params: &CaveLevelsParams) -> Result<CaveLevels, 
     let size = Size::new(width, height);
 
     // 1, 2: levels and their regions.
-    let (mut tiles, regions): (Vec<Vec<Tile>>, Vec<Vec<u32>>) =
+    let (mut tiles, regions): (Vec<Vec<LevelCell>>, Vec<Vec<u32>>) =
         (0..depth as usize).map(|z| level(seed, z, size, &cave, min_region)).unzip();
 
     // 3: stairs where regions of adjacent levels overlap.
@@ -137,11 +160,11 @@ pub fn cave_levels(seed: Seed, params: &CaveLevelsParams) -> Result<CaveLevels, 
     }
 
     // 4: the exit.
-    let floor0: Vec<usize> = (0..w * h).filter(|&i| tiles[0][i] == Tile::Floor).collect();
+    let floor0: Vec<usize> = (0..w * h).filter(|&i| tiles[0][i] == LevelCell::Floor).collect();
     let exit = *rng
         .choose(&floor0)
         .ok_or(GenError::GaveUp { what: "find a floor cell for the exit", attempts: 1 })?;
-    tiles[0][exit] = Tile::StairsUp;
+    tiles[0][exit] = LevelCell::StairsUp;
 
     // 5: join whatever the exit cannot reach. Each round labels the parts once, then
     // joins every part not yet joined to the exit's (union-find keeps track within the
@@ -183,7 +206,7 @@ fn level(
     size: Size,
     cave: &CaveParams,
     min_region: usize,
-) -> (Vec<Tile>, Vec<u32>) {
+) -> (Vec<LevelCell>, Vec<u32>) {
     let (w, h) = (size.width as usize, size.height as usize);
     let key = seed.derive("caves/noise", &[z as i64]).0;
     let mut rock = RockBits::noise(key, (0, 0), size, cave.rock_probability);
@@ -207,13 +230,13 @@ fn level(
         }
     }
     let (labels, _) = components::label(&open, w, h, true);
-    (open.iter().map(|&o| if o { Tile::Floor } else { Tile::Wall }).collect(), labels)
+    (open.iter().map(|&o| if o { LevelCell::Floor } else { LevelCell::Wall }).collect(), labels)
 }
 
 /// Stairs between levels `z` and `z + 1` where their regions overlap: one pair at least
 /// per overlapping pair of regions, one more per `cells_per_stair` shared cells.
 fn place_stairs(
-    tiles: &mut [Vec<Tile>],
+    tiles: &mut [Vec<LevelCell>],
     regions: &[Vec<u32>],
     z: usize,
     cells_per_stair: usize,
@@ -224,7 +247,7 @@ fn place_stairs(
     let mut order: Vec<(u32, u32)> = Vec::new();
     let mut overlaps: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
     for i in 0..tiles[z].len() {
-        if tiles[z][i] != Tile::Floor || tiles[z + 1][i] != Tile::Floor {
+        if tiles[z][i] != LevelCell::Floor || tiles[z + 1][i] != LevelCell::Floor {
             continue;
         }
         let pair = (regions[z][i], regions[z + 1][i]);
@@ -241,8 +264,8 @@ fn place_stairs(
         rng.shuffle(&mut candidates);
         let mut stairs = 0;
         for (used, &p) in candidates.iter().enumerate() {
-            tiles[z][p] = Tile::StairsDown;
-            tiles[z + 1][p] = Tile::StairsUp;
+            tiles[z][p] = LevelCell::StairsDown;
+            tiles[z + 1][p] = LevelCell::StairsUp;
             stairs += 1;
             if (candidates.len() - used - 1) / stairs <= cells_per_stair {
                 break;
@@ -254,7 +277,13 @@ fn place_stairs(
 /// One round of joining: every part (`comp`, labelled across levels) not yet joined to
 /// `main` digs to another part, on its level or through new stairs. Returns whether
 /// anything was dug.
-fn join_round(tiles: &mut [Vec<Tile>], comp: &[Vec<u32>], main: u32, w: usize, h: usize) -> bool {
+fn join_round(
+    tiles: &mut [Vec<LevelCell>],
+    comp: &[Vec<u32>],
+    main: u32,
+    w: usize,
+    h: usize,
+) -> bool {
     let d = tiles.len();
     let parts = comp.iter().flatten().filter(|&&c| c != NONE).max().map_or(0, |&m| m + 1);
     let mut cells: Vec<Vec<(usize, usize)>> = vec![Vec::new(); parts as usize];
@@ -274,12 +303,12 @@ fn join_round(tiles: &mut [Vec<Tile>], comp: &[Vec<u32>], main: u32, w: usize, h
             continue;
         }
         'cells: for &(z, a) in &cells[part as usize] {
-            if tiles[z][a] != Tile::Floor {
+            if tiles[z][a] != LevelCell::Floor {
                 continue;
             }
             let levels = [z.checked_sub(1), (z + 1 < d).then_some(z + 1), Some(z)];
             for zz in levels.into_iter().flatten() {
-                let free = zz == z || matches!(tiles[zz][a], Tile::Floor | Tile::Wall);
+                let free = zz == z || matches!(tiles[zz][a], LevelCell::Floor | LevelCell::Wall);
                 let root = sets.find(part);
                 let other = present[zz].iter().any(|&o| sets.find(o) != root);
                 if !free || !other {
@@ -291,11 +320,11 @@ fn join_round(tiles: &mut [Vec<Tile>], comp: &[Vec<u32>], main: u32, w: usize, h
                     continue;
                 };
                 if zz + 1 == z {
-                    tiles[z][a] = Tile::StairsUp;
-                    tiles[zz][a] = Tile::StairsDown;
+                    tiles[z][a] = LevelCell::StairsUp;
+                    tiles[zz][a] = LevelCell::StairsDown;
                 } else if zz == z + 1 {
-                    tiles[z][a] = Tile::StairsDown;
-                    tiles[zz][a] = Tile::StairsUp;
+                    tiles[z][a] = LevelCell::StairsDown;
+                    tiles[zz][a] = LevelCell::StairsUp;
                 }
                 sets.union(part, reached);
                 dug = true;
@@ -310,7 +339,7 @@ fn join_round(tiles: &mut [Vec<Tile>], comp: &[Vec<u32>], main: u32, w: usize, h
 /// part is `other` (by `comp`, the parts at the start of the round), turning every wall
 /// on the way into floor. Returns the part reached.
 fn dig(
-    tiles: &mut [Tile],
+    tiles: &mut [LevelCell],
     comp: &[u32],
     mut other: impl FnMut(u32) -> bool,
     from: usize,
@@ -325,8 +354,8 @@ fn dig(
         if comp[u] != NONE && tiles[u].is_passable() && other(comp[u]) {
             let mut c = u as u32;
             while c != NONE {
-                if tiles[c as usize] == Tile::Wall {
-                    tiles[c as usize] = Tile::Floor;
+                if tiles[c as usize] == LevelCell::Wall {
+                    tiles[c as usize] = LevelCell::Floor;
                 }
                 c = parent[c as usize];
             }
@@ -378,7 +407,7 @@ impl UnionFind {
 
 /// Connected parts of the whole cave: 8-way moves between passable cells of a level, and
 /// stairs down ↔ stairs up at the same cell of the next level. `NONE` for walls.
-fn components_3d(tiles: &[Vec<Tile>], w: usize, h: usize) -> Vec<Vec<u32>> {
+fn components_3d(tiles: &[Vec<LevelCell>], w: usize, h: usize) -> Vec<Vec<u32>> {
     let d = tiles.len();
     let n = w * h;
     let mut comp = vec![vec![NONE; n]; d];
@@ -405,11 +434,16 @@ fn components_3d(tiles: &[Vec<Tile>], w: usize, h: usize) -> Vec<Vec<u32>> {
                         visit(z, ny as usize * w + nx as usize, &mut queue);
                     }
                 }
-                if tiles[z][i] == Tile::StairsDown && z + 1 < d && tiles[z + 1][i] == Tile::StairsUp
+                if tiles[z][i] == LevelCell::StairsDown
+                    && z + 1 < d
+                    && tiles[z + 1][i] == LevelCell::StairsUp
                 {
                     visit(z + 1, i, &mut queue);
                 }
-                if tiles[z][i] == Tile::StairsUp && z > 0 && tiles[z - 1][i] == Tile::StairsDown {
+                if tiles[z][i] == LevelCell::StairsUp
+                    && z > 0
+                    && tiles[z - 1][i] == LevelCell::StairsDown
+                {
                     visit(z - 1, i, &mut queue);
                 }
             }
@@ -440,12 +474,12 @@ mod tests {
     fn one_level_has_one_exit_and_no_other_stairs() {
         let p = CaveLevelsParams { depth: 1, ..CaveLevelsParams::default() };
         let c = cave_levels(Seed(3), &p).expect("valid");
-        let stairs: Vec<Tile> = c.levels()[0]
+        let stairs: Vec<LevelCell> = c.levels()[0]
             .iter()
             .map(|(_, t)| t)
-            .filter(|t| *t != Tile::Floor && *t != Tile::Wall)
+            .filter(|t| *t != LevelCell::Floor && *t != LevelCell::Wall)
             .collect();
-        assert_eq!(stairs, vec![Tile::StairsUp]);
-        assert_eq!(c.levels()[0].tile(c.exit()), Some(Tile::StairsUp));
+        assert_eq!(stairs, vec![LevelCell::StairsUp]);
+        assert_eq!(c.levels()[0].tile(c.exit()), Some(LevelCell::StairsUp));
     }
 }

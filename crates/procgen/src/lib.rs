@@ -6,12 +6,16 @@
 //! | [`maze`] | ICMaze (CS-107 mini-project "Maze Games", EPFL) §3.2, recursive division | `Grid<u8>` of [`PATH`] / [`WALL`] |
 //! | [`cave`], [`cave_bitwise`] | CaveGame (Freddy Heppell's AQA Computer Science NEA) §2.4.1, Johnson, Yannakakis & Togelius 2010 | `Grid<`[`CaveCell`]`>` |
 //! | [`Overworld`] | CaveGame §2.2, §2.4: an infinite world of regions | [`Region`]s, [`Overworld::spawn`] |
-//! | [`cave_levels`] | the roguelike tutorial (Trystan, 2011) part 07: levels joined by stairs | [`CaveLevels`] of `TileMap`s |
+//! | [`cave_levels`] | the roguelike tutorial (Trystan, 2011) part 07: levels joined by stairs | [`CaveLevels`] of `TileMap<`[`LevelCell`]`>`s |
 //! | [`level_chain`] | ICMaze §4.3, `generateLine` | [`LevelChain`] |
-//! | [`rooms`] | the DM503 Rogue project (University of Southern Denmark, 2010): rooms `.` and hallways `+` | `torchlit_map::Dungeon` |
+//! | [`rooms_layout`] | the DM503 Rogue project (University of Southern Denmark, 2010): rooms and hallways, nothing placed | [`RoomsLayout`]: `TileMap<`[`RoomCell`]`>` and the rooms |
 //!
 //! # Conventions
 //!
+//! - **No game inside**: a generator returns its own cells ([`CaveCell`], [`LevelCell`],
+//!   [`RoomCell`], each a `torchlit_map::Terrain`) and places no player, monster or item;
+//!   map the cells to your terrain with `TileMap::map` and place what you like (the
+//!   layouts say where there is room).
 //! - **Coordinates** are map space (`torchlit-geom`): `(0, 0)` is the top-left cell, `x`
 //!   grows east, `y` grows south, one unit is one cell. The infinite world adds region
 //!   coordinates ([`RegionCoord`], [`world_to_region`]).
@@ -54,11 +58,13 @@ pub use cave::{
 };
 pub use chain::{AreaKind, ChainArea, LevelChain, MAX_CHAIN_LENGTH, chain_difficulty, level_chain};
 pub use error::{GenError, MAX_AREA, MAX_SIDE};
-pub use levels::{CaveLevels, CaveLevelsParams, MAX_DEPTH, cave_levels};
+pub use levels::{CaveLevels, CaveLevelsParams, LevelCell, MAX_DEPTH, cave_levels};
 pub use maze::{Difficulty, PATH, WALL, maze};
 pub use region::{
     DEFAULT_REGION_SIZE, MAX_REGION_SIZE, MAX_SPAWN_RADIUS, MIN_REGION_SIZE, Overworld,
     OverworldParams, Region, RegionCoord, region_to_world, world_to_region,
 };
-pub use rooms::{MAX_DUNGEON_SIDE, RoomsLayout, RoomsParams, rooms, rooms_layout};
+pub use rooms::{
+    MAX_DUNGEON_SIDE, RoomCell, RoomsLayout, RoomsParams, rooms_layout, rooms_layout_with,
+};
 pub use spiral::{spiral, spiral_offsets};

@@ -139,10 +139,10 @@ impl Region {
         self.cell(cell).is_some_and(CaveCell::is_floor) && !self.has_chest(cell)
     }
 
-    /// The region as a tile map: floor [`Tile::Floor`](torchlit_map::Tile::Floor), rock and
-    /// wall [`Tile::Wall`](torchlit_map::Tile::Wall).
-    pub fn to_tile_map(&self) -> TileMap {
-        TileMap::from_grid(self.cells.map(|c| c.tile()))
+    /// The region as a tile map of its cells (map it to your own terrain with
+    /// [`TileMap::map`]).
+    pub fn to_tile_map(&self) -> TileMap<CaveCell> {
+        TileMap::from_grid(self.cells.clone())
     }
 
     /// A canonical byte encoding: coordinates and side (little-endian `i32`, `i32`,

@@ -1,13 +1,14 @@
-//! Rooms and hallways in the dungeon format of the DM503 Rogue project (University of Southern Denmark, 2010).
+//! Rooms joined by hallways, after the dungeons of the DM503 Rogue project (University of
+//! Southern Denmark, 2010): the layout only, with nothing placed in it.
 
 use torchlit_geom::{Point, Rect, Size};
-use torchlit_map::{Dungeon, DungeonMonster, Tile, TileMap};
+use torchlit_map::{Terrain, TileMap};
 use torchlit_rng::{Rng, Seed};
 
 use crate::GenError;
 use crate::error::check_size;
 
-/// The largest dungeon side accepted (the dungeon format's own limit).
+/// The largest dungeon side accepted (the DM503 dungeon format's own limit).
 pub const MAX_DUNGEON_SIDE: u32 = 2048;
 
 /// The parameters of a room-and-hallway dungeon.
@@ -21,8 +22,6 @@ pub struct RoomsParams {
     pub room_min: u32,
     /// The largest room side, in cells (at least `room_min`). Default 8.
     pub room_max: u32,
-    /// How many speed potions `s` to place (0 to 100). Default 1.
-    pub potions: u32,
     /// Hallways beyond those that join all rooms (they make loops, where a hero can run
     /// from a monster forever; 0 to 100). Default 1.
     pub extra_hallways: u32,
@@ -30,80 +29,106 @@ pub struct RoomsParams {
 
 impl Default for RoomsParams {
     fn default() -> Self {
-        RoomsParams {
-            size: 30,
-            max_rooms: 8,
-            room_min: 3,
-            room_max: 8,
-            potions: 1,
-            extra_hallways: 1,
-        }
+        RoomsParams { size: 30, max_rooms: 8, room_min: 3, room_max: 8, extra_hallways: 1 }
     }
 }
 
-/// A generated dungeon and the rectangles of its rooms.
+/// One cell of a [`RoomsLayout`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RoomCell {
+    /// Solid wall: impassable, opaque.
+    Wall,
+    /// A room cell (`.` in the DM503 format): open floor.
+    Room,
+    /// A hallway cell (`+` in the DM503 format): open floor (DM503 Rogue walks it 4-way).
+    Hallway,
+}
+
+impl Terrain for RoomCell {
+    fn is_passable(&self) -> bool {
+        *self != RoomCell::Wall
+    }
+
+    fn is_opaque(&self) -> bool {
+        *self == RoomCell::Wall
+    }
+}
+
+/// A generated dungeon: its terrain and the rectangles of its rooms. Nothing stands in it;
+/// where the player, monsters and items go is the game's choice (the rooms say where
+/// there is space).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RoomsLayout {
-    /// The dungeon: rooms [`Tile::Floor`], hallways [`Tile::Hallway`], the rest
-    /// [`Tile::Wall`]; one hero, one monster, the potions.
-    pub dungeon: Dungeon,
-    /// The rooms, in the order they were placed.
+    /// The terrain, `size × size` in map space: rooms, hallways and walls. Map it to your
+    /// own terrain with [`TileMap::map`].
+    pub map: TileMap<RoomCell>,
+    /// The rooms, in the order they were placed; never empty.
     pub rooms: Vec<Rect>,
 }
 
-/// A room-and-hallway dungeon following DM503 Rogue's rules ([`rooms_layout`] tells how).
-///
-/// # Errors
-/// As [`rooms_layout`].
-pub fn rooms(seed: Seed, params: &RoomsParams) -> Result<Dungeon, GenError> {
-    rooms_layout(seed, params).map(|l| l.dungeon)
+impl RoomsLayout {
+    /// The centre of the first room: a room cell, a good place to start a player.
+    pub fn start(&self) -> Point {
+        self.rooms.first().map_or(Point::ORIGIN, Rect::center)
+    }
 }
 
-/// A room-and-hallway dungeon following DM503 Rogue's rules, with its room rectangles.
+/// A room-and-hallway dungeon following DM503 Rogue's rules, drawn from its own stream
+/// of `seed` ([`rooms_layout_with`] tells how it is laid out).
 ///
-/// - **Rooms** (`.`, 8-way movement) are rectangles inside the border, each at least two
-///   cells away from every other (so no two rooms are ever adjacent, not even
-///   diagonally: a room is exactly one connected block of room cells). Placed by
-///   up to `30 × max_rooms` random tries.
+/// ```
+/// use torchlit_procgen::{RoomsParams, rooms_layout};
+/// use torchlit_rng::Seed;
+///
+/// let layout = rooms_layout(Seed::from_text("hello"), &RoomsParams::default())?;
+/// assert!(layout.map.is_passable(layout.start()));
+/// # Ok::<(), torchlit_procgen::GenError>(())
+/// ```
+///
+/// # Errors
+/// As [`rooms_layout_with`].
+pub fn rooms_layout(seed: Seed, params: &RoomsParams) -> Result<RoomsLayout, GenError> {
+    rooms_layout_with(&mut Rng::new(seed.derive("rooms", &[])), params)
+}
+
+/// A room-and-hallway dungeon following DM503 Rogue's rules, drawn from `rng`; the game
+/// may go on drawing from `rng` to place what stands in it (the chase of `torchlit-sim`
+/// places its hero, monster and potions so).
+///
+/// - **Rooms** (`.` in the DM503 format, 8-way movement there) are rectangles inside the
+///   border, each at least two cells away from every other (so no two rooms are ever
+///   adjacent, not even diagonally: a room is exactly one connected block of room cells).
+///   Placed by up to `30 × max_rooms` random tries.
 /// - **Hallways** (`+`, 4-way movement): each room after the first is joined to the
 ///   nearest earlier one (centre to centre, Manhattan) by an L-shaped hallway, then
 ///   `extra_hallways` more join random pairs. Hallways only turn walls into hallway
 ///   cells; where they cross a room they run through it. Every step of a hallway is
-///   4-way, so every room and hallway cell is reachable from every other under the
-///   seed's movement rules.
-/// - **The hero** `@` on a random room cell; **the monster** (a random letter `A`–`Z`)
-///   on a random cell of another room when there are two or more; **potions** `s` on
-///   other random room cells.
-///
-/// `Dungeon::to_text` prints it in the DM503 Rogue format, which `torchlit chase` reads back.
+///   4-way, so every room and hallway cell is reachable from every other with 4-way steps.
 ///
 /// # Errors
 /// [`GenError::TooSmall`] / [`GenError::TooLarge`] for `size` outside 8 to
 /// [`MAX_DUNGEON_SIDE`]; [`GenError::BadParameter`] for the other fields;
-/// [`GenError::GaveUp`] when the tries place no room or too few room cells for the hero,
-/// the monster and the potions.
-pub fn rooms_layout(seed: Seed, params: &RoomsParams) -> Result<RoomsLayout, GenError> {
+/// [`GenError::GaveUp`] when the tries place no room.
+pub fn rooms_layout_with(rng: &mut Rng, params: &RoomsParams) -> Result<RoomsLayout, GenError> {
     check_params(params)?;
-    let &RoomsParams { size, max_rooms, room_min, room_max, potions, extra_hallways } = params;
-    let mut rng = Rng::new(seed.derive("rooms", &[]));
+    let &RoomsParams { size, max_rooms, room_min, room_max, extra_hallways } = params;
     let room_max = room_max.min(size - 2);
     let tries = 30 * max_rooms;
-    let rooms = place_rooms(&mut rng, size, tries, max_rooms, (room_min, room_max))?;
+    let rooms = place_rooms(rng, size, tries, max_rooms, (room_min, room_max))?;
 
-    let mut map = TileMap::new(Size::new(size, size), Tile::Wall);
+    let mut map = TileMap::new(Size::new(size, size), RoomCell::Wall);
     for r in &rooms {
         for p in r.points() {
-            map.set(p, Tile::Floor);
+            map.set(p, RoomCell::Room);
         }
     }
-    dig_hallways(&mut rng, &mut map, &rooms, extra_hallways);
-    let dungeon = populate(&mut rng, map, &rooms, potions, tries)?;
-    Ok(RoomsLayout { dungeon, rooms })
+    dig_hallways(rng, &mut map, &rooms, extra_hallways);
+    Ok(RoomsLayout { map, rooms })
 }
 
 /// Checks `params` against the ranges [`RoomsParams`] documents.
 fn check_params(params: &RoomsParams) -> Result<(), GenError> {
-    let &RoomsParams { size, max_rooms, room_min, room_max, potions, extra_hallways } = params;
+    let &RoomsParams { size, max_rooms, room_min, room_max, extra_hallways } = params;
     if size > MAX_DUNGEON_SIDE {
         return Err(GenError::TooLarge {
             what: "dungeon",
@@ -121,9 +146,6 @@ fn check_params(params: &RoomsParams) -> Result<(), GenError> {
     }
     if room_max < room_min {
         return Err(GenError::bad("room_max", "at least room_min", room_max));
-    }
-    if potions > 100 {
-        return Err(GenError::bad("potions", "from 0 to 100", potions));
     }
     if extra_hallways > 100 {
         return Err(GenError::bad("extra_hallways", "from 0 to 100", extra_hallways));
@@ -167,7 +189,7 @@ fn place_rooms(
 
 /// Joins each room after the first to the nearest earlier one, then digs `extra` more
 /// hallways between random pairs of rooms.
-fn dig_hallways(rng: &mut Rng, map: &mut TileMap, rooms: &[Rect], extra: u32) {
+fn dig_hallways(rng: &mut Rng, map: &mut TileMap<RoomCell>, rooms: &[Rect], extra: u32) {
     for k in 1..rooms.len() {
         let c = rooms[k].center();
         let nearest = (0..k)
@@ -190,66 +212,15 @@ fn dig_hallways(rng: &mut Rng, map: &mut TileMap, rooms: &[Rect], extra: u32) {
     }
 }
 
-/// The dungeon of `map` with the hero, the monster and `potions` potions on room cells
-/// (`tries` is what the error reports as attempts).
-fn populate(
-    rng: &mut Rng,
-    map: TileMap,
-    rooms: &[Rect],
-    potions: u32,
-    tries: u32,
-) -> Result<Dungeon, GenError> {
-    let cells_of = |r: &Rect| r.points().collect::<Vec<Point>>();
-    let total: usize = rooms.iter().map(|r| r.size.area()).sum();
-    if total < 2 + potions as usize {
-        return Err(GenError::GaveUp {
-            what: "find room cells for the hero, the monster and the potions",
-            attempts: tries,
-        });
-    }
-    let hero_room = rng.below(rooms.len() as u64) as usize;
-    let hero = pick(rng, &cells_of(&rooms[hero_room]), &[]);
-    let monster_room = if rooms.len() >= 2 {
-        let m = rng.below(rooms.len() as u64 - 1) as usize;
-        if m >= hero_room { m + 1 } else { m }
-    } else {
-        hero_room
-    };
-    let monster_at = pick(rng, &cells_of(&rooms[monster_room]), &[hero]);
-    let glyph = char::from(b'A' + rng.below(26) as u8);
-    let all: Vec<Point> = rooms.iter().flat_map(cells_of).collect();
-    let mut taken = vec![hero, monster_at];
-    let mut placed = Vec::new();
-    for _ in 0..potions {
-        let p = pick(rng, &all, &taken);
-        taken.push(p);
-        placed.push(p);
-    }
-    placed.sort_by_key(|p| (p.y, p.x));
-    Ok(Dungeon {
-        map,
-        hero,
-        monsters: vec![DungeonMonster { glyph, at: monster_at }],
-        potions: placed,
-    })
-}
-
-/// A uniformly random cell of `cells` not in `taken` (`cells` holds more than
-/// `taken.len()` cells, so one exists).
-fn pick(rng: &mut Rng, cells: &[Point], taken: &[Point]) -> Point {
-    let free: Vec<Point> = cells.iter().copied().filter(|c| !taken.contains(c)).collect();
-    rng.choose(&free).copied().unwrap_or_default()
-}
-
 /// Turns the walls on an L-shaped path from `a` to `b` into hallway cells.
-fn dig_hallway(map: &mut TileMap, a: Point, b: Point, first_horizontal: bool) {
+fn dig_hallway(map: &mut TileMap<RoomCell>, a: Point, b: Point, first_horizontal: bool) {
     let corner = if first_horizontal { Point::new(b.x, a.y) } else { Point::new(a.x, b.y) };
     for (from, to) in [(a, corner), (corner, b)] {
         let (dx, dy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
         let mut p = from;
         loop {
-            if map.tile(p) == Some(Tile::Wall) {
-                map.set(p, Tile::Hallway);
+            if map.tile(p) == Some(RoomCell::Wall) {
+                map.set(p, RoomCell::Hallway);
             }
             if p == to {
                 break;
@@ -265,26 +236,20 @@ mod tests {
 
     #[test]
     fn parameters_are_checked() {
-        let bad = |p: RoomsParams| rooms(Seed(1), &p).is_err();
+        let bad = |p: RoomsParams| rooms_layout(Seed(1), &p).is_err();
         assert!(bad(RoomsParams { size: 7, ..RoomsParams::default() }));
         assert!(bad(RoomsParams { size: 2049, ..RoomsParams::default() }));
         assert!(bad(RoomsParams { max_rooms: 0, ..RoomsParams::default() }));
         assert!(bad(RoomsParams { room_min: 1, ..RoomsParams::default() }));
         assert!(bad(RoomsParams { room_max: 2, ..RoomsParams::default() }));
-        assert!(bad(RoomsParams { potions: 101, ..RoomsParams::default() }));
+        assert!(bad(RoomsParams { extra_hallways: 101, ..RoomsParams::default() }));
         assert!(!bad(RoomsParams { size: 8, room_min: 2, room_max: 2, ..RoomsParams::default() }));
     }
 
     #[test]
-    fn too_many_potions_for_the_rooms_is_an_error() {
-        let p = RoomsParams {
-            size: 8,
-            max_rooms: 1,
-            room_min: 2,
-            room_max: 2,
-            potions: 3,
-            ..RoomsParams::default()
-        };
-        assert!(matches!(rooms(Seed(4), &p), Err(GenError::GaveUp { .. })));
+    fn the_start_is_in_the_first_room() {
+        let l = rooms_layout(Seed(4), &RoomsParams::default()).expect("valid");
+        assert!(l.rooms[0].contains(l.start()));
+        assert_eq!(l.map.tile(l.start()), Some(RoomCell::Room));
     }
 }

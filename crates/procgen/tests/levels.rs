@@ -4,8 +4,8 @@ use std::collections::VecDeque;
 
 use proptest::prelude::*;
 use torchlit_geom::Point;
-use torchlit_map::Tile;
-use torchlit_procgen::{CaRule, CaveLevels, CaveLevelsParams, CaveParams, cave_levels};
+use torchlit_map::Terrain;
+use torchlit_procgen::{CaRule, CaveLevels, CaveLevelsParams, CaveParams, LevelCell, cave_levels};
 use torchlit_rng::Seed;
 
 /// Cells reachable from the exit: 8-way on a level, and stairs down ↔ stairs up at the
@@ -32,8 +32,8 @@ fn reach(c: &CaveLevels) -> (usize, usize) {
             }
         }
         match level.tile(p) {
-            Some(Tile::StairsDown) if z + 1 < d => next.push((z + 1, p)),
-            Some(Tile::StairsUp) if z > 0 => next.push((z - 1, p)),
+            Some(LevelCell::StairsDown) if z + 1 < d => next.push((z + 1, p)),
+            Some(LevelCell::StairsUp) if z > 0 => next.push((z - 1, p)),
             _ => {}
         }
         for (zz, q) in next {
@@ -52,21 +52,24 @@ fn check_stairs(c: &CaveLevels) -> Result<(), TestCaseError> {
     let d = c.depth();
     for (z, level) in c.levels().iter().enumerate() {
         for (p, t) in level.iter() {
-            prop_assert!(matches!(t, Tile::Floor | Tile::Wall | Tile::StairsUp | Tile::StairsDown));
+            prop_assert!(matches!(
+                t,
+                LevelCell::Floor | LevelCell::Wall | LevelCell::StairsUp | LevelCell::StairsDown
+            ));
             match t {
-                Tile::StairsDown => {
+                LevelCell::StairsDown => {
                     prop_assert!(z + 1 < d, "stairs down on the last level");
-                    prop_assert_eq!(c.levels()[z + 1].tile(p), Some(Tile::StairsUp));
+                    prop_assert_eq!(c.levels()[z + 1].tile(p), Some(LevelCell::StairsUp));
                 }
-                Tile::StairsUp if z == 0 => prop_assert_eq!(p, c.exit(), "a second way out"),
-                Tile::StairsUp => {
-                    prop_assert_eq!(c.levels()[z - 1].tile(p), Some(Tile::StairsDown))
+                LevelCell::StairsUp if z == 0 => prop_assert_eq!(p, c.exit(), "a second way out"),
+                LevelCell::StairsUp => {
+                    prop_assert_eq!(c.levels()[z - 1].tile(p), Some(LevelCell::StairsDown))
                 }
                 _ => {}
             }
         }
     }
-    prop_assert_eq!(c.levels()[0].tile(c.exit()), Some(Tile::StairsUp));
+    prop_assert_eq!(c.levels()[0].tile(c.exit()), Some(LevelCell::StairsUp));
     Ok(())
 }
 
@@ -107,7 +110,7 @@ fn default_caves_are_reachable_and_small_regions_filled() {
         let (reached, passable) = reach(&c);
         assert_eq!(reached, passable, "seed {seed}");
         for level in c.levels() {
-            assert!(level.iter().filter(|(_, t)| *t == Tile::StairsDown).count() <= 400);
+            assert!(level.iter().filter(|(_, t)| *t == LevelCell::StairsDown).count() <= 400);
         }
     }
 }

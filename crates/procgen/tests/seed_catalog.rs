@@ -13,10 +13,9 @@
 use std::fmt::Write as _;
 
 use torchlit_geom::{Point, Size};
-use torchlit_map::Tile;
 use torchlit_procgen::{
-    CaveCell, CaveLevelsParams, CaveParams, Difficulty, Overworld, OverworldParams, RegionCoord,
-    RoomsParams, WALL, cave, cave_levels, level_chain, maze, rooms_layout,
+    CaveCell, CaveLevelsParams, CaveParams, Difficulty, LevelCell, Overworld, OverworldParams,
+    RegionCoord, RoomCell, RoomsParams, WALL, cave, cave_levels, level_chain, maze, rooms_layout,
 };
 use torchlit_rng::Seed;
 
@@ -32,14 +31,22 @@ fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
     h
 }
 
-fn tile_byte(t: Tile) -> u8 {
+/// The byte of a cave level's cell in the hash (`.` `#` `<` `>`, as the map once held).
+fn level_byte(t: LevelCell) -> u8 {
     match t {
-        Tile::Floor => b'.',
-        Tile::Wall => b'#',
-        Tile::Hallway => b'+',
-        Tile::StairsUp => b'<',
-        Tile::StairsDown => b'>',
-        _ => b'?',
+        LevelCell::Floor => b'.',
+        LevelCell::Wall => b'#',
+        LevelCell::StairsUp => b'<',
+        LevelCell::StairsDown => b'>',
+    }
+}
+
+/// The byte of a rooms layout's cell in the hash (`.` `+` `#`).
+fn room_byte(t: RoomCell) -> u8 {
+    match t {
+        RoomCell::Room => b'.',
+        RoomCell::Hallway => b'+',
+        RoomCell::Wall => b'#',
     }
 }
 
@@ -94,12 +101,12 @@ fn catalog() -> String {
         let c = cave_levels(Seed::from_text(&i.to_string()), &CaveLevelsParams::default())
             .expect("valid");
         let tiles = || c.levels().iter().flat_map(|l| l.iter().map(|(_, t)| t));
-        let stairs = tiles().filter(|&t| t == Tile::StairsDown).count();
-        let floor = tiles().filter(|&t| t == Tile::Floor).count();
+        let stairs = tiles().filter(|&t| t == LevelCell::StairsDown).count();
+        let floor = tiles().filter(|&t| t == LevelCell::Floor).count();
         let _ = writeln!(
             out,
             "caves 80x40x5 seed={i} hash={:016x} floor={floor} stairs_down={stairs} exit={}",
-            fnv(tiles().map(tile_byte)),
+            fnv(tiles().map(level_byte)),
             c.exit(),
         );
     }
@@ -120,16 +127,13 @@ fn catalog() -> String {
     for i in 0..SEEDS {
         let l =
             rooms_layout(Seed::from_text(&i.to_string()), &RoomsParams::default()).expect("valid");
-        let d = &l.dungeon;
-        let hallways = d.map.iter().filter(|(_, t)| *t == Tile::Hallway).count();
+        let hallways = l.map.iter().filter(|(_, t)| *t == RoomCell::Hallway).count();
         let _ = writeln!(
             out,
-            "rooms 30 seed={i} hash={:016x} rooms={} hallway={hallways} hero={} monster={}@{}",
-            fnv(d.to_text().into_bytes()),
+            "rooms-layout 30 seed={i} hash={:016x} rooms={} hallway={hallways} start={}",
+            fnv(l.map.iter().map(|(_, t)| room_byte(t))),
             l.rooms.len(),
-            d.hero,
-            d.monsters[0].glyph,
-            d.monsters[0].at,
+            l.start(),
         );
     }
     out

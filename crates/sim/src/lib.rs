@@ -25,6 +25,7 @@ mod time;
 
 pub mod engine;
 pub mod modes;
+pub mod terrain;
 
 pub use time::{TICKS_PER_SECOND, Tick, Turn};
 

@@ -11,7 +11,7 @@
 use std::error::Error;
 
 use torchlit::prelude::*;
-use torchlit::procgen::{RoomsParams, rooms_layout};
+use torchlit::procgen::{RoomCell, RoomsParams, rooms_layout};
 
 /// The dungeon's side, in cells.
 const MAP_SIDE: u32 = 48;
@@ -20,7 +20,7 @@ const MAP_SIDE: u32 = 48;
 // ANCHOR: game
 /// The whole game: the map, where the player stands, and the seed it was made from.
 pub(crate) struct Game {
-    map: TileMap,
+    map: TileMap<RoomCell>,
     player: Point,
     seed: Seed,
 }
@@ -35,12 +35,11 @@ impl Game {
             max_rooms: 16,
             room_min: 4,
             room_max: 10,
-            potions: 0,
             extra_hallways: 3,
         };
         let layout = rooms_layout(seed, &params)?;
-        let player = layout.rooms.first().map_or(layout.dungeon.hero, Rect::center);
-        Ok(Game { map: layout.dungeon.map, player, seed })
+        let player = layout.start();
+        Ok(Game { map: layout.map, player, seed })
     }
 
     // ANCHOR_END: new
@@ -73,7 +72,7 @@ impl Game {
     /// How map cell `p` looks; blank off the map.
     fn terrain_cell(&self, p: Point) -> Cell {
         match self.map.tile(p) {
-            Some(Tile::Wall) => {
+            Some(RoomCell::Wall) => {
                 Cell::with_bg('#', Rgb(40, 40, 40), Rgb(0, 0, 100)).sprite(Sprite::Wall)
             }
             Some(_) => Cell::with_bg('.', Rgb(40, 40, 40), Rgb(50, 50, 150)).sprite(Sprite::Floor),

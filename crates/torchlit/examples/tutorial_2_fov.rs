@@ -12,7 +12,7 @@ use std::error::Error;
 
 use torchlit::fov::Memory;
 use torchlit::prelude::*;
-use torchlit::procgen::{RoomsParams, rooms_layout};
+use torchlit::procgen::{RoomCell, RoomsParams, rooms_layout};
 
 /// The dungeon's side, in cells.
 const MAP_SIDE: u32 = 48;
@@ -24,7 +24,7 @@ const SIGHT: f64 = 8.0;
 /// The whole game: the map, where the player stands, what they see and remember, and
 /// the seed it was made from.
 pub(crate) struct Game {
-    map: TileMap,
+    map: TileMap<RoomCell>,
     player: Point,
     seen: Viewshed,
     memory: Memory,
@@ -41,12 +41,11 @@ impl Game {
             max_rooms: 16,
             room_min: 4,
             room_max: 10,
-            potions: 0,
             extra_hallways: 3,
         };
         let layout = rooms_layout(seed, &params)?;
-        let player = layout.rooms.first().map_or(layout.dungeon.hero, Rect::center);
-        let map = layout.dungeon.map;
+        let player = layout.start();
+        let map = layout.map;
         let size = map.size();
         let (seen, memory) = (Viewshed::new(size), Memory::new(size));
         let mut game = Game { map, player, seen, memory, seed };
@@ -104,7 +103,7 @@ impl Game {
     /// blank when never seen or off the map.
     fn terrain_cell(&self, p: Point) -> Cell {
         let Some(tile) = self.map.tile(p) else { return Cell::BLANK };
-        let wall = tile == Tile::Wall;
+        let wall = tile == RoomCell::Wall;
         let (glyph, sprite) = if wall { ('#', Sprite::Wall) } else { ('.', Sprite::Floor) };
         if self.seen.contains(p) {
             let bg = if wall { Rgb(130, 110, 50) } else { Rgb(200, 180, 50) };

@@ -15,7 +15,7 @@ use std::error::Error;
 use torchlit::fov::Memory;
 use torchlit::geom::Metric;
 use torchlit::prelude::*;
-use torchlit::procgen::{RoomsParams, rooms_layout};
+use torchlit::procgen::{RoomCell, RoomsParams, rooms_layout};
 
 /// The dungeon's side, in cells.
 const MAP_SIDE: u32 = 48;
@@ -77,7 +77,7 @@ impl Actor {
 // ANCHOR: game
 /// The whole game: map, actors (the player first), what is seen and remembered.
 pub(crate) struct Game {
-    map: TileMap,
+    map: TileMap<RoomCell>,
     grid: PathGrid,
     search: Search,
     actors: Vec<Actor>,
@@ -96,13 +96,12 @@ impl Game {
             max_rooms: 16,
             room_min: 4,
             room_max: 10,
-            potions: 0,
             extra_hallways: 3,
         };
         let layout = rooms_layout(seed, &params)?;
-        let map = layout.dungeon.map;
+        let start = layout.start();
+        let map = layout.map;
         let grid = PathGrid::from_passable(map.size(), |p| map.is_passable(p))?;
-        let start = layout.rooms.first().map_or(layout.dungeon.hero, Rect::center);
         let actors = place_monsters(seed, &map, &layout.rooms, Actor::player(start));
         let size = map.size();
         let mut game = Game {
@@ -257,7 +256,7 @@ impl Game {
     /// blank when never seen or off the map.
     fn terrain_cell(&self, p: Point) -> Cell {
         let Some(tile) = self.map.tile(p) else { return Cell::BLANK };
-        let wall = tile == Tile::Wall;
+        let wall = tile == RoomCell::Wall;
         let (glyph, sprite) = if wall { ('#', Sprite::Wall) } else { ('.', Sprite::Floor) };
         if self.seen.contains(p) {
             let bg = if wall { Rgb(130, 110, 50) } else { Rgb(200, 180, 50) };
@@ -294,7 +293,12 @@ impl Game {
 // ANCHOR: place_monsters
 /// `player` and up to [`MAX_MONSTERS_PER_ROOM`] monsters in each room but the first, on
 /// free floor: four orcs for one troll.
-fn place_monsters(seed: Seed, map: &TileMap, rooms: &[Rect], player: Actor) -> Vec<Actor> {
+fn place_monsters(
+    seed: Seed,
+    map: &TileMap<RoomCell>,
+    rooms: &[Rect],
+    player: Actor,
+) -> Vec<Actor> {
     let mut rng = Rng::new(seed.derive("tutorial/monsters", &[]));
     let mut actors = vec![player];
     for room in rooms.iter().skip(1) {

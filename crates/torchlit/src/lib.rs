@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | [`geom`] | `torchlit-geom` | `Point`, `Size`, `Rect`, 4- and 8-way directions, `Grid<T>`, Bresenham lines identical to libtcod's |
 //! | [`rng`] | `torchlit-rng` | one seeded, value-stable generator, text seeds, derived sub-seeds |
-//! | [`map`] | `torchlit-map` | tiles, `TileMap`, map file formats with line-and-column errors |
+//! | [`map`] | `torchlit-map` | the `Terrain` trait, `TileMap<T>` of any terrain, map file formats with line-and-column errors |
 //! | [`console`] | `torchlit-console` | `Frame` of `Cell`s (glyph, colours, sprite), `Input`, keymaps, the `Screen` trait and a screen stack, widgets |
 //! | [`fov`] | `torchlit-fov` (feature `fov`) | field of view: libtcod's algorithms bit for bit, a torch flood fill, raycasting, light sources, memory |
 //! | [`path`] | `torchlit-path` (feature `path`) | movement rules as values, BFS, Dijkstra maps, A* |
@@ -76,7 +76,7 @@ pub mod prelude {
     pub use torchlit_geom::{
         CardinalDirection, Direction, Grid, Offset, Point, Radius, Rect, Size,
     };
-    pub use torchlit_map::{Tile, TileMap};
+    pub use torchlit_map::{Terrain, Tile, TileMap};
     #[cfg(feature = "path")]
     pub use torchlit_path::{Cost, DijkstraMap, PathGrid, Rule, Search, astar};
     pub use torchlit_rng::{Rng, Seed};

@@ -24,6 +24,7 @@
 //!
 //! Coordinates are map space: `(0, 0)` top-left, `y` down (DM503's `Position` too).
 
+mod generate;
 mod paths;
 mod person;
 mod solve;
@@ -35,12 +36,11 @@ use std::sync::Arc;
 use torchlit_geom::{Direction, Point};
 use torchlit_map::{Dungeon, Tile, TileMap};
 use torchlit_path::{PathError, PathGrid, Rule, Search};
-use torchlit_procgen::{RoomsParams, rooms};
-use torchlit_rng::Seed;
 
 use crate::Turn;
 use crate::engine::{Energy, Speed};
 
+pub use generate::{generate, generate_with_rooms};
 pub use paths::{FieldId, Paths};
 pub use person::{
     Awaiting, Illegal, PERSON_LIMIT, Person, REVIEW_POSITIONS, Review, direction_name,
@@ -683,17 +683,6 @@ impl Chase {
     fn state_key(&self) -> StateKey {
         (self.board.hero, self.board.monster, self.board.potions.clone())
     }
-}
-
-/// A generated room-and-hallway dungeon of `side × side` cells for seed `seed`, with one
-/// hero, one monster and one speed potion (`torchlit-procgen`'s `rooms`, whose rooms,
-/// hallways and loops follow DM503 Rogue's rules).
-///
-/// # Errors
-/// [`ChaseError::Generate`] when the generator refuses the size (8 to 2048) or gives up.
-pub fn generate(seed: Seed, side: u32) -> Result<Dungeon, ChaseError> {
-    let params = RoomsParams { size: side, ..RoomsParams::default() };
-    rooms(seed, &params).map_err(|e| ChaseError::Generate(e.to_string()))
 }
 
 /// Solves `dungeon` ([`Solution::solve`]): who wins every position with perfect play.

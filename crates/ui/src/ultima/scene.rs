@@ -14,7 +14,7 @@
 use std::collections::VecDeque;
 
 use torchlit_console::scene::{
-    Entity, EntityKind, Known, LogLine, Mouse, Scene, SceneCell, SceneMap,
+    Entity, EntityKind, Known, LogLine, Meter, Mouse, Scene, SceneCell, SceneMap,
 };
 use torchlit_console::{Rgb, Sprite};
 use torchlit_geom::{CardinalDirection, Point, Size};
@@ -134,13 +134,38 @@ impl UltimaScreen {
         map.entities.push(Entity::new(at, EntityKind::Hero, "you", sprite, '@', palette::AVATAR));
         map.hero = Some(at);
         let u = game.avatar_ultima();
-        let stats = [
+        let chart = game.chart();
+        let mut stats = vec![
             ("Position", format!("({}, {})", u.x, u.y)),
             ("Torch", game.avatar().torch().to_string()),
             ("Lit cells", game.lit_count().to_string()),
             ("Lighting", game.lighting().name().to_string()),
             ("Turn", game.turns().0.to_string()),
         ];
+        // The goal the terminal's status line measures ("charted 24%"), said the same way.
+        if let Some(c) = chart {
+            let text = match c.done {
+                Some(turns) => format!("in {} steps", turns.0),
+                None => format!("{}% ({} of {} tiles)", c.percent(), c.seen, c.total),
+            };
+            stats.insert(0, ("Charted", text));
+        }
+        let meters = chart
+            .map(|c| Meter {
+                label: "Charted".to_string(),
+                now: u32::try_from(c.seen).unwrap_or(u32::MAX),
+                max: u32::try_from(c.total).unwrap_or(u32::MAX),
+                colour: palette::AVATAR,
+            })
+            .into_iter()
+            .collect();
+        let goal = match chart {
+            Some(c) if c.done.is_some() => "The land is charted. Walk on, or q.",
+            Some(_) => {
+                "Chart the land: light every tile you can walk to, in as few steps as you can."
+            }
+            None => "Walk the land by torchlight; click a cell to step towards it.",
+        };
         let hints = [
             ("w a s d", "walk"),
             ("+ / -", "torch brighter / dimmer"),
@@ -154,9 +179,9 @@ impl UltimaScreen {
             turn: game.turns().0,
             map,
             title: "Ultima: night walk".to_string(),
-            meters: Vec::new(),
+            meters,
             stats: stats.into_iter().map(pair).collect(),
-            goal: Some("Walk the land by torchlight; click a cell to step towards it.".into()),
+            goal: Some(goal.into()),
             look: self.pointed.map(|p| look_text(game, p)),
             log: self.log.iter().map(|t| LogLine { text: t.clone(), colour: Rgb::WHITE }).collect(),
             hints: hints.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),

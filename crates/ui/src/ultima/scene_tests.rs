@@ -112,3 +112,41 @@ fn each_click_walks_one_step_of_a_shortest_path_as_the_keys_do() {
     let log = Screen::scene(&clicked, Size::new(40, 10)).map(|s| s.log).unwrap_or_default();
     assert_eq!(log.last().map(|l| l.text.as_str()), Some("You know of no way there."));
 }
+
+/// The browser's player sees the goal the terminal's status line measures: how much of
+/// the land is charted, as a stat and a bar, and that it is done once it is.
+#[test]
+fn the_scene_shows_how_much_is_charted_as_the_status_line_does() {
+    use torchlit_sim::modes::ultima::Rules;
+    let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("a world");
+    let mut screen = UltimaScreen::new(Ultima::with_rules(world, Rules::default()));
+    let scene = screen.scene_now(Size::new(20, 12)).expect("a scene");
+    let chart = screen.game.chart().expect("the default game charts");
+    let stat = scene.stats.iter().find(|(k, _)| k == "Charted").map(|(_, v)| v.clone());
+    assert_eq!(
+        stat,
+        Some(format!("{}% ({} of {} tiles)", chart.percent(), chart.seen, chart.total))
+    );
+    let bar = scene.meters.iter().find(|m| m.label == "Charted").expect("a bar");
+    assert_eq!((bar.now, bar.max), (chart.seen as u32, chart.total as u32));
+    assert!(scene.goal.as_deref().is_some_and(|g| g.starts_with("Chart the land")));
+    let mut frame = Frame::new(80, 24);
+    screen.render(&mut frame);
+    assert!(frame.to_text().contains(&format!("charted {}%", chart.percent())));
+    for key in ['d', 'd', 'w'] {
+        screen.handle(Input::Char(key));
+    }
+    let later = screen.scene_now(Size::new(20, 12)).expect("a scene");
+    let bar = later.meters.iter().find(|m| m.label == "Charted").expect("a bar");
+    assert!(bar.now >= chart.seen as u32, "charting only grows");
+}
+
+#[test]
+fn the_free_walk_has_no_chart_in_its_scene() {
+    use torchlit_sim::modes::ultima::Rules;
+    let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("a world");
+    let screen = UltimaScreen::new(Ultima::with_rules(world, Rules::original()));
+    let scene = screen.scene_now(Size::new(20, 12)).expect("a scene");
+    assert!(scene.meters.is_empty());
+    assert!(!scene.stats.iter().any(|(k, _)| k == "Charted"));
+}

@@ -8,6 +8,7 @@ use torchlit_rng::{Rng, Seed};
 
 use super::creature::CreatureKind;
 use super::item::ItemKind;
+use crate::terrain::level_tile;
 
 /// The shape of a new world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,7 +37,8 @@ pub(crate) fn build_caves(seed: Seed, spec: WorldSpec) -> Result<Vec<TileMap>, G
         depth: u32::try_from(spec.depth).unwrap_or(u32::MAX),
         ..CaveLevelsParams::default()
     };
-    Ok(cave_levels(seed.derive("caves/levels", &[]), &params)?.levels().to_vec())
+    let caves = cave_levels(seed.derive("caves/levels", &[]), &params)?;
+    Ok(caves.levels().iter().map(|level| level.map(level_tile)).collect())
 }
 
 /// How many of each monster a level holds (part 05: 8 fungi; part 09: 20 bats; part 13:
