@@ -1,11 +1,11 @@
 //! `caves` in the terminal: its seed, its keys from the config file, and its store of
-//! runs ([`SqliteStore`]: the SQLite worlds of `torchlit-save`, one per run, with the
+//! runs ([`WorldsStore`] over the SQLite worlds of `torchlit-save`, one per run, with the
 //! morgue files beside them).
 
 use anyhow::Result;
-use torchlit_save::caves::SqliteStore;
+use torchlit_save::Store;
 use torchlit_sim::modes::caves::AutoPickup;
-use torchlit_ui::caves::{CavesSetup, StoreHandle, keymap_with};
+use torchlit_ui::caves::{CavesSetup, StoreHandle, WorldsStore, keymap_with};
 
 use crate::settings::{Settings, seed_arg};
 
@@ -25,8 +25,10 @@ pub fn setup(
     let overrides = settings.key_overrides(MODE)?;
     let keymap = keymap_with(&overrides)
         .map_err(|e| anyhow::anyhow!("{}: keys.caves: {e}", settings.origin_of(MODE, &e.name)))?;
-    let store =
-        settings.paths.as_ref().map(|p| StoreHandle::new(SqliteStore::new(p, &settings.config)));
+    let store = settings
+        .paths
+        .as_ref()
+        .map(|p| StoreHandle::new(WorldsStore::new(Store::new(p), &settings.config)));
     let chosen = &settings.config.caves.autopickup;
     let has = |class: &str| chosen.iter().any(|c| c == class);
     let pickup = AutoPickup { food: has("food"), weapons: has("weapons"), armour: has("armour") };

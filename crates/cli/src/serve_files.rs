@@ -6,12 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-use torchlit_save::caves::{CavesStore, SqliteStore, StoreError};
 use torchlit_save::recording::{self, Header};
 use torchlit_save::{
     OpenWorld, Paths, SaveError, Score, Store, WorldEntry, WorldId, WorldSpec, WorldStore,
 };
 use torchlit_sim::modes::caves::Caves;
+use torchlit_ui::caves::{CavesStore, StoreError, WorldsStore};
 use torchlit_ui::record::RecordingSink;
 use torchlit_web::protocol::MODES;
 use torchlit_web::{PlayerFiles, SaveEntry, ScoreEntry};
@@ -32,14 +32,15 @@ fn file_name(path: &str) -> String {
 
 /// Caves runs in a data dir, as the terminal keeps them, paths hidden.
 pub struct HiddenCaves {
-    inner: SqliteStore,
+    inner: WorldsStore,
     dir: PathBuf,
 }
 
 impl HiddenCaves {
     /// The runs in `paths`' data dir.
     pub fn new(paths: &Paths, config: &torchlit_save::Config) -> HiddenCaves {
-        HiddenCaves { inner: SqliteStore::new(paths, config), dir: paths.data_dir().to_path_buf() }
+        let inner = WorldsStore::new(Store::new(paths), config);
+        HiddenCaves { inner, dir: paths.data_dir().to_path_buf() }
     }
 
     fn err(&self, e: StoreError) -> StoreError {
@@ -96,6 +97,18 @@ impl WorldStore for HiddenWorlds {
     }
     fn location(&self) -> String {
         "this server (your own saves)".into()
+    }
+    fn write_morgue(&self, id: &WorldId, text: &str) -> Result<String, SaveError> {
+        WorldStore::write_morgue(&self.0, id, text).map(|p| file_name(&p))
+    }
+    fn save_recording(&self, id: &WorldId, bytes: &[u8]) -> Result<(), SaveError> {
+        WorldStore::save_recording(&self.0, id, bytes)
+    }
+    fn load_recording(&self, id: &WorldId) -> Result<Option<Vec<u8>>, SaveError> {
+        WorldStore::load_recording(&self.0, id)
+    }
+    fn remove_recording(&self, id: &WorldId) -> Result<(), SaveError> {
+        WorldStore::remove_recording(&self.0, id)
     }
 }
 

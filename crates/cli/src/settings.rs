@@ -47,7 +47,10 @@ impl Settings {
             warn(format!("{e}; using the built-in settings"));
             return Ok(Config::defaults());
         }
-        Config::load_file(paths.config_file()).context("the config file")
+        let config = Config::load_file(paths.config_file()).context("the config file")?;
+        // The modes' own settings, checked where the modes keep their ranges.
+        torchlit_ui::overworld::config::check(&config).context("the config file")?;
+        Ok(config)
     }
 
     /// Where the config's `[keys.MODE]` binding of `action` was written (`file:line:column`),

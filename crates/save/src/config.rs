@@ -15,7 +15,6 @@ use file::*;
 
 mod file;
 use torchlit_console::{KeySpec, KeySpecError};
-use torchlit_sim::modes::overworld::CombatTuning;
 
 /// The built-in defaults, as a documented TOML file (CaveGame's `cavegame.properties`).
 pub const DEFAULTS_TOML: &str = include_str!("defaults.toml");
@@ -99,10 +98,11 @@ pub struct PlayConfig {
     pub region_cache_size: NonZeroUsize,
     /// Player moves between autosaves (`iPlayerSaveFrequency` = 5). 1 to 10000.
     pub save_frequency: NonZeroU32,
-    /// The overworld's combat tuning (keys `armour_protection`, 0 to 1;
-    /// `damage_multiplier`, 0 to 10; `stun_probability`, 0 to 1): the sim owns the
-    /// struct, its defaults and ranges; the config only reads it.
-    pub combat: CombatTuning,
+    /// The overworld's combat tuning as written (keys `armour_protection`,
+    /// `damage_multiplier`, `stun_probability`): numbers and where they were written. The
+    /// overworld owns their meaning, defaults and ranges and checks them
+    /// (`torchlit_ui::overworld::config`); this crate only reads them.
+    pub combat: CombatConfig,
     /// Pause between combat turns (`lTurnSleepTime` = 500 ms; key `turn_delay_ms`). At most
     /// 10 s.
     pub turn_delay: Duration,
@@ -118,11 +118,61 @@ impl Default for PlayConfig {
         PlayConfig {
             region_cache_size: NonZeroUsize::new(8).unwrap_or(NonZeroUsize::MIN),
             save_frequency: NonZeroU32::new(5).unwrap_or(NonZeroU32::MIN),
-            combat: CombatTuning::default(),
+            combat: CombatConfig::default(),
             turn_delay: Duration::from_millis(500),
             debug_info: false,
             death_loses_item: true,
         }
+    }
+}
+
+/// The `[play]` combat keys as written: see [`PlayConfig::combat`].
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct CombatConfig {
+    /// `armour_protection` (`fArmourProtection` = 0.3).
+    pub armour_protection: Written<f64>,
+    /// `damage_multiplier` (`fDamageMultiplier` = 1.2).
+    pub damage_multiplier: Written<f64>,
+    /// `stun_probability` (`fCombatStunProbability` = 0.1).
+    pub stun_probability: Written<f64>,
+}
+
+impl Default for CombatConfig {
+    /// The values the built-in defaults file writes (the overworld's own defaults,
+    /// which its tests compare with these).
+    fn default() -> CombatConfig {
+        CombatConfig {
+            armour_protection: Written::builtin(0.3),
+            damage_multiplier: Written::builtin(1.2),
+            stun_probability: Written::builtin(0.1),
+        }
+    }
+}
+
+/// A setting's value as written in the config file, and where: for settings whose
+/// owner (a mode) checks them after the file is read and names the place when one is
+/// wrong ([`Origin::value_error`]).
+///
+/// Two are equal when their values are (where they were written is not compared).
+#[derive(Clone, Debug)]
+pub struct Written<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written (the built-in defaults: no file).
+    pub origin: Origin,
+}
+
+impl<T> Written<T> {
+    /// `value` from the built-in defaults (no file, line 0).
+    pub fn builtin(value: T) -> Written<T> {
+        Written { value, origin: Origin { file: None, line: 0, column: 0 } }
+    }
+}
+
+impl<T: PartialEq> PartialEq for Written<T> {
+    fn eq(&self, other: &Written<T>) -> bool {
+        self.value == other.value
     }
 }
 
@@ -260,6 +310,21 @@ pub struct Origin {
     pub line: usize,
     /// 1-based column, in characters.
     pub column: usize,
+}
+
+impl Origin {
+    /// The error for a value written here that its owner refuses: `key` is the setting
+    /// (`"play.stun_probability"`), `reason` says what is allowed; it reads
+    /// `FILE:LINE:COLUMN: KEY: REASON`.
+    pub fn value_error(&self, key: &str, reason: String) -> ConfigError {
+        ConfigError::Value {
+            path: self.file.clone().unwrap_or_else(|| PathBuf::from(BUILTIN)),
+            line: self.line,
+            column: self.column,
+            key: key.to_owned(),
+            reason,
+        }
+    }
 }
 
 impl fmt::Display for Origin {

@@ -274,3 +274,16 @@ fn sqlite_reason(e: &rusqlite::Error) -> String {
     };
     format!("{plain} ({e})")
 }
+
+/// Why a store of a mode's saves could not do what was asked, as one line for the player
+/// (a [`SaveError`] or a morgue or recording that could not be written, said plainly).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}

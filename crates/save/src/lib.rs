@@ -28,9 +28,12 @@
 //!
 //! - **Store traits.** What screens need, without SQLite: [`WorldStore`] (list, create,
 //!   open, delete worlds; high scores) -> [`OpenWorld`] (records, commits) ->
-//!   [`WorldSaver`] (commits in the background), and [`caves::CavesStore`] for `caves`
-//!   runs. [`Store`], [`WorldDb`], [`Saver`] and `caves::SqliteStore` implement them;
-//!   [`MemoryWorlds`] keeps worlds in memory for tests.
+//!   [`WorldSaver`] (commits in the background). Every mode that saves goes through
+//!   them: the overworld's worlds, and `caves` runs (one world per run, its whole-game
+//!   snapshot, its morgue and recording beside it). [`Store`] and [`WorldDb`] implement
+//!   them; [`MemoryWorlds`] keeps worlds in memory for tests. What a mode stores, its
+//!   layouts, versions and migrations live with the mode (in `torchlit-ui`): this crate
+//!   knows no game type.
 //!
 //! Feature `sqlite` (on by default) is everything built on SQLite: [`Store`], [`WorldDb`],
 //! [`Saver`], the schema and the SQLite stores. Without it (`default-features = false`,
@@ -94,17 +97,16 @@ mod store;
 mod world;
 mod worlds;
 
-pub mod caves;
 pub mod recording;
 
 pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};
 pub use config::{
-    Binding, CavesConfig, Config, ConfigError, ConfigHash, DEFAULTS_TOML, FrontEnd,
+    Binding, CavesConfig, CombatConfig, Config, ConfigError, ConfigHash, DEFAULTS_TOML, FrontEnd,
     GenerationConfig, KeyBindings, LogConfig, LogLevel, MazeSettings, Origin, PlayConfig, UiConfig,
-    WebConfig,
+    WebConfig, Written,
 };
-pub use error::{Record, SaveError};
+pub use error::{Record, SaveError, StoreError};
 pub use id::WorldId;
 pub use info::{CommitInfo, GenerationCheck, SaveReport, Ticket, WorldEntry, WorldInfo, WorldSpec};
 pub use logging::{LogError, LogGuard, init_logging};

@@ -49,6 +49,10 @@ struct Shelf {
     clock: u64,
     /// The last sequence number given to an id.
     made: u64,
+    /// Morgue texts by world (they outlive their worlds).
+    morgues: BTreeMap<WorldId, String>,
+    /// Recordings kept beside worlds ([`WorldStore::save_recording`]).
+    recordings: BTreeMap<WorldId, Vec<u8>>,
 }
 
 /// One world's records.
@@ -168,6 +172,32 @@ impl WorldStore for MemoryWorlds {
     fn location(&self) -> String {
         MEMORY.to_string()
     }
+
+    fn write_morgue(&self, id: &WorldId, text: &str) -> Result<String, SaveError> {
+        self.shelf()?.morgues.insert(id.clone(), text.to_string());
+        Ok(format!("{MEMORY}/{id}.morgue.txt"))
+    }
+
+    fn save_recording(&self, id: &WorldId, bytes: &[u8]) -> Result<(), SaveError> {
+        self.shelf()?.recordings.insert(id.clone(), bytes.to_vec());
+        Ok(())
+    }
+
+    fn load_recording(&self, id: &WorldId) -> Result<Option<Vec<u8>>, SaveError> {
+        Ok(self.shelf()?.recordings.get(id).cloned())
+    }
+
+    fn remove_recording(&self, id: &WorldId) -> Result<(), SaveError> {
+        self.shelf()?.recordings.remove(id);
+        Ok(())
+    }
+}
+
+impl MemoryWorlds {
+    /// The morgue text written for world `id`, if any (for tests).
+    pub fn morgue(&self, id: &WorldId) -> Option<String> {
+        self.shared.try_borrow().ok()?.morgues.get(id).cloned()
+    }
 }
 
 /// A world of a [`MemoryWorlds`], open.
@@ -239,6 +269,11 @@ impl OpenWorld for MemoryWorld {
 
     fn close(self: Box<Self>) -> Result<(), SaveError> {
         Ok(())
+    }
+
+    fn delete(self: Box<Self>) -> Result<(), SaveError> {
+        let mut shelf = self.shared.try_borrow_mut().map_err(|_| in_use(&self.path))?;
+        shelf.worlds.remove(&self.info.id).map(|_| ()).ok_or_else(|| missing(&self.info.id))
     }
 }
 

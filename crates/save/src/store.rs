@@ -330,6 +330,22 @@ impl WorldStore for Store {
     fn location(&self) -> String {
         self.dir.display().to_string()
     }
+
+    fn write_morgue(&self, id: &WorldId, text: &str) -> Result<String, SaveError> {
+        Store::write_morgue(self, id, text).map(|path| path.display().to_string())
+    }
+
+    fn save_recording(&self, id: &WorldId, bytes: &[u8]) -> Result<(), SaveError> {
+        Store::save_recording(self, id, bytes)
+    }
+
+    fn load_recording(&self, id: &WorldId) -> Result<Option<Vec<u8>>, SaveError> {
+        Store::load_recording(self, id)
+    }
+
+    fn remove_recording(&self, id: &WorldId) -> Result<(), SaveError> {
+        Store::remove_recording(self, id)
+    }
 }
 
 /// Removes a database and its SQLite sidecar files, the sidecars first: a write-ahead log

@@ -409,6 +409,10 @@ impl OpenWorld for WorldDb {
     fn close(self: Box<Self>) -> Result<(), SaveError> {
         WorldDb::close(*self)
     }
+
+    fn delete(self: Box<Self>) -> Result<(), SaveError> {
+        WorldDb::delete(*self)
+    }
 }
 
 fn read_info(conn: &Connection, path: &Path, id: WorldId) -> Result<WorldInfo, SaveError> {

@@ -75,6 +75,13 @@ pub trait OpenWorld: fmt::Debug {
     /// When it can't close cleanly; everything committed stays saved.
     fn close(self: Box<Self>) -> Result<(), SaveError>;
 
+    /// Deletes the world (permadeath), holding it until it is gone so no other torchlit
+    /// opens it in between. Its morgue text stays.
+    ///
+    /// # Errors
+    /// When its files can't be removed.
+    fn delete(self: Box<Self>) -> Result<(), SaveError>;
+
     /// Compares the world's generation config hash with `current`.
     fn generation_check(&self, current: ConfigHash) -> GenerationCheck {
         GenerationCheck::of(self.info().config_hash, current)
@@ -212,4 +219,33 @@ pub trait WorldStore: fmt::Debug {
 
     /// Where the worlds are kept, for the player (a directory).
     fn location(&self) -> String;
+
+    /// Writes world `id`'s morgue text (the story of its finished game) beside the
+    /// worlds, replacing an older one, whole or not at all; returns where it went, for
+    /// the player. It outlives the world.
+    ///
+    /// # Errors
+    /// When it can't be written.
+    fn write_morgue(&self, id: &WorldId, text: &str) -> Result<String, SaveError>;
+
+    /// Keeps `bytes` (a recording file) beside world `id` as its recording so far,
+    /// replacing the one before, whole or not at all (the modes that save a whole-game
+    /// snapshot keep it here; the overworld keeps its recording in the world, see
+    /// [`Save::set_recording`]).
+    ///
+    /// # Errors
+    /// When it can't be written.
+    fn save_recording(&self, id: &WorldId, bytes: &[u8]) -> Result<(), SaveError>;
+
+    /// The recording kept beside world `id` by [`WorldStore::save_recording`], if any.
+    ///
+    /// # Errors
+    /// When one exists but can't be read.
+    fn load_recording(&self, id: &WorldId) -> Result<Option<Vec<u8>>, SaveError>;
+
+    /// Removes the recording kept beside world `id` (its game ended); none is fine.
+    ///
+    /// # Errors
+    /// When one exists and can't be removed.
+    fn remove_recording(&self, id: &WorldId) -> Result<(), SaveError>;
 }

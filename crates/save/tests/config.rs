@@ -23,9 +23,10 @@ fn defaults_are_seed_002s() {
     let p = &c.play;
     assert_eq!(p.region_cache_size, NonZeroUsize::new(8).ok_or("8").unwrap_or(NonZeroUsize::MIN));
     assert_eq!(p.save_frequency.get(), 5);
-    assert_eq!(p.combat, torchlit_sim::modes::overworld::CombatTuning::default());
-    let t = p.combat;
-    assert_eq!((t.armour_protection, t.damage_multiplier, t.stun_probability), (0.3, 1.2, 0.1));
+    let t = &p.combat;
+    let values = (t.armour_protection.value, t.damage_multiplier.value, t.stun_probability.value);
+    assert_eq!(values, (0.3, 1.2, 0.1));
+    assert_eq!(t.stun_probability.origin.to_string(), "<built-in defaults>:36:20");
     assert_eq!(p.turn_delay, Duration::from_millis(500));
     assert!(!p.debug_info);
     assert_eq!(c.log.level, LogLevel::Info);
@@ -47,7 +48,7 @@ fn an_override_changes_only_what_it_names() -> TestResult {
     assert_eq!(c.generation.iterations, d.generation.iterations);
     assert_eq!(c.play.region_cache_size.get(), 3);
     assert_eq!(
-        c.play.combat.armour_protection, 1.0,
+        c.play.combat.armour_protection.value, 1.0,
         "an integer is accepted where a fraction goes"
     );
     assert_eq!(c.play.save_frequency, NonZeroU32::new(5).unwrap_or(NonZeroU32::MIN));

@@ -41,6 +41,13 @@ fn long_functions(text: &str) -> Vec<(usize, String)> {
     let mut i = 0;
     while i < cut {
         if let Some(name) = declared_fn(lines[i]) {
+            // A declaration without a body (a trait's required method) ends at its `;`.
+            let head =
+                (i..cut).find(|&j| lines[j].contains('{') || lines[j].trim_end().ends_with(';'));
+            if let Some(j) = head.filter(|&j| !lines[j].contains('{')) {
+                i = j + 1;
+                continue;
+            }
             let indent = &lines[i][..lines[i].len() - lines[i].trim_start().len()];
             let close = format!("{indent}}}");
             let end = (i + 1..cut).find(|&j| lines[j].trim_end() == close).unwrap_or(cut);
@@ -96,6 +103,10 @@ fn the_length_check_counts_a_long_function_and_skips_tests() {
     let body = "    let x = 1;\n".repeat(80);
     let text = format!("pub(crate) fn long() {{\n{body}}}\nfn short() {{\n}}\n");
     assert_eq!(long_functions(&text), vec![(82, "long".to_string())]);
+    let declared = "trait T {\n    fn a(&self)\n        -> u8;\n".to_string()
+        + &"    fn b(&self);\n".repeat(90)
+        + "}\n";
+    assert!(long_functions(&declared).is_empty(), "declarations have no body to measure");
     let tested = format!("#[cfg(test)]\n{text}");
     assert!(long_functions(&tested).is_empty());
 }

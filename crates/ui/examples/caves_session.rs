@@ -1,5 +1,5 @@
 //! Plays `caves` without a screen through the store the terminal uses
-//! ([`SqliteStore`]): continues the saved run of `DATA_DIR` (or starts seed 1), plays
+//! ([`WorldsStore`] over the SQLite `Store`): continues the saved run of `DATA_DIR` (or starts seed 1), plays
 //! random turns (auto-explore, steps, rests), saves every `--save-every` actions and, after
 //! `--actions`, saves and quits. It prints `loaded TURN` after loading, `committed TURN`
 //! after each save is written and `ended` when the run ends (the save is then deleted).
@@ -16,9 +16,9 @@ use std::path::PathBuf;
 
 use torchlit_geom::Direction;
 use torchlit_rng::{Rng, Seed};
-use torchlit_save::caves::{CavesStore, SqliteStore};
-use torchlit_save::{Config, Paths};
+use torchlit_save::{Config, Paths, Store};
 use torchlit_sim::modes::caves::{Action, Caves};
+use torchlit_ui::caves::{CavesStore, WorldsStore};
 
 const USAGE: &str = "usage: caves_session DATA_DIR [--actions N] [--save-every K]";
 
@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let paths = Paths::in_dir(&dir);
-    let mut store = SqliteStore::new(&paths, &Config::load(&paths)?);
+    let mut store = WorldsStore::new(Store::new(&paths), &Config::load(&paths)?);
     let mut game = match store.load()? {
         Some(game) => game,
         None => Caves::new(Seed(1))?,

@@ -14,6 +14,7 @@ mod look;
 mod morgue;
 mod offer;
 mod pack;
+mod save;
 mod scene;
 mod screen;
 mod setup;
@@ -36,9 +37,8 @@ pub use keys::{
 pub use morgue::morgue_text;
 pub use offer::OfferPage;
 pub use setup::{CavesSetup, OpenError};
-pub use store::{
-    CavesStore, MemoryStore, SharedMemoryStore, StoreError, StoreHandle, describe_run,
-};
+pub use save::{CavesStore, StoreError, WorldsStore, describe_run, describe_run_as, load_run};
+pub use store::{MemoryStore, SharedMemoryStore, StoreHandle};
 pub use text::{count_of, describe, describe_all, item_details, plural, verdict};
 
 /// What the inventory screen is choosing an item for.

@@ -20,6 +20,7 @@
 //! the play screen, each given what it shows, answering with
 //! [`Transition::PopWith`](crate::Transition::PopWith).
 
+pub mod config;
 mod draw;
 mod end;
 mod fight;

@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use torchlit_rng::{Rng, Seed};
-use torchlit_save::caves::{CavesStore, SqliteStore};
 use torchlit_save::{Config, Paths, Store};
+use torchlit_ui::caves::{CavesStore, WorldsStore};
 
 fn kills() -> usize {
     std::env::var("TORCHLIT_KILLS").ok().and_then(|n| n.parse().ok()).unwrap_or(20)
@@ -149,7 +149,7 @@ fn a_killed_caves_run_loads_at_its_last_save() -> Result<(), Box<dyn std::error:
         check_integrity(&paths, kill)?;
         let reported = seen.committed.load(Ordering::SeqCst);
         saved |= reported > 0;
-        let mut store = SqliteStore::new(&paths, &Config::defaults());
+        let mut store = WorldsStore::new(Store::new(&paths), &Config::defaults());
         let run = store.load().map_err(|e| format!("kill {kill}: the run does not load: {e}"))?;
         let Some(run) = run else {
             // No save since the last run ended, and this child made none before its kill.

@@ -153,6 +153,14 @@ pub(super) fn set_float(
     }
 }
 
+/// A number whose owner checks it: its value and where it was written.
+pub(super) fn set_written(out: &mut Written<f64>, value: Option<Spanned<Number>>, cx: &Cx<'_>) {
+    if let Some(value) = value {
+        let origin = cx.origin(value.span());
+        *out = Written { value: value.into_inner().0, origin };
+    }
+}
+
 /// 1-based line and column (in characters) of byte `offset` in `text`.
 pub(super) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
@@ -267,13 +275,11 @@ impl FilePlay {
             set_int(&mut n, Some(v), "play.save_frequency", 1..=10_000, cx)?;
             out.save_frequency = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
         }
-        let (combat, armour) = (&mut out.combat, self.armour_protection);
-        let range = CombatTuning::ARMOUR_PROTECTION;
-        set_float(&mut combat.armour_protection, armour, "play.armour_protection", range, cx)?;
-        let (damage, range) = (self.damage_multiplier, CombatTuning::DAMAGE_MULTIPLIER);
-        set_float(&mut combat.damage_multiplier, damage, "play.damage_multiplier", range, cx)?;
-        let (stun, range) = (self.stun_probability, CombatTuning::STUN_PROBABILITY);
-        set_float(&mut combat.stun_probability, stun, "play.stun_probability", range, cx)?;
+        // The overworld's: kept as written, with their places; the overworld checks them.
+        let combat = &mut out.combat;
+        set_written(&mut combat.armour_protection, self.armour_protection, cx);
+        set_written(&mut combat.damage_multiplier, self.damage_multiplier, cx);
+        set_written(&mut combat.stun_probability, self.stun_probability, cx);
         if let Some(v) = self.turn_delay_ms {
             let mut ms = 0;
             set_int(&mut ms, Some(v), "play.turn_delay_ms", 0..=10_000, cx)?;

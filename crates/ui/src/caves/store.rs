@@ -1,7 +1,7 @@
-//! Where `caves` runs are kept: the front end provides a [`CavesStore`] (the terminal's
-//! and the browser's is `torchlit_save::caves::SqliteStore`); the screens only call it
-//! through a [`StoreHandle`]. The trait lives in `torchlit-save` (without SQLite), so the
-//! screens are tested with the memory stores here.
+//! The screens' side of the `caves` store: the front end provides a [`CavesStore`] (the
+//! terminal's and the browser's is [`WorldsStore`](super::WorldsStore) over the SQLite
+//! worlds); the screens only call it through a [`StoreHandle`], and are tested with the
+//! memory stores here.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use torchlit_sim::modes::caves::{Caves, Seed};
 
-pub use torchlit_save::caves::{CavesStore, StoreError, describe_run};
+use super::save::{CavesStore, StoreError, describe_run};
 
 /// A shared handle to a [`CavesStore`] (the app and its screens use the same one).
 ///

@@ -185,7 +185,8 @@ pub fn rules_from_config(config: &Config) -> Rules {
             chest_probability: g.chest_probability,
         },
         chest_max_items: g.chest_max_items,
-        combat: CombatRules::from(p.combat),
+        // A config the front end checked ([`super::config::check`]); the defaults else.
+        combat: CombatRules::from(super::config::combat_tuning(config).unwrap_or_default()),
         death_loses_item: p.death_loses_item,
         region_cache_size: p.region_cache_size.get(),
         ..Rules::default()
