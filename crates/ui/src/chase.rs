@@ -2,8 +2,8 @@
 //! monster hunt the hero, turn by turn or playing on its own, or play one side yourself
 //! (see the `play` module).
 //!
-//! Auto-play is timed by the front end's clock: while it runs, [`ChaseScreen::wants_ticks`]
-//! is true and the front end calls [`ChaseScreen::tick`] 24 times per second; the screen
+//! Auto-play is timed by the front end's clock: while it runs, [`Screen::wants_ticks`](crate::Screen::wants_ticks)
+//! is true and the front end calls [`Screen::tick`](crate::Screen::tick) 24 times per second; the screen
 //! plays a turn every few ticks (the speed). The game itself never sees a clock.
 
 use torchlit_geom::Point;

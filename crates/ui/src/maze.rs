@@ -1,8 +1,8 @@
 //! The `maze` play screen (ICMaze, CS-107 "Maze Games", EPFL): the current area around the hero, scaled to the
 //! area, a message line, the status line, and the dialog, pause, help and victory boxes.
 //!
-//! Real time: the front end calls [`MazeScreen::tick`] 24 times per second; key presses
-//! ([`MazeScreen::handle`]) and releases ([`MazeScreen::release`]) between two ticks make
+//! Real time: the front end calls [`Screen::tick`](crate::Screen::tick) 24 times per second; key presses
+//! ([`Screen::handle`](crate::Screen::handle)) and releases ([`Screen::release`](crate::Screen::release)) between two ticks make
 //! that tick's input ([`KeyTracker`]). Everything drawn is timed from the game's own tick
 //! counter, so a frame is a function of the game state.
 

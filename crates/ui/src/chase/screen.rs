@@ -15,7 +15,7 @@ impl Screen for ChaseSetup {
         self.on_key(input)
     }
 
-    /// A click on a line chooses it ([`ChaseSetup::click`]).
+    /// A click on a line chooses it, as the keys would.
     fn mouse(&mut self, event: Mouse) -> Transition {
         match event {
             Mouse::Text(_, row) => self.click(row),
