@@ -120,7 +120,7 @@ pub fn run(args: &BenchArgs, world: &UltimaWorld) -> Result<()> {
     if args.watch {
         let Some(seed) = args.seed else { bail!("--watch needs --seed S") };
         let bot = watch_bot(args, seed, world)?;
-        return crate::front::run(torchlit_ui::App::watch(world.clone(), bot, args.speed));
+        return crate::front::run(torchlit_ui::App::watch(bot, args.speed));
     }
     let seeds = seeds(args)?;
     let started = std::time::Instant::now();

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, bail};
-use torchlit_map::{Dungeon, Tile, UltimaWorld};
+use torchlit_map::{Dungeon, Tile};
 use torchlit_rng::Seed;
 use torchlit_sim::Turn;
 use torchlit_sim::modes::chase::{
@@ -111,17 +111,13 @@ fn makers(
 ///
 /// `dirs` are the `--data-dir` and `--config` given: `--watch` records the chase into the
 /// data dir's `recordings/`.
-pub fn run(
-    args: ChaseArgs,
-    default_world: UltimaWorld,
-    dirs: (Option<&Path>, Option<&Path>),
-) -> Result<()> {
+pub fn run(args: ChaseArgs, dirs: (Option<&Path>, Option<&Path>)) -> Result<()> {
     let limit = Some(Turn(args.max_turns.unwrap_or(Chase::DEFAULT_LIMIT.0).max(1)));
     if let Some(dir) = &args.tournament {
         return tournament(&args, dir.as_deref(), limit);
     }
     if let Some(side) = &args.play {
-        return play(&args, side, default_world, dirs);
+        return play(&args, side, dirs);
     }
     let Some(path) = &args.dungeon else { bail!("a dungeon file is needed (or --tournament)") };
     let (_, dungeon) = load_or_bundled(path)?;
@@ -136,12 +132,9 @@ pub fn run(
             .and_then(|s| s.with_start(0, limit))
             .map_err(anyhow::Error::msg)
             .with_context(|| path.display().to_string())?;
-        let mut app = App::chase(default_world, screen);
         let settings = crate::settings::Settings::load(dirs.0, dirs.1)?;
-        if let Some(sink) = crate::replay_cmd::sink(&settings) {
-            app.set_recordings(sink);
-        }
-        return front::run(app);
+        let sink = crate::replay_cmd::sink(&settings);
+        return front::run(App::chase(screen.with_recordings(sink)));
     }
     let mut chase = Chase::new(&dungeon, hero.make(), monster.make())
         .with_context(|| path.display().to_string())?
@@ -179,12 +172,7 @@ fn single(
 }
 
 /// `--play SIDE [DUNGEON]`: a person plays `side` in the terminal.
-fn play(
-    args: &ChaseArgs,
-    side: &str,
-    default_world: UltimaWorld,
-    dirs: (Option<&Path>, Option<&Path>),
-) -> Result<()> {
+fn play(args: &ChaseArgs, side: &str, dirs: (Option<&Path>, Option<&Path>)) -> Result<()> {
     let path = args.dungeon.clone().unwrap_or_else(|| PathBuf::from("corner_trap"));
     let (name, dungeon) = load_or_bundled(&path)?;
     let limit = Turn(args.max_turns.unwrap_or(PERSON_LIMIT.0).max(1));
@@ -198,12 +186,9 @@ fn play(
         .and_then(|s| s.with_start(0, Some(limit)))
         .map_err(anyhow::Error::msg)
         .with_context(|| path.display().to_string())?;
-    let mut app = App::chase(default_world, screen);
     let settings = crate::settings::Settings::load(dirs.0, dirs.1)?;
-    if let Some(sink) = crate::replay_cmd::sink(&settings) {
-        app.set_recordings(sink);
-    }
-    front::run(app)
+    let sink = crate::replay_cmd::sink(&settings);
+    front::run(App::chase(screen.with_recordings(sink)))
 }
 
 /// The dungeon file at `path`, or the bundled dungeon of that name when there is no

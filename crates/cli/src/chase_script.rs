@@ -460,7 +460,6 @@ mod tests {
     fn a_watched_script_chase_is_recorded_with_its_script_and_replays() {
         use torchlit_ui::record::{MemoryRecordings, Recordings};
         use torchlit_ui::{App, Input, Screen, chase::ChaseScreen, replay};
-        replay::set_script_loader(from_recording);
         let source = include_str!("../../../examples/chase/potions.rhai");
         let hero = from_source("potions.rhai", "potions", source).expect("compiles");
         let field = include_str!("../../../testdata/dungeons/potion_field.txt");
@@ -468,11 +467,8 @@ mod tests {
         let screen = ChaseScreen::new("potion_field".into(), &d, hero, MonsterKind::Monster, true)
             .and_then(|s| s.with_start(0, Some(torchlit_sim::Turn(40))))
             .expect("a chase");
-        let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_10X5.as_bytes())
-            .expect("a world");
         let kept = MemoryRecordings::default();
-        let mut app = App::chase(world, screen);
-        app.set_recordings(Recordings::new(kept.clone()));
+        let mut app = App::chase(screen.with_recordings(Some(Recordings::new(kept.clone()))));
         for _ in 0..20 {
             app.handle(Input::Char(' '));
         }
@@ -480,7 +476,7 @@ mod tests {
         app.handle(Input::Char('q'));
         let kept = kept.0.borrow();
         assert_eq!(kept.len(), 1);
-        let v = replay::verify(&kept[0].1).expect("the kept script replays");
+        let v = replay::verify_with(&kept[0].1, Some(from_recording)).expect("it replays");
         assert_eq!(Some(v.hash), hash, "the replay ends where the watched game did");
         assert!(v.steps > 0 && v.outcome.is_some(), "{v:?}");
     }

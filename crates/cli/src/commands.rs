@@ -6,8 +6,9 @@ use anyhow::{Context, Result, bail};
 use torchlit_fov::{Algorithm, Fov, Viewshed};
 use torchlit_geom::{Point, Radius, line};
 use torchlit_map::{AnyMap, MAX_FILE_BYTES, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
-use torchlit_sim::modes::ultima::{avatar_demo, classic_light, tile_demo};
+use torchlit_sim::modes::ultima::{Ultima, avatar_demo, classic_light, tile_demo};
 use torchlit_ui::App;
+use torchlit_ui::ultima::UltimaScreen;
 
 use crate::args::{Cli, Command, DemoArg, LevelArg, Mode, RulesArg};
 use crate::front::Front;
@@ -55,7 +56,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let play = Play { mode, file, seed, level, length, rules, heart_drop };
             play_mode(&settings, front, play)
         }
-        Some(Command::Replay { file, verify }) => replay_cmd::run(&file, verify, default_world()?),
+        Some(Command::Replay { file, verify }) => replay_cmd::run(&file, verify),
         Some(Command::Recordings) => replay_cmd::list(&settings()?),
         Some(Command::Light { world, at, radius }) => print_light(&world, at.map(|c| c.0), radius),
         Some(Command::Demo { which }) => print_demo(which),
@@ -66,7 +67,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Path(args)) => crate::path_cmd::path(&args),
         Some(Command::Chase(args)) => {
             let dirs = (cli.data_dir.as_deref(), cli.config.as_deref());
-            crate::chase_cmd::run(args, default_world()?, dirs)
+            crate::chase_cmd::run(args, dirs)
         }
         Some(Command::BenchPlay(args)) => crate::bench_cmd::run(&args, &default_world()?),
         Some(Command::Gen(args)) => {
@@ -104,9 +105,7 @@ struct Play {
 fn play_mode(settings: &Settings, front: Front, play: Play) -> Result<()> {
     let Play { mode, file, seed, level, length, rules, heart_drop } = play;
     match mode {
-        Mode::Overworld => {
-            overworld_cmd::play(settings, front, seed.as_deref(), rules, default_world()?)
-        }
+        Mode::Overworld => overworld_cmd::play(settings, front, seed.as_deref(), rules),
         Mode::Caves => {
             let mut setup = caves_cmd::setup(settings, seed.as_deref(), rules.caves())?;
             setup.recordings = replay_cmd::sink(settings);
@@ -116,17 +115,22 @@ fn play_mode(settings: &Settings, front: Front, play: Play) -> Result<()> {
         }
         Mode::Maze => {
             let rules = maze_cmd::rules(settings, rules, heart_drop);
-            let setup = maze_cmd::setup(settings, seed.as_deref(), level, length, rules)?;
-            play_app(settings, front, App::maze(default_world()?, setup).context("play maze")?)
+            let mut setup = maze_cmd::setup(settings, seed.as_deref(), level, length, rules)?;
+            setup.recordings = replay_cmd::sink(settings);
+            front::show(App::maze(setup).context("play maze")?, front)
         }
-        Mode::Chase => play_app(settings, front, App::chase_setup(default_world()?)),
+        Mode::Chase => front::show(App::chase_setup(replay_cmd::sink(settings)), front),
         Mode::Ultima => {
             let keymap = ultima_keymap(settings)?;
             let (world, name) = match file {
                 Some(path) => (load_ultima(&path)?, file_stem(&path)),
                 None => (default_world()?, torchlit_ui::DEFAULT_WORLD_NAME.to_string()),
             };
-            play_app(settings, front, App::ultima_with_rules(world, &name, keymap, rules.ultima()))
+            let game = Ultima::with_rules(world, rules.ultima());
+            let mut screen =
+                UltimaScreen::with_keymap(game, keymap).with_recordings(replay_cmd::sink(settings));
+            screen.set_world_name(&name);
+            front::show(App::ultima_with(screen), front)
         }
     }
 }

@@ -25,8 +25,6 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    // Replays of chases played by scripts compile the scripts they keep.
-    torchlit_ui::replay::set_script_loader(chase_script::from_recording);
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -28,7 +28,7 @@ pub fn setup(
     let keymap = keymap_with(&overrides)
         .map_err(|e| anyhow::anyhow!("{}: keys.maze: {e}", settings.origin_of(MODE, &e.0)))?;
     let config = MazeConfig { rules, ..maze_config(seed, level, length) };
-    Ok(MazeSetup { config, keymap })
+    Ok(MazeSetup { config, keymap, recordings: None })
 }
 
 /// The rules for `--rules` and `--heart-drop`: the ruleset, with the heart drop from

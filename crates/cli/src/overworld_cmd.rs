@@ -2,7 +2,6 @@
 //! `[keys.overworld]`, and the seed offered for a new world.
 
 use anyhow::{Context, Result};
-use torchlit_map::UltimaWorld;
 use torchlit_save::Store;
 use torchlit_ui::App;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
@@ -40,12 +39,11 @@ pub fn play(
     front: front::Front,
     seed: Option<&str>,
     rules: RulesArg,
-    default_world: UltimaWorld,
 ) -> Result<()> {
     let mut setup = setup(settings, seed, rules)?;
     setup.recordings = crate::replay_cmd::sink(settings);
     let worlds = setup.worlds.clone();
-    let app = App::overworld(default_world, setup);
+    let app = App::overworld(setup);
     front::show(app, front)?;
     check_saved(worlds.as_ref())
 }

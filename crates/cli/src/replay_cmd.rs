@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use torchlit_map::UltimaWorld;
 use torchlit_save::recording::{self, Header, RecordingError, Summary};
 use torchlit_ui::App;
 use torchlit_ui::caves::StoreError;
 use torchlit_ui::record::{RecordingSink, Recordings};
-use torchlit_ui::replay::{self, ReplayScreen};
+use torchlit_ui::replay::{self, ReplayScreen, ScriptLoader};
+
+/// Replays of chases played by scripts compile the scripts they keep.
+const SCRIPTS: Option<ScriptLoader> = Some(crate::chase_script::from_recording);
 
 use crate::settings::Settings;
 
@@ -50,19 +52,20 @@ fn read(path: &Path) -> Result<Vec<u8>> {
 /// # Errors
 /// A file that can't be read or is not a good recording; with `verify`, a checkpoint
 /// mismatch.
-pub fn run(path: &Path, verify: bool, default_world: UltimaWorld) -> Result<()> {
+pub fn run(path: &Path, verify: bool) -> Result<()> {
     let bytes = read(path)?;
     if verify {
         println!("{}", verify_line(&bytes).with_context(|| format!("{}", path.display()))?);
         return Ok(());
     }
-    let mut replay = replay::open(&bytes).with_context(|| format!("{}", path.display()))?;
+    let mut replay =
+        replay::open_with(&bytes, SCRIPTS).with_context(|| format!("{}", path.display()))?;
     // One pass first lays down the snapshots, so every later seek is quick; a mismatch
     // shows on the status line when playback reaches it.
     let len = replay.len();
     let _ = replay.seek(len);
     let _ = replay.seek(0);
-    crate::front::run(App::replay(default_world, ReplayScreen::new(replay)))
+    crate::front::run(App::replay(ReplayScreen::new(replay)))
 }
 
 /// Replays `bytes` headless and says what it found, with the time it took.
@@ -71,7 +74,7 @@ pub fn run(path: &Path, verify: bool, default_world: UltimaWorld) -> Result<()> 
 /// As [`replay::verify`].
 pub fn verify_line(bytes: &[u8]) -> Result<String, replay::ReplayError> {
     let started = Instant::now();
-    let v = replay::verify(bytes)?;
+    let v = replay::verify_with(bytes, SCRIPTS)?;
     let secs = started.elapsed().as_secs_f64();
     let unit = match v.mode.as_str() {
         "maze" => "tick",
@@ -154,9 +157,8 @@ pub fn list(settings: &Settings) -> Result<()> {
 /// last frame's text.
 #[cfg(test)]
 pub fn screen_text(bytes: &[u8], keys: &[torchlit_ui::Input], ticks: u32) -> Option<String> {
-    let replay = replay::open(bytes).ok()?;
-    let world = UltimaWorld::parse(b"1 1\n0 0\nB\n").ok()?;
-    let mut app = App::replay(world, ReplayScreen::new(replay));
+    let replay = replay::open_with(bytes, SCRIPTS).ok()?;
+    let mut app = App::replay(ReplayScreen::new(replay));
     for &k in keys {
         if matches!(torchlit_ui::Screen::handle(&mut app, k), torchlit_ui::Transition::Quit) {
             return None;
@@ -173,6 +175,7 @@ pub fn screen_text(bytes: &[u8], keys: &[torchlit_ui::Input], ticks: u32) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use torchlit_map::UltimaWorld;
 
     #[test]
     fn the_replay_screen_runs_in_the_app_and_shows_where_it_stands() {

@@ -7,11 +7,11 @@ mod title;
 
 pub use link::Link;
 use torchlit_map::UltimaWorld;
-use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, Maze, MazeConfig, MazeError, Seed};
+use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, MazeConfig, MazeError, Seed};
 use torchlit_sim::modes::ultima::{Rules, Ultima};
 
 use crate::caves::{CavesScreen, CavesSetup};
-use crate::chase::{ChaseScreen, ChaseSetup, SetupOutcome};
+use crate::chase::{ChaseScreen, ChaseSetup};
 use crate::maze::{MazeScreen, MazeSetup};
 use crate::overworld::{OverworldScreen, OverworldSetup};
 use crate::record::Recordings;
@@ -41,6 +41,7 @@ impl App {
     fn with_title(default_world: UltimaWorld) -> App {
         let launch = Launcher {
             default_world,
+            recordings: None,
             maze: MazeSetup::new(MazeConfig::generated(Seed(0), DEFAULT_LEVEL_LENGTH)),
             caves: CavesSetup::default(),
             overworld: OverworldSetup::default(),
@@ -62,42 +63,25 @@ impl App {
     pub fn title(default_world: UltimaWorld) -> App {
         App::with_title(default_world)
     }
-    /// Opens straight into `ultima` on `world`; leaving the game quits.
+    /// Opens straight into `ultima` on `world` with the default rules and keys, recording
+    /// nowhere; leaving the game quits.
     pub fn ultima(world: UltimaWorld) -> App {
         App::alone(Box::new(UltimaScreen::new(Ultima::with_rules(world, Rules::default()))))
     }
 
-    /// Opens straight into `ultima` on `world` (named `name` in its recording) with the
-    /// config's keys; leaving quits.
-    pub fn ultima_with_keys(
-        world: UltimaWorld,
-        name: &str,
-        keymap: crate::Keymap<crate::ultima::UltimaCommand>,
-    ) -> App {
-        App::ultima_with_rules(world, name, keymap, Rules::default())
-    }
-
-    /// Opens straight into `ultima` on `world` (named `name` in its recording) with the
-    /// config's keys and `rules` (the default game's, or Ultima 0's free walk); leaving
-    /// quits.
-    pub fn ultima_with_rules(
-        world: UltimaWorld,
-        name: &str,
-        keymap: crate::Keymap<crate::ultima::UltimaCommand>,
-        rules: Rules,
-    ) -> App {
-        let mut screen = UltimaScreen::with_keymap(Ultima::with_rules(world, rules), keymap);
-        screen.set_world_name(name);
+    /// Opens straight into `screen` (an `ultima` walk set up with its world's name, keys,
+    /// rules and recordings); leaving quits.
+    pub fn ultima_with(screen: UltimaScreen) -> App {
         App::alone(Box::new(screen))
     }
 
-    /// Opens straight into `maze` with `config`; leaving the game quits.
+    /// Opens straight into `maze` with `setup` (its config, keys and recordings);
+    /// leaving the game quits.
     ///
     /// # Errors
-    /// Those of [`Maze::new`] (a level too long).
-    pub fn maze(_default_world: UltimaWorld, setup: MazeSetup) -> Result<App, MazeError> {
-        let game = Maze::new(setup.config)?;
-        let mut screen = MazeScreen::with_keymap(game, setup.keymap, false);
+    /// Those of [`torchlit_sim::modes::maze::Maze::new`] (a level too long).
+    pub fn maze(setup: MazeSetup) -> Result<App, MazeError> {
+        let mut screen = setup.screen(setup.config, false)?;
         screen.set_back_quits(true);
         Ok(App::alone(Box::new(screen)))
     }
@@ -122,37 +106,43 @@ impl App {
 
     /// Opens straight into `overworld` (its world menu, or the new-world screen when
     /// `setup.start_new`); leaving it quits.
-    pub fn overworld(_default_world: UltimaWorld, setup: OverworldSetup) -> App {
+    pub fn overworld(setup: OverworldSetup) -> App {
         App::alone(crate::overworld::open(setup))
     }
 
     /// Opens straight into watching a bot play (`bench-play --watch`) at `speed` steps a
     /// second; leaving it quits.
-    pub fn watch(_default_world: UltimaWorld, bot: crate::watch::Watched, speed: u32) -> App {
+    pub fn watch(bot: crate::watch::Watched, speed: u32) -> App {
         App::alone(Box::new(crate::watch::WatchScreen::new(bot, speed)))
     }
 
-    /// Opens straight into the `chase` watch screen; leaving it quits.
-    pub fn chase(_default_world: UltimaWorld, mut screen: ChaseScreen) -> App {
+    /// Opens straight into the `chase` watch screen (recording where it was built to);
+    /// leaving it quits.
+    pub fn chase(mut screen: ChaseScreen) -> App {
         screen.back_quits = true;
         App::alone(Box::new(screen))
     }
 
-    /// Opens straight into the `chase` setup screen (`torchlit play chase`); leaving it
-    /// quits.
-    pub fn chase_setup(_default_world: UltimaWorld) -> App {
-        App::alone(Box::<ChaseSetup>::default())
+    /// Opens straight into the `chase` setup screen (`torchlit play chase`), the chases
+    /// it starts recorded to `recordings`; leaving it quits.
+    pub fn chase_setup(recordings: Option<Recordings>) -> App {
+        App::alone(Box::new(ChaseSetup::default().with_recordings(recordings)))
     }
 
     /// Opens straight into the replay screen; leaving it quits.
-    pub fn replay(_default_world: UltimaWorld, screen: ReplayScreen) -> App {
+    pub fn replay(screen: ReplayScreen) -> App {
         App::alone(Box::new(screen))
     }
 
-    /// Sets where the recordings of finished games go (also for the caves runs the
-    /// title menu starts from now on, unless their setup has a sink of its own).
+    /// Sets where the recordings of finished games go: those of the games the title menu
+    /// starts from now on, unless their setup has a sink of its own (a game opened alone
+    /// is given its sink when it is built).
     pub fn set_recordings(&mut self, recordings: Recordings) {
         if let Some(l) = self.launcher() {
+            l.recordings = Some(recordings.clone());
+            if l.maze.recordings.is_none() {
+                l.maze.recordings = Some(recordings.clone());
+            }
             if l.caves.recordings.is_none() {
                 l.caves.recordings = Some(recordings.clone());
             }
@@ -161,24 +151,6 @@ impl App {
             }
         }
         self.recordings = Some(recordings);
-    }
-
-    /// Hands the recordings sink to a play screen that has none yet (a game just began).
-    fn attach_recordings(&mut self) {
-        let sink = self.recordings.clone();
-        if let Some(s) = self.stack.top_mut::<MazeScreen>() {
-            if !s.has_recordings() {
-                s.set_recordings(sink);
-            }
-        } else if let Some(s) = self.stack.top_mut::<UltimaScreen>() {
-            if !s.has_recordings() {
-                s.set_recordings(sink);
-            }
-        } else if let Some(s) = self.stack.top_mut::<ChaseScreen>()
-            && !s.has_recordings()
-        {
-            s.set_recordings(sink);
-        }
     }
 
     /// Sets what `overworld` opens with from the title menu (worlds, keys, seed; the
@@ -204,9 +176,13 @@ impl App {
         }
     }
 
-    /// Sets what `maze` starts with from the title menu (the seed, the level, the keys).
-    pub fn set_maze(&mut self, setup: MazeSetup) {
+    /// Sets what `maze` starts with from the title menu (the seed, the level, the keys;
+    /// recordings go where [`App::set_recordings`] said, unless `setup` says where).
+    pub fn set_maze(&mut self, mut setup: MazeSetup) {
         if let Some(l) = self.launcher() {
+            if setup.recordings.is_none() {
+                setup.recordings = l.recordings.clone();
+            }
             l.maze = setup;
         }
     }
@@ -234,7 +210,7 @@ impl App {
 
     /// The `chase` watch screen, when it is up.
     pub fn chase_screen(&self) -> Option<&ChaseScreen> {
-        self.top()
+        self.find()
     }
 
     /// The `caves` screen, when a run is being played (also under its help, inventory
@@ -243,14 +219,15 @@ impl App {
         self.find()
     }
 
-    /// The `maze` screen, when it is up.
+    /// The `maze` screen, when it is up (also under its help, a question or the death
+    /// banner).
     pub fn maze_screen(&self) -> Option<&MazeScreen> {
-        self.top()
+        self.find()
     }
 
-    /// The `ultima` screen, when it is up.
+    /// The `ultima` screen, when it is up (also under its help).
     pub fn ultima_screen(&self) -> Option<&UltimaScreen> {
-        self.top()
+        self.find()
     }
 }
 
@@ -264,7 +241,6 @@ impl Screen for App {
         if input == Input::Ctrl('c') {
             return Transition::Quit;
         }
-        self.attach_recordings();
         self.stack.handle(input)
     }
 
@@ -273,7 +249,6 @@ impl Screen for App {
     }
 
     fn mouse(&mut self, event: Mouse) -> Transition {
-        self.attach_recordings();
         self.stack.mouse(event)
     }
 
@@ -286,7 +261,6 @@ impl Screen for App {
     }
 
     fn tick(&mut self) -> Transition {
-        self.attach_recordings();
         self.stack.tick()
     }
 
@@ -315,179 +289,5 @@ impl Screen for App {
     /// may come back was closed).
     fn save(&mut self) -> Result<(), String> {
         self.stack.save()
-    }
-}
-
-fn leave_if(leave: bool) -> Transition {
-    if leave { Transition::Pop } else { Transition::Stay }
-}
-
-impl Screen for UltimaScreen {
-    fn render(&self, frame: &mut Frame) {
-        UltimaScreen::render(self, frame);
-    }
-
-    fn scene(&self, view: Size) -> Option<Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        self.on_mouse(event)
-    }
-
-    fn describe(&self) -> String {
-        format!("ultima: turn {}", self.game().turns().0)
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        leave_if(UltimaScreen::handle(self, input))
-    }
-
-    fn close(&mut self) -> Result<(), String> {
-        self.end_recording();
-        Ok(())
-    }
-}
-
-impl Screen for MazeScreen {
-    fn render(&self, frame: &mut Frame) {
-        MazeScreen::render(self, frame);
-    }
-
-    fn scene(&self, view: Size) -> Option<Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        self.on_mouse(event)
-    }
-
-    fn describe(&self) -> String {
-        let game = self.game();
-        format!("maze: area {} of {}", game.current().0 + 1, game.areas().len())
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        leave_if(MazeScreen::handle(self, input))
-    }
-
-    fn release(&mut self, input: Input) -> Transition {
-        MazeScreen::release(self, input);
-        Transition::Stay
-    }
-
-    fn wants_ticks(&self) -> bool {
-        true
-    }
-
-    fn tick(&mut self) -> Transition {
-        MazeScreen::tick(self);
-        Transition::Stay
-    }
-
-    fn set_key_releases(&mut self, releases: bool) {
-        MazeScreen::set_key_releases(self, releases);
-    }
-
-    fn close(&mut self) -> Result<(), String> {
-        self.end_recording();
-        Ok(())
-    }
-}
-
-impl Screen for ChaseSetup {
-    fn render(&self, frame: &mut Frame) {
-        ChaseSetup::render(self, frame);
-    }
-
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        let Mouse::Text(_, row) = event else { return Transition::Stay };
-        match self.click(row) {
-            Some(SetupOutcome::Back) => Transition::Pop,
-            Some(SetupOutcome::Start(screen)) => Transition::Push(screen),
-            None => Transition::Stay,
-        }
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        match ChaseSetup::handle(self, input) {
-            Some(SetupOutcome::Back) => Transition::Pop,
-            Some(SetupOutcome::Start(screen)) => Transition::Push(screen),
-            None => Transition::Stay,
-        }
-    }
-}
-
-impl Screen for ChaseScreen {
-    fn render(&self, frame: &mut Frame) {
-        ChaseScreen::render(self, frame);
-    }
-
-    fn scene(&self, view: Size) -> Option<Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        self.on_mouse(event)
-    }
-
-    fn describe(&self) -> String {
-        format!("chase: turn {}", self.game().turn().0)
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        leave_if(ChaseScreen::handle(self, input))
-    }
-
-    fn wants_ticks(&self) -> bool {
-        ChaseScreen::wants_ticks(self)
-    }
-
-    fn tick(&mut self) -> Transition {
-        ChaseScreen::tick(self);
-        Transition::Stay
-    }
-
-    fn close(&mut self) -> Result<(), String> {
-        self.end_recording();
-        Ok(())
-    }
-}
-
-impl Screen for ReplayScreen {
-    fn render(&self, frame: &mut Frame) {
-        ReplayScreen::render(self, frame);
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        leave_if(ReplayScreen::handle(self, input))
-    }
-
-    fn wants_ticks(&self) -> bool {
-        ReplayScreen::wants_ticks(self)
-    }
-
-    fn tick(&mut self) -> Transition {
-        ReplayScreen::tick(self);
-        Transition::Stay
-    }
-}
-
-impl Screen for crate::watch::WatchScreen {
-    fn render(&self, frame: &mut Frame) {
-        crate::watch::WatchScreen::render(self, frame);
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        leave_if(crate::watch::WatchScreen::handle(self, input))
-    }
-
-    fn wants_ticks(&self) -> bool {
-        true
-    }
-
-    fn tick(&mut self) -> Transition {
-        crate::watch::WatchScreen::tick(self);
-        Transition::Stay
     }
 }

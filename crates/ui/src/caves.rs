@@ -36,8 +36,8 @@ pub use keys::{
 };
 pub use morgue::morgue_text;
 pub use offer::OfferPage;
-pub use setup::{CavesSetup, OpenError};
 pub use save::{CavesStore, StoreError, WorldsStore, describe_run, describe_run_as, load_run};
+pub use setup::{CavesSetup, OpenError};
 pub use store::{MemoryStore, SharedMemoryStore, StoreHandle};
 pub use text::{count_of, describe, describe_all, item_details, plural, verdict};
 

@@ -2,8 +2,8 @@
 //! monster hunt the hero, turn by turn or playing on its own, or play one side yourself
 //! (see the `play` module).
 //!
-//! Auto-play is timed by the front end's clock: while it runs, [`ChaseScreen::wants_ticks`]
-//! is true and the front end calls [`ChaseScreen::tick`] 24 times per second; the screen
+//! Auto-play is timed by the front end's clock: while it runs, [`Screen::wants_ticks`](crate::Screen::wants_ticks)
+//! is true and the front end calls [`Screen::tick`](crate::Screen::tick) 24 times per second; the screen
 //! plays a turn every few ticks (the speed). The game itself never sees a clock.
 
 use torchlit_geom::Point;
@@ -16,17 +16,20 @@ use torchlit_sim::modes::chase::{
 
 use crate::record::{Recorder, Recordings};
 use crate::theme::tile_cell;
-use crate::{Cell, Frame, Input, Sprite, palette};
+use crate::{Cell, Frame, Input, Sprite, Transition, palette};
 use torchlit_console::widgets::{fit, wrap};
 
 /// The dungeons bundled into the program (the sim's [`torchlit_sim::modes::chase::BUNDLED`]).
 pub use torchlit_sim::modes::chase::BUNDLED;
 
+mod help;
 mod play;
 pub mod record;
 mod scene;
+mod screen;
 mod setup;
 
+pub use help::ChaseHelp;
 pub use play::PLAY_CONTROLS;
 
 /// Turns per second at each auto-play speed (24 ticks per second: 24, 12, 6, 3, 2, 1
@@ -57,17 +60,8 @@ pub enum DungeonChoice {
     Generated(u64),
 }
 
-/// What the setup screen asks for.
-#[derive(Clone, Debug)]
-pub enum SetupOutcome {
-    /// Leave for the title menu.
-    Back,
-    /// Start watching.
-    Start(Box<ChaseScreen>),
-}
-
 /// The setup screen: dungeon, hero strategy, monster strategy.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct ChaseSetup {
     row: usize,
     dungeon: DungeonChoice,
@@ -78,6 +72,8 @@ pub struct ChaseSetup {
     note: Option<String>,
     /// The height of the last frame drawn (a click on a line is placed from it).
     last_h: std::cell::Cell<u16>,
+    /// Where the recordings of the chases started here go (none: they are dropped).
+    recordings: Option<Recordings>,
 }
 
 /// The watch screen: the dungeon, both players, the monster's shortest path to the hero,
@@ -109,8 +105,8 @@ pub struct ChaseScreen {
     log: Vec<String>,
     /// The person's side, when a person plays one (none: both sides are strategies).
     person: Option<play::PersonPlay>,
-    /// Whether the help page is up.
-    help: bool,
+    /// Where the recordings go (also those of the chase started again with `r`).
+    recordings: Option<Recordings>,
 }
 
 /// How many lines the scene's message log keeps.
@@ -157,7 +153,7 @@ impl Clone for ChaseScreen {
         copy.replay = self.replay;
         copy.pointer = self.pointer;
         copy.log = self.log.clone();
-        copy.help = self.help;
+        copy.recordings = self.recordings.clone();
         copy
     }
 }
@@ -244,20 +240,21 @@ impl ChaseScreen {
             pointer: None,
             log: Vec::new(),
             person: None,
-            help: false,
+            recordings: None,
         })
     }
 
-    /// A new screen on the same chase, at its start.
+    /// A new screen on the same chase, at its start, recording where this one does.
     fn restarted(&self) -> Result<ChaseScreen, String> {
         let players = (self.hero.clone(), self.monster.clone());
-        ChaseScreen::starting(
+        let fresh = ChaseScreen::starting(
             self.name.clone(),
             &self.dungeon,
             players,
             self.back_quits,
             self.start,
-        )
+        )?;
+        Ok(if self.replay { fresh } else { fresh.with_recordings(self.recordings.clone()) })
     }
 
     /// A read-only screen replaying a chase (nothing is recorded) between `players`
@@ -285,20 +282,18 @@ impl ChaseScreen {
         self.step();
     }
 
-    /// Sets where the chase's recording goes when it ends.
-    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+    /// The screen with the chase's recording going to `sink` when it ends (none:
+    /// dropped), also when it is started again.
+    #[must_use]
+    pub fn with_recordings(mut self, sink: Option<Recordings>) -> ChaseScreen {
         if let Some(r) = self.person.as_mut().and_then(|p| p.recorder.as_mut()) {
             r.set_sink(sink.clone());
         }
         if let Some(r) = &mut self.recorder {
-            r.set_sink(sink);
+            r.set_sink(sink.clone());
         }
-    }
-
-    /// Whether the recording has somewhere to go (or there is none to send).
-    pub fn has_recordings(&self) -> bool {
-        let play = self.person.as_ref().and_then(|p| p.recorder.as_ref());
-        self.recorder.as_ref().is_none_or(Recorder::has_sink) && play.is_none_or(Recorder::has_sink)
+        self.recordings = sink;
+        self
     }
 
     /// The chase being watched.
@@ -316,14 +311,14 @@ impl ChaseScreen {
         SPEEDS.get(self.speed).copied().unwrap_or(1)
     }
 
-    /// Whether the front end should call [`ChaseScreen::tick`] (auto-play is running).
-    pub fn wants_ticks(&self) -> bool {
+    /// Whether auto-play is running (the front end then sends ticks).
+    pub(super) fn auto_running(&self) -> bool {
         self.auto && self.game.outcome().is_none() && self.person.is_none()
     }
 
     /// One tick (1/24 s) of the front end's clock: plays a turn when one is due.
-    pub fn tick(&mut self) {
-        if !self.wants_ticks() {
+    pub(super) fn on_tick(&mut self) {
+        if !self.auto_running() {
             return;
         }
         self.ticks += 1;
@@ -333,20 +328,18 @@ impl ChaseScreen {
         }
     }
 
-    /// Handles a key; returns `true` when the player leaves the screen.
-    pub fn handle(&mut self, input: Input) -> bool {
-        if self.help {
-            // Any key closes the help; Back keys do not also leave.
-            self.help = false;
-            return false;
-        }
+    /// Handles a key: `?` opens the help page over the chase, Back keys leave.
+    pub(super) fn on_key(&mut self, input: Input) -> Transition {
         if input == Input::Char('?') {
-            self.help = true;
-            return false;
+            return Transition::Push(Box::new(ChaseHelp::new(self)));
         }
-        if self.person.is_some() {
-            return self.handle_play(input);
-        }
+        let leave =
+            if self.person.is_some() { self.handle_play(input) } else { self.watch_key(input) };
+        if leave { Transition::Pop } else { Transition::Stay }
+    }
+
+    /// A key while both sides are strategies; `true` when the player leaves.
+    pub(super) fn watch_key(&mut self, input: Input) -> bool {
         match input {
             Input::Char(' ') | Input::Enter => {
                 self.auto = false;
@@ -443,12 +436,8 @@ impl ChaseScreen {
 
     /// Draws the dungeon, the path, the players, a message (and, when a person plays,
     /// the moves they have) and a status line (two lines only when one does not fit the
-    /// width); the help page instead while it is up.
-    pub fn render(&self, frame: &mut Frame) {
-        if self.help {
-            self.render_help(frame);
-            return;
-        }
+    /// width).
+    pub(super) fn draw(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let board = self.game.board();
         let size = board.map().size();

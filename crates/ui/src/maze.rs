@@ -1,8 +1,8 @@
 //! The `maze` play screen (ICMaze, CS-107 "Maze Games", EPFL): the current area around the hero, scaled to the
 //! area, a message line, the status line, and the dialog, pause, help and victory boxes.
 //!
-//! Real time: the front end calls [`MazeScreen::tick`] 24 times per second; key presses
-//! ([`MazeScreen::handle`]) and releases ([`MazeScreen::release`]) between two ticks make
+//! Real time: the front end calls [`Screen::tick`](crate::Screen::tick) 24 times per second; key presses
+//! ([`Screen::handle`](crate::Screen::handle)) and releases ([`Screen::release`](crate::Screen::release)) between two ticks make
 //! that tick's input ([`KeyTracker`]). Everything drawn is timed from the game's own tick
 //! counter, so a frame is a function of the game state.
 
@@ -11,20 +11,23 @@ mod help;
 mod keys;
 pub mod look;
 mod map;
+mod prompts;
 mod scene;
+mod screen;
 
 use torchlit_geom::Point;
 use torchlit_sim::modes::maze::{
-    Button, Buttons, DialogId, Event, Maze, MazeConfig, Pickup, PlayerState, Thing, TickInput,
+    Button, Buttons, DialogId, Event, Maze, MazeConfig, MazeError, Pickup, PlayerState, Thing,
+    TickInput,
     rules::{BOSS_KEY_ID, DECOY_KEY_ID, SPAWN_KEY_ID},
 };
 
-use flow::Ask;
 pub use flow::{BARRAGE_WARNING_TICKS, DEATH_GRACE_TICKS, SWING_BUFFER_TICKS};
-use help::{Place, boxed, render_help};
+use help::{Place, boxed};
 pub use help::{dialog_page, wrap};
 pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
 use look::Look;
+pub use prompts::{DeathBanner, HelpBox, Question};
 
 use crate::record::{Recorder, Recordings};
 use crate::{Cell, Frame, Input, Keymap, Rgb, Sprite, palette};
@@ -125,19 +128,32 @@ pub fn keymap_with(
     default_keymap().with_overrides(overrides, action).map_err(|n| UnknownAction(n.to_owned()))
 }
 
-/// What `maze` games start with: the game's config and the keys.
+/// What `maze` games start with: the game's config, the keys and where recordings go.
 #[derive(Clone, Debug)]
 pub struct MazeSetup {
     /// The seed, the level, the rules.
     pub config: MazeConfig,
     /// The key bindings.
     pub keymap: Keymap<MazeCommand>,
+    /// Where the games' recordings go (none: they are dropped).
+    pub recordings: Option<Recordings>,
 }
 
 impl MazeSetup {
-    /// `config` with the default keys.
+    /// `config` with the default keys, recording nowhere.
     pub fn new(config: MazeConfig) -> MazeSetup {
-        MazeSetup { config, keymap: default_keymap() }
+        MazeSetup { config, keymap: default_keymap(), recordings: None }
+    }
+
+    /// A screen playing a new game of `config` with the setup's keys and recordings;
+    /// `releases` says whether the front end reports key releases.
+    ///
+    /// # Errors
+    /// Those of [`Maze::new`] (a level too long).
+    pub fn screen(&self, config: MazeConfig, releases: bool) -> Result<MazeScreen, MazeError> {
+        let game = Maze::new(config)?;
+        Ok(MazeScreen::with_keymap(game, self.keymap.clone(), releases)
+            .with_recordings(self.recordings.clone()))
     }
 
     /// The config of a new game, and the setup moves on to the next seed (a 9-digit one
@@ -178,15 +194,6 @@ pub struct MazeScreen {
     game: Maze,
     keymap: Keymap<MazeCommand>,
     keys: KeyTracker,
-    help: bool,
-    /// The help's first line shown, and the last first line the last frame allowed.
-    help_scroll: usize,
-    help_max: std::cell::Cell<usize>,
-    /// The question waiting for `y` (the game waits).
-    ask: Option<Ask>,
-    /// Screen ticks since the hero died, while the death banner is up (the game waits
-    /// for a key).
-    death: Option<u32>,
     /// A pickaxe press waiting for the swing (or step) under way to end: ticks left.
     swing: Option<u32>,
     /// Esc asked to close the dialog: its pages are turned, one a tick.
@@ -228,11 +235,6 @@ impl MazeScreen {
             game,
             keymap,
             keys: KeyTracker::new(releases),
-            help: false,
-            help_scroll: 0,
-            help_max: std::cell::Cell::new(0),
-            ask: None,
-            death: None,
             swing: None,
             skip_dialog: false,
             back_quits: false,
@@ -259,16 +261,13 @@ impl MazeScreen {
         screen
     }
 
-    /// Sets where the game's recording goes when it ends.
-    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+    /// The screen with its recording going to `sink` when the game ends (none: dropped).
+    #[must_use]
+    pub fn with_recordings(mut self, sink: Option<Recordings>) -> MazeScreen {
         if let Some(r) = &mut self.recorder {
             r.set_sink(sink);
         }
-    }
-
-    /// Whether the recording has somewhere to go (or there is none to send).
-    pub fn has_recordings(&self) -> bool {
-        self.recorder.as_ref().is_none_or(Recorder::has_sink)
+        self
     }
 
     /// The game's recording so far.
@@ -300,6 +299,11 @@ impl MazeScreen {
     /// Whether the last frame drawn was smaller than [`MIN_SIZE`] (the game waits).
     pub fn too_small(&self) -> bool {
         let (w, h) = self.last_size.get();
+        self.too_small_for(w, h)
+    }
+
+    /// Whether a `w` x `h` frame is smaller than [`MIN_SIZE`].
+    fn too_small_for(&self, w: i32, h: i32) -> bool {
         w < i32::from(MIN_SIZE.0) || h < i32::from(MIN_SIZE.1)
     }
 
@@ -336,11 +340,6 @@ impl MazeScreen {
         }
     }
 
-    /// Says whether the front end reports key releases (held keys are forgotten).
-    pub fn set_key_releases(&mut self, releases: bool) {
-        self.keys = KeyTracker::new(releases);
-    }
-
     /// Rebinds `input` to `command` (a config file's `[keys.maze]`).
     pub fn bind(&mut self, input: Input, command: MazeCommand) {
         self.keymap.bind(input, command);
@@ -354,11 +353,6 @@ impl MazeScreen {
     /// The game being played.
     pub fn game(&self) -> &Maze {
         &self.game
-    }
-
-    /// Whether the help box is open.
-    pub fn help_open(&self) -> bool {
-        self.help
     }
 
     /// The message line.
@@ -384,11 +378,6 @@ impl MazeScreen {
         }
     }
 
-    /// A key went up (only front ends with keyboard enhancement report this).
-    pub fn release(&mut self, input: Input) {
-        self.keys.release(input);
-    }
-
     fn buttons(&self, inputs: &[Input]) -> Buttons {
         let mut set = Buttons::NONE;
         for &i in inputs {
@@ -399,8 +388,8 @@ impl MazeScreen {
         set
     }
 
-    /// Draws the screen into `frame`.
-    pub fn render(&self, frame: &mut Frame) {
+    /// Draws the screen into `frame` (what it pushed draws over it).
+    fn draw(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         self.last_size.set((w, h));
         if self.too_small() {
@@ -430,8 +419,6 @@ impl MazeScreen {
                 "map of the area as explored · m: back to the view"
             };
             frame.print(0, h - 2, note, palette::NOTE, palette::BACKGROUND);
-        } else if let Some(ask) = self.ask {
-            frame.print_bold(0, h - 2, self.question(ask, w), palette::HIGHLIGHT);
         } else if fresh {
             frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
         }
@@ -442,15 +429,10 @@ impl MazeScreen {
             boxed(frame, "", lines, &footer, palette::DIALOGUE, Place::Bottom);
         } else if self.game.is_won() {
             self.render_victory(frame);
-        } else if self.death.is_some() {
-            self.render_death(frame);
         } else if self.game.is_paused() {
             // On the message line: a box would hide part of the area.
             frame.fill(0, h - 2, w, 1, Cell::BLANK);
             frame.print_bold(0, h - 2, "▌▌ paused · p: resume", palette::HIGHLIGHT);
-        }
-        if self.help {
-            self.help_max.set(render_help(frame, self.help_scroll));
         }
     }
 

@@ -9,7 +9,9 @@
 
 mod modes;
 mod overworld;
+mod prompts;
 mod screen;
+mod start_error;
 
 use std::fmt;
 
@@ -21,11 +23,12 @@ use torchlit_save::recording::{
 
 use crate::Frame;
 
+pub use prompts::{ReplayHelp, SeekPrompt};
 pub use screen::{CONTROLS, ReplayScreen};
 
 pub use modes::{
-    ScriptLoader, caves_recorder, caves_recorder_with, chase_recorder, chase_recorder_with,
-    maze_recorder, maze_start, set_script_loader, ultima_recorder,
+    ScriptLoader, StartError, caves_recorder, caves_recorder_with, chase_recorder,
+    chase_recorder_with, maze_recorder, maze_start, ultima_recorder,
 };
 pub(crate) use modes::{caves_options, caves_outcome, caves_pickup};
 pub use overworld::{overworld_recorder, overworld_start};
@@ -200,6 +203,12 @@ pub(crate) trait Mode: 'static {
     const MESSAGE_HOLD: u64 = TURN_MESSAGE_HOLD;
     /// Rebuilds the game at its start.
     fn start(header: &Header) -> Result<Self::Game, String>;
+    /// Rebuilds the game at its start, running the scripts it keeps with `scripts` (only
+    /// a chase keeps any; the others start as [`Mode::start`]).
+    fn start_with(header: &Header, scripts: Option<ScriptLoader>) -> Result<Self::Game, String> {
+        let _ = scripts;
+        Self::start(header)
+    }
     /// Applies one input; returns the messages to show.
     fn step(game: &mut Self::Game, input: &Self::Input) -> Vec<String>;
     /// The portable state hash.
@@ -244,9 +253,9 @@ impl<M: Mode> Clone for Player<M> {
 }
 
 impl<M: Mode> Player<M> {
-    fn new(bytes: &[u8]) -> Result<Player<M>, ReplayError> {
+    fn new(bytes: &[u8], scripts: Option<ScriptLoader>) -> Result<Player<M>, ReplayError> {
         let rec: Recording<M::Input> = Recording::decode(bytes)?;
-        let game = M::start(&rec.header).map_err(ReplayError::Start)?;
+        let game = M::start_with(&rec.header, scripts).map_err(ReplayError::Start)?;
         let inputs = rec.inputs().cloned().collect();
         Ok(Player {
             rec,
@@ -388,34 +397,62 @@ impl<M: Mode> Replayer for Player<M> {
     }
 }
 
-fn player<M: Mode>(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
-    Ok(Box::new(Player::<M>::new(bytes)?))
+fn player<M: Mode>(
+    bytes: &[u8],
+    scripts: Option<ScriptLoader>,
+) -> Result<Box<dyn Replayer>, ReplayError> {
+    Ok(Box::new(Player::<M>::new(bytes, scripts)?))
 }
 
-/// Opens a recording for playback, at its start.
+/// Opens a recording for playback, at its start; a chase played by scripts can't be
+/// opened (see [`open_with`]).
+///
+/// # Errors
+/// As [`open_with`].
+pub fn open(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
+    open_with(bytes, None)
+}
+
+/// Opens a recording for playback, at its start; the scripts a chase recording keeps
+/// are compiled by `scripts` (none: such a chase can't be replayed here).
 ///
 /// # Errors
 /// [`ReplayError::File`] for a foreign, newer or damaged file,
-/// [`ReplayError::UnknownMode`], or [`ReplayError::Start`].
-pub fn open(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
+/// [`ReplayError::UnknownMode`], or [`ReplayError::Start`] (also for a chase script
+/// without a `scripts` loader).
+pub fn open_with(
+    bytes: &[u8],
+    scripts: Option<ScriptLoader>,
+) -> Result<Box<dyn Replayer>, ReplayError> {
     let (header, _) = read_info(bytes)?;
     match header.mode.as_str() {
-        "caves" => player::<modes::CavesMode>(bytes),
-        "maze" => player::<modes::MazeMode>(bytes),
-        "ultima" => player::<modes::UltimaMode>(bytes),
-        "chase" => player::<modes::ChaseMode>(bytes),
-        crate::chase::record::MODE => player::<crate::chase::record::ChasePlayMode>(bytes),
-        "overworld" => player::<overworld::OverworldMode>(bytes),
+        "caves" => player::<modes::CavesMode>(bytes, scripts),
+        "maze" => player::<modes::MazeMode>(bytes, scripts),
+        "ultima" => player::<modes::UltimaMode>(bytes, scripts),
+        "chase" => player::<modes::ChaseMode>(bytes, scripts),
+        crate::chase::record::MODE => player::<crate::chase::record::ChasePlayMode>(bytes, scripts),
+        "overworld" => player::<overworld::OverworldMode>(bytes, scripts),
         other => Err(ReplayError::UnknownMode(other.to_string())),
     }
 }
 
-/// Replays a whole recording headless, checking every checkpoint, as fast as it goes.
+/// Replays a whole recording headless, checking every checkpoint, as fast as it goes; a
+/// chase played by scripts can't be (see [`verify_with`]).
 ///
 /// # Errors
-/// As [`open`], and [`ReplayError::Diverged`] at the first checkpoint not reproduced.
+/// As [`verify_with`].
 pub fn verify(bytes: &[u8]) -> Result<Verified, ReplayError> {
-    let mut replay = open(bytes)?;
+    verify_with(bytes, None)
+}
+
+/// Replays a whole recording headless, as [`verify`], the scripts a chase recording
+/// keeps compiled by `scripts`.
+///
+/// # Errors
+/// As [`open_with`], and [`ReplayError::Diverged`] at the first checkpoint not
+/// reproduced.
+pub fn verify_with(bytes: &[u8], scripts: Option<ScriptLoader>) -> Result<Verified, ReplayError> {
+    let mut replay = open_with(bytes, scripts)?;
     while replay.forward().map_err(ReplayError::Diverged)? {}
     let (header, summary) = (replay.header(), replay.summary());
     Ok(Verified {

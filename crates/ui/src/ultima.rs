@@ -5,10 +5,13 @@ use torchlit_sim::modes::ultima::{Action, Event, Ultima};
 
 use crate::record::{Recorder, Recordings};
 use crate::theme::{avatar_cell, remembered_cell, tile_cell};
-use crate::{Cell, Frame, Input, Keymap, palette};
+use crate::{Cell, Frame, Input, Keymap, Screen, Transition, palette};
 use torchlit_console::widgets::{fit, too_small};
 
+mod help;
 mod scene;
+
+pub use help::UltimaHelp;
 
 /// What a key means on the `ultima` screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +108,7 @@ const WELCOME_CHART: &str =
 
 /// What the help box says about the game, above the keys: the goal (the default game),
 /// the status line and the torch.
-const ABOUT_CHART: [&str; 4] = [
+const ABOUT_CHART: &[&str] = &[
     "Goal: chart the land, lighting every tile you can walk to, in as few steps as you can.",
     "charted N%: the share of those tiles lit so far.  lit N: tiles lit right now.",
     "The torch burns at most 8.0. Walls, forests and mountains stop its light, so among",
@@ -113,7 +116,7 @@ const ABOUT_CHART: [&str; 4] = [
 ];
 
 /// The same for Ultima 0's free walk (`--rules seed`).
-const ABOUT_FREE: [&str; 4] = [
+const ABOUT_FREE: &[&str] = &[
     "A free walk (Ultima 0's rules): no goal, nothing to lose, no maximum torch (+ / -).",
     "lit N: the tiles lit right now, by your torch and the lava's glow.",
     "Walls, forests and mountains stop the light (occluding light), so a brighter torch",
@@ -125,7 +128,6 @@ const ABOUT_FREE: [&str; 4] = [
 pub struct UltimaScreen {
     game: Ultima,
     keymap: Keymap<UltimaCommand>,
-    help: bool,
     message: String,
     /// The walk's recording (none: a replay).
     recorder: Option<Recorder<Action>>,
@@ -147,7 +149,6 @@ impl UltimaScreen {
         UltimaScreen {
             game,
             keymap: default_keymap(),
-            help: false,
             message: welcome.to_string(),
             recorder,
             facing: CardinalDirection::South,
@@ -177,16 +178,13 @@ impl UltimaScreen {
         }
     }
 
-    /// Sets where the walk's recording goes when it ends.
-    pub fn set_recordings(&mut self, sink: Option<Recordings>) {
+    /// The screen with the walk's recording going to `sink` when it ends (none: dropped).
+    #[must_use]
+    pub fn with_recordings(mut self, sink: Option<Recordings>) -> UltimaScreen {
         if let Some(r) = &mut self.recorder {
             r.set_sink(sink);
         }
-    }
-
-    /// Whether the recording has somewhere to go (or there is none to send).
-    pub fn has_recordings(&self) -> bool {
-        self.recorder.as_ref().is_none_or(Recorder::has_sink)
+        self
     }
 
     /// A screen playing `game` with `keymap` (see [`keymap_with`]).
@@ -199,11 +197,6 @@ impl UltimaScreen {
         &self.game
     }
 
-    /// Whether the help box is open.
-    pub fn help_open(&self) -> bool {
-        self.help
-    }
-
     /// The walk ended (left, or the program quits): the recording goes to the sink, once.
     pub fn end_recording(&mut self) {
         let (turns, hash) = (self.game.turns().0, self.game.state_hash());
@@ -212,28 +205,22 @@ impl UltimaScreen {
         }
     }
 
-    /// Handles a key; returns `true` when the player leaves the screen.
-    pub fn handle(&mut self, input: Input) -> bool {
-        if self.help {
-            // Any key closes the help; Back keys do not also leave.
-            self.help = false;
-            return false;
-        }
+    /// Handles a key: leaves (popping the screen), opens the help over the world, or
+    /// acts.
+    fn on_key(&mut self, input: Input) -> Transition {
         match self.keymap.get(input) {
             Some(UltimaCommand::Back) => {
                 self.end_recording();
-                true
+                return Transition::Pop;
             }
             Some(UltimaCommand::Help) => {
-                self.help = true;
-                false
+                let about = if self.game.chart().is_some() { ABOUT_CHART } else { ABOUT_FREE };
+                return Transition::Push(Box::new(UltimaHelp::new(about)));
             }
-            Some(UltimaCommand::Act(action)) => {
-                self.act(action);
-                false
-            }
-            None => false,
+            Some(UltimaCommand::Act(action)) => self.act(action),
+            None => {}
         }
+        Transition::Stay
     }
 
     /// The one place actions reach the game: applies and records `action`, shows (and
@@ -268,9 +255,8 @@ impl UltimaScreen {
         }
     }
 
-    /// Draws the world, the status line and (if open) the help box; below [`MIN_SIZE`]
-    /// only a notice.
-    pub fn render(&self, frame: &mut Frame) {
+    /// Draws the world and the status line; below [`MIN_SIZE`] only a notice.
+    fn draw(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         if too_small(frame, "ultima needs", MIN_SIZE) {
             return;
@@ -304,10 +290,6 @@ impl UltimaScreen {
             palette::BACKGROUND,
         );
         self.render_status(frame);
-        if self.help {
-            let about = if self.game.chart().is_some() { ABOUT_CHART } else { ABOUT_FREE };
-            render_help(frame, &about);
-        }
     }
 }
 
@@ -397,46 +379,37 @@ impl UltimaScreen {
 /// The smallest terminal the `ultima` screen draws on (below it, a notice).
 pub const MIN_SIZE: (u16, u16) = (40, 12);
 
-fn render_help(frame: &mut Frame, about: &[&str]) {
-    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-    let bw = 90.min(w);
-    let about: Vec<String> = if w >= 92 {
-        about.iter().map(|l| l.to_string()).collect()
-    } else {
-        torchlit_console::widgets::wrap(&about.join(" "), (bw - 4).max(1) as usize)
-    };
-    let top = about.len() as i32 + 1;
-    let bh = (CONTROLS.len() as i32 + 4 + top).min(h);
-    let (x, y) = ((w - bw) / 2, (h - bh) / 2);
-    frame.fill(x, y, bw, bh, Cell { bg: palette::PANEL, ..Cell::BLANK });
-    frame.border(x, y, bw, bh, palette::HEADING);
-    frame.print_bold(x + 2, y, " ultima ", palette::HEADING);
-    for (i, line) in about.iter().enumerate() {
-        let row = y + 2 + i as i32;
-        if row < y + bh - 1 {
-            frame.print(
-                x + 2,
-                row,
-                &fit(line, (bw - 4).max(0) as usize),
-                palette::TEXT,
-                palette::PANEL,
-            );
-        }
+impl Screen for UltimaScreen {
+    fn render(&self, frame: &mut Frame) {
+        self.draw(frame);
     }
-    for (i, (keys, what)) in CONTROLS.iter().enumerate() {
-        let row = y + 2 + top + i as i32;
-        if row >= y + bh - 1 {
-            break;
-        }
-        frame.print(x + 2, row, keys, palette::HIGHLIGHT, palette::PANEL);
-        let room = (bw - 22).max(0) as usize;
-        frame.print(x + 21, row, &fit(what, room), palette::TEXT, palette::PANEL);
+
+    fn handle(&mut self, input: Input) -> Transition {
+        self.on_key(input)
+    }
+
+    fn scene(&self, view: torchlit_geom::Size) -> Option<torchlit_console::Scene> {
+        self.scene_now(view)
+    }
+
+    fn mouse(&mut self, event: torchlit_console::Mouse) -> Transition {
+        self.on_mouse(event)
+    }
+
+    fn describe(&self) -> String {
+        format!("ultima: turn {}", self.game().turns().0)
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        self.end_recording();
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Screen;
 
     #[test]
     fn camera_centres_small_worlds_and_clamps_big_ones() {
@@ -464,13 +437,21 @@ mod tests {
         frame.to_text()
     }
 
+    /// The help `?` pushes over `s`, drawn over it at 80x24.
+    fn help_text(s: &mut UltimaScreen) -> String {
+        let Transition::Push(help) = s.handle(Input::Char('?')) else { panic!("the help") };
+        let mut frame = Frame::new(80, 24);
+        s.render(&mut frame);
+        help.render(&mut frame);
+        frame.to_text()
+    }
+
     #[test]
     fn the_default_game_says_its_goal_and_counts_the_charted_share() {
         let mut s = screen(Rules::default());
         let shown = text(&s);
         assert!(shown.contains("Chart the land") && shown.contains("charted 40%"), "{shown}");
-        s.handle(Input::Char('?'));
-        let help = text(&s);
+        let help = help_text(&mut s);
         assert!(help.contains("Goal: chart the land") && help.contains("lit N:"), "{help}");
         assert!(help.contains("at most 8.0"), "{help}");
     }
@@ -479,16 +460,14 @@ mod tests {
     fn the_free_walk_says_it_has_no_goal_and_why_lit_stops_growing() {
         let mut s = screen(Rules::original());
         assert!(!text(&s).contains("charted"));
-        s.handle(Input::Char('?'));
-        let help = text(&s);
+        let help = help_text(&mut s);
         assert!(help.contains("no goal") && help.contains("stop the light"), "{help}");
     }
 
     #[test]
     fn charting_ends_the_walk_and_its_recording() {
         let kept = MemoryRecordings::default();
-        let mut s = screen(Rules::default());
-        s.set_recordings(Some(Recordings::new(kept.clone())));
+        let mut s = screen(Rules::default()).with_recordings(Some(Recordings::new(kept.clone())));
         for _ in 0..6 {
             s.handle(Input::Char('d'));
         }

@@ -8,7 +8,7 @@ use torchlit_bots::maze::MazeBot;
 use torchlit_bots::overworld::OverworldBot;
 use torchlit_bots::ultima::UltimaBot;
 
-use crate::{Frame, Input, palette};
+use crate::{Frame, Input, Screen, Transition, palette};
 
 /// The bot being watched, with its game.
 #[derive(Clone, Debug)]
@@ -73,11 +73,17 @@ impl WatchScreen {
     pub fn is_over(&self) -> bool {
         self.over
     }
+}
+
+impl Screen for WatchScreen {
+    fn wants_ticks(&self) -> bool {
+        true
+    }
 
     /// Plays what one tick of time buys at the current speed.
-    pub fn tick(&mut self) {
+    fn tick(&mut self) -> Transition {
         if self.paused || self.over {
-            return;
+            return Transition::Stay;
         }
         self.owed += self.speed;
         while self.owed >= TICKS {
@@ -87,12 +93,13 @@ impl WatchScreen {
                 break;
             }
         }
+        Transition::Stay
     }
 
-    /// Handles a key; `true` to leave.
-    pub fn handle(&mut self, input: Input) -> bool {
+    /// Space pauses, `+`/`-` change the speed, `.` steps while paused, `q` leaves.
+    fn handle(&mut self, input: Input) -> Transition {
         match input {
-            Input::Char('q') | Input::Esc => return true,
+            Input::Char('q') | Input::Esc => return Transition::Pop,
             Input::Char(' ') => self.paused = !self.paused,
             Input::Char('+') | Input::Char('=') => self.speed = (self.speed * 2).min(2400),
             Input::Char('-') => self.speed = (self.speed / 2).max(1),
@@ -101,11 +108,11 @@ impl WatchScreen {
             }
             _ => {}
         }
-        false
+        Transition::Stay
     }
 
     /// Draws the mode's play screen and the bot's line at the bottom.
-    pub fn render(&self, frame: &mut Frame) {
+    fn render(&self, frame: &mut Frame) {
         match &self.bot {
             Watched::Caves(b) => crate::Screen::render(
                 &crate::caves::CavesScreen::new(

@@ -21,7 +21,7 @@ fn watch(name: &str, hero: HeroKind) -> App {
     let d = Dungeon::parse(text.as_bytes()).expect("parses");
     let screen =
         ChaseScreen::new(name.to_string(), &d, hero, MonsterKind::Monster, true).expect("a chase");
-    App::chase(world(), screen)
+    App::chase(screen)
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn the_title_menu_leads_to_the_chase_setup_and_back() {
 
 #[test]
 fn play_chase_opens_the_setup_and_leaving_it_quits() {
-    let mut app = App::chase_setup(world());
+    let mut app = App::chase_setup(None);
     assert!(render(&app).to_text().contains("hallway_escape"));
     app.handle(Input::Enter);
     assert!(app.chase_screen().is_some(), "Enter starts watching");
@@ -153,7 +153,7 @@ fn a_watched_chase_ends_at_its_turn_limit() {
     let screen = ChaseScreen::new("room".into(), &d, HeroKind::Rogue, MonsterKind::Monster, true)
         .and_then(|s| s.with_start(0, Some(torchlit_sim::Turn(5))))
         .expect("a chase");
-    let mut app = App::chase(world(), screen);
+    let mut app = App::chase(screen);
     for _ in 0..12 {
         app.handle(Input::Char(' '));
     }

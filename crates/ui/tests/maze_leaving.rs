@@ -10,23 +10,27 @@ use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::maze::{DEATH_GRACE_TICKS, FALLBACK_HOLD_TICKS, MazeScreen, MazeSetup};
 use torchlit_ui::{App, Frame, Input, Screen};
 
-fn screen(config: MazeConfig) -> MazeScreen {
-    MazeScreen::new(Maze::new(config).expect("builds"), false)
+#[path = "support/maze_play.rs"]
+mod maze_play;
+use maze_play::Play;
+
+fn screen(config: MazeConfig) -> Play {
+    Play::new(MazeScreen::new(Maze::new(config).expect("builds"), false))
 }
 
-fn render_at(screen: &MazeScreen, w: u16, h: u16) -> String {
+fn render_at(screen: &Play, w: u16, h: u16) -> String {
     let mut frame = Frame::new(w, h);
     screen.render(&mut frame);
     frame.to_text()
 }
 
-fn ticks(s: &mut MazeScreen, n: u32) {
+fn ticks(s: &mut Play, n: u32) {
     for _ in 0..n {
         s.tick();
     }
 }
 
-fn past_the_dialog(s: &mut MazeScreen) {
+fn past_the_dialog(s: &mut Play) {
     s.tick();
     for _ in 0..3 {
         s.handle(Input::Enter);
@@ -74,15 +78,16 @@ fn esc_closes_the_map_and_the_dialog_instead_of_leaving() {
 
 #[test]
 fn started_with_play_leaving_says_quit_and_asks() {
-    let world = torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("world");
     let setup = MazeSetup::new(MazeConfig::fixed(Seed(1)));
-    let mut app = App::maze(world, setup).expect("builds");
+    let mut app = App::maze(setup).expect("builds");
     app.tick();
     let mut frame = Frame::new(80, 24);
     app.render(&mut frame);
     assert!(frame.to_text().contains("q quit"), "{}", frame.to_text());
     assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Stay), "asks first");
-    assert!(app.maze_screen().and_then(MazeScreen::asking).is_some_and(|q| q.contains("Quit")));
+    let question = app.top::<torchlit_ui::maze::Question>().map(|q| q.text());
+    assert!(question.is_some_and(|q| q.contains("Quit")), "{question:?}");
+    assert!(app.maze_screen().is_some(), "the maze is found under its question");
     assert!(matches!(app.handle(Input::Char('y')), torchlit_ui::Transition::Quit));
 }
 
@@ -106,7 +111,7 @@ fn t_asks_before_restarting_the_area() {
 
 /// A game in the fixed level's first maze area, its monsters chasing a hero who stands
 /// still: they kill it.
-fn doomed() -> MazeScreen {
+fn doomed() -> Play {
     let mut game = Maze::new(MazeConfig::fixed(Seed(5))).expect("builds");
     game.wizard().skip_dialogs();
     assert!(game.wizard().enter(AreaId(1), Side::W));
@@ -115,7 +120,7 @@ fn doomed() -> MazeScreen {
         game.wizard().add_monster(hero + d.offset() + d.offset(), MonsterState::Chasing);
     }
     game.wizard().set_monsters(MonsterState::Chasing);
-    let mut s = MazeScreen::new(game, false);
+    let mut s = Play::new(MazeScreen::new(game, false));
     for _ in 0..3000 {
         s.tick();
         if s.death_shown() {
@@ -145,7 +150,7 @@ fn a_death_holds_a_banner_and_drops_the_keys_in_flight() {
     assert!(s.game().now() > now, "the game goes on");
 }
 
-fn rock_game() -> (MazeScreen, Point) {
+fn rock_game() -> (Play, Point) {
     let mut game = Maze::new(MazeConfig::fixed(Seed(5))).expect("builds");
     game.wizard().skip_dialogs();
     game.wizard().give_pickaxe();
@@ -169,10 +174,10 @@ fn rock_game() -> (MazeScreen, Point) {
         .expect("a free cell beside the rock");
     assert!(game.wizard().place(free));
     game.wizard().face(d.opposite());
-    (MazeScreen::new(game, false), rock)
+    (Play::new(MazeScreen::new(game, false)), rock)
 }
 
-fn rock_life(s: &MazeScreen, at: Point) -> Option<i32> {
+fn rock_life(s: &Play, at: Point) -> Option<i32> {
     s.game().area().things().find_map(|(_, t)| match t {
         Thing::Rock(r) if t.at() == at && r.vanish().is_none() => Some(r.life().current()),
         _ => None,

@@ -8,25 +8,29 @@ use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::maze::{FALLBACK_HOLD_TICKS, MazeScreen};
 use torchlit_ui::{App, Frame, Input, Screen};
 
-fn render(screen: &MazeScreen) -> String {
+#[path = "support/maze_play.rs"]
+mod maze_play;
+use maze_play::Play;
+
+fn render(screen: &Play) -> String {
     let mut frame = Frame::new(80, 24);
     screen.render(&mut frame);
     frame.to_text()
 }
 
-fn screen(config: MazeConfig) -> MazeScreen {
-    MazeScreen::new(Maze::new(config).expect("builds"), false)
+fn screen(config: MazeConfig) -> Play {
+    Play::new(MazeScreen::new(Maze::new(config).expect("builds"), false))
 }
 
 /// Presses `input` and runs ticks until the fallback hold is over.
-fn tap(s: &mut MazeScreen, input: Input) {
+fn tap(s: &mut Play, input: Input) {
     s.handle(input);
     for _ in 0..FALLBACK_HOLD_TICKS + 1 {
         s.tick();
     }
 }
 
-fn past_the_dialog(s: &mut MazeScreen) {
+fn past_the_dialog(s: &mut Play) {
     s.tick();
     for _ in 0..3 {
         // Three taps a few ticks apart (two presses a tick apart are an auto-repeat).
@@ -65,7 +69,7 @@ fn maze_medium_area_with_monster_paths() {
     w.skip_dialogs();
     assert!(w.enter(AreaId(2), Side::W));
     w.set_monsters(MonsterState::Chasing);
-    let mut s = MazeScreen::new(game, false);
+    let mut s = Play::new(MazeScreen::new(game, false));
     s.handle(Input::Char('v'));
     s.tick();
     assert!(s.game().shows_paths());
@@ -77,7 +81,7 @@ fn maze_large_area_scrolls_with_the_hero() {
     let mut game = Maze::new(MazeConfig::fixed(Seed(5))).expect("builds");
     game.wizard().skip_dialogs();
     assert!(game.wizard().enter(AreaId(3), Side::W));
-    let mut s = MazeScreen::new(game, false);
+    let mut s = Play::new(MazeScreen::new(game, false));
     s.tick();
     let text = render(&s);
     assert!(text.lines().take(22).any(|l| l.contains('@')), "the hero is on screen:\n{text}");
@@ -108,7 +112,7 @@ fn maze_boss_barrage() {
         }
     }
     assert!(fired);
-    let s = MazeScreen::new(game, false);
+    let s = Play::new(MazeScreen::new(game, false));
     insta::assert_snapshot!(render(&s));
 }
 
@@ -145,7 +149,8 @@ fn a_tap_moves_one_cell_without_key_releases() {
 
 #[test]
 fn with_key_releases_a_held_key_walks_until_released() {
-    let mut s = MazeScreen::new(Maze::new(MazeConfig::fixed(Seed(1))).expect("builds"), true);
+    let mut s =
+        Play::new(MazeScreen::new(Maze::new(MazeConfig::fixed(Seed(1))).expect("builds"), true));
     past_the_dialog(&mut s);
     let start = s.game().player().at();
     s.handle(Input::Left);
@@ -177,7 +182,7 @@ fn maze_from_the_title_menu_and_back() {
     assert!(matches!(app.handle(Input::Ctrl('c')), torchlit_ui::Transition::Quit));
 }
 
-fn render_at(screen: &MazeScreen, w: u16, h: u16) -> String {
+fn render_at(screen: &Play, w: u16, h: u16) -> String {
     let mut frame = Frame::new(w, h);
     screen.render(&mut frame);
     frame.to_text()
@@ -253,7 +258,7 @@ fn the_key_hint_never_covers_hearts_or_keys() {
     game.wizard().give_pickaxe();
     game.wizard().give_key(torchlit_sim::modes::maze::rules::SPAWN_KEY_ID);
     game.wizard().give_key(3);
-    let mut s = MazeScreen::new(game, false);
+    let mut s = Play::new(MazeScreen::new(game, false));
     s.tick();
     let text = render_at(&s, 40, 12);
     let status = text.lines().nth(11).expect("a status line");
@@ -270,7 +275,7 @@ fn maze_large_area_map() {
     let mut game = Maze::new(MazeConfig::fixed(Seed(5))).expect("builds");
     game.wizard().skip_dialogs();
     assert!(game.wizard().enter(AreaId(3), Side::W));
-    let mut s = MazeScreen::new(game, false);
+    let mut s = Play::new(MazeScreen::new(game, false));
     s.tick();
     let hero = s.game().player().at();
     assert!(s.is_explored(hero));
@@ -313,12 +318,14 @@ fn the_hero_is_one_sprite_however_large_its_block() {
 fn the_help_scrolls_at_40x12_instead_of_being_cut() {
     let mut s = screen(MazeConfig::fixed(Seed(1)));
     past_the_dialog(&mut s);
-    s.handle(Input::Char('?'));
-    let at = |s: &MazeScreen| {
+    let at = |s: &Play| {
         let mut frame = Frame::new(40, 12);
         s.render(&mut frame);
         frame.to_text()
     };
+    // The maze is on screen at 40x12 when `?` is pressed: the help scrolls that far.
+    at(&s);
+    s.handle(Input::Char('?'));
     let first = at(&s);
     assert!(first.contains("maze controls 1-8 of") && first.contains("other: close"), "{first}");
     // Scroll to the end: the last control and the notes after it show, nothing

@@ -6,7 +6,11 @@ use torchlit_sim::modes::maze::{CellType, DialogId, Life, Maze, MazeConfig, Seed
 use torchlit_ui::maze::{MazeScreen, dialog_page, look};
 use torchlit_ui::{Frame, Input};
 
-fn render_at(screen: &MazeScreen, w: u16, h: u16) -> String {
+#[path = "support/maze_play.rs"]
+mod maze_play;
+use maze_play::Play;
+
+fn render_at(screen: &Play, w: u16, h: u16) -> String {
     let mut frame = Frame::new(w, h);
     screen.render(&mut frame);
     frame.to_text()
@@ -14,7 +18,8 @@ fn render_at(screen: &MazeScreen, w: u16, h: u16) -> String {
 
 #[test]
 fn the_controls_page_fits_at_40x12_above_the_status_line() {
-    let mut s = MazeScreen::new(Maze::new(MazeConfig::fixed(Seed(1))).expect("builds"), false);
+    let mut s =
+        Play::new(MazeScreen::new(Maze::new(MazeConfig::fixed(Seed(1))).expect("builds"), false));
     s.tick();
     s.handle(Input::Enter);
     for _ in 0..3 {
@@ -46,7 +51,8 @@ fn rocks_never_look_like_walls() {
 
 #[test]
 fn the_help_explains_the_life_bars_and_the_map() {
-    let mut s = MazeScreen::new(Maze::new(MazeConfig::fixed(Seed(1))).expect("builds"), false);
+    let mut s =
+        Play::new(MazeScreen::new(Maze::new(MazeConfig::fixed(Seed(1))).expect("builds"), false));
     s.tick();
     s.handle(Input::Char('?'));
     let text = render_at(&s, 100, 40);
@@ -91,9 +97,9 @@ fn the_boss_barrage_line_is_marked_just_before_it_fires() {
     game.wizard().face(CardinalDirection::South);
     game.tick(&TickInput::press(Button::Pickaxe));
     let dots = |g: &Maze| {
-        let s = MazeScreen::new(g.clone(), false);
+        let s = Play::new(MazeScreen::new(g.clone(), false));
         let text = render_at(&s, 80, 24);
-        let scene = torchlit_console::Screen::scene(&s, Size::new(40, 40)).expect("a scene");
+        let scene = torchlit_console::Screen::scene(&s.0, Size::new(40, 40)).expect("a scene");
         let danger = scene
             .map
             .marks

@@ -66,7 +66,7 @@ fn every_mode_takes_the_mouse_anywhere() {
     let mut setup = OverworldSetup::from_config(Some(worlds), &config, "abc123".to_string())
         .expect("default keys");
     setup.start_new = true;
-    let mut app = App::overworld(world(), setup);
+    let mut app = App::overworld(setup);
     for _ in 0..4 {
         app.handle(Input::Enter);
     }

@@ -469,9 +469,7 @@ fn closing_the_app_writes_the_world_in_play_to_disk() {
             .expect("default keys");
     setup.turn_ticks = 0;
     setup.start_new = true;
-    let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_10X5.as_bytes())
-        .expect("10x5 parses");
-    let mut app = App::overworld(world, setup);
+    let mut app = App::overworld(setup);
     for input in [Input::Char('w'), Input::Enter, Input::Enter] {
         app.handle(input);
     }

@@ -285,7 +285,7 @@ fn play_overworld_with_a_seed_opens_on_the_new_world_prompts() {
     let mut s = setup(dir.path(), 0);
     s.seed = "tmux".to_string();
     s.start_new = true;
-    let mut app = App::overworld(world(), s);
+    let mut app = App::overworld(s);
     let screen = text(&app, dir.path());
     assert!(screen.contains("Seed: tmux"), "{screen}");
     press(&mut app, &typing("e2e"));

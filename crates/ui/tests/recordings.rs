@@ -27,6 +27,7 @@ use torchlit_ui::replay::{
     self, ReplayError, ReplayScreen, caves_recorder, chase_recorder, maze_recorder,
     overworld_recorder, ultima_recorder,
 };
+use torchlit_ui::ultima::UltimaScreen;
 use torchlit_ui::{App, Frame, Input, Screen};
 
 /// The start date written into catalog recordings (2025-11-24), so they are reproducible.
@@ -713,7 +714,7 @@ fn seeking_back_and_forth_lands_on_the_same_states() {
 #[test]
 fn a_maze_replay_fits_40x12_and_hints_no_game_keys() {
     let bytes = maze_recording(MazeConfig::generated(Seed(3), 2), &maze_script(3, 400));
-    let mut screen = ReplayScreen::new(replay::open(&bytes).expect("opens"));
+    let mut screen = App::replay(ReplayScreen::new(replay::open(&bytes).expect("opens")));
     screen.handle(Input::Char('g'));
     screen.handle(Input::Char('9'));
     screen.handle(Input::Enter);
@@ -733,43 +734,43 @@ fn the_replay_screen_pauses_steps_seeks_and_lists_its_keys() {
     let bytes = caves_recording(1, caves_short());
     let replay = replay::open(&bytes).expect("opens");
     let len = replay.len();
-    let mut screen = ReplayScreen::new(replay);
-    assert!(screen.wants_ticks());
+    let mut app = App::replay(ReplayScreen::new(replay));
+    let shown = |app: &App| app.top::<ReplayScreen>().expect("the replay").clone();
+    assert!(app.wants_ticks());
     for _ in 0..24 {
-        screen.tick();
+        app.tick();
     }
-    assert_eq!(screen.replay().position(), 4, "1x: four turns a second");
-    screen.handle(Input::Char(' '));
-    assert!(screen.is_paused() && !screen.wants_ticks());
-    screen.handle(Input::Char('.'));
-    assert_eq!(screen.replay().position(), 5);
-    screen.handle(Input::Char(','));
-    screen.handle(Input::Char(','));
-    assert_eq!(screen.replay().position(), 3);
+    assert_eq!(shown(&app).replay().position(), 4, "1x: four turns a second");
+    app.handle(Input::Char(' '));
+    assert!(shown(&app).is_paused() && !app.wants_ticks());
+    app.handle(Input::Char('.'));
+    assert_eq!(shown(&app).replay().position(), 5);
+    app.handle(Input::Char(','));
+    app.handle(Input::Char(','));
+    assert_eq!(shown(&app).replay().position(), 3);
     for c in ['g', '6', '0'] {
-        screen.handle(Input::Char(c));
+        app.handle(Input::Char(c));
     }
-    screen.handle(Input::Enter);
-    assert_eq!(screen.replay().position(), 60);
-    assert!(screen.status().contains("step 60/"), "{}", screen.status());
-    assert!(screen.status().contains("ends: "), "{}", screen.status());
+    app.handle(Input::Enter);
+    assert_eq!(shown(&app).replay().position(), 60);
+    assert!(shown(&app).status().contains("step 60/"), "{}", shown(&app).status());
+    assert!(shown(&app).status().contains("ends: "), "{}", shown(&app).status());
     for _ in 0..4 {
-        screen.handle(Input::Char('+'));
+        app.handle(Input::Char('+'));
     }
-    assert_eq!(screen.speed(), Some(16));
-    screen.handle(Input::Char('+'));
-    assert_eq!(screen.speed(), None, "instant");
-    screen.handle(Input::Char(' '));
-    screen.tick();
-    assert_eq!(screen.replay().position(), len, "instant jumps to the end");
-    screen.handle(Input::Char('b'));
-    assert_eq!(screen.replay().position(), 0);
-    screen.handle(Input::Char('?'));
+    assert_eq!(shown(&app).speed(), Some(16));
+    app.handle(Input::Char('+'));
+    assert_eq!(shown(&app).speed(), None, "instant");
+    app.handle(Input::Char(' '));
+    app.tick();
+    assert_eq!(shown(&app).replay().position(), len, "instant jumps to the end");
+    app.handle(Input::Char('b'));
+    assert_eq!(shown(&app).replay().position(), 0);
+    app.handle(Input::Char('?'));
     let mut frame = Frame::new(100, 30);
-    screen.render(&mut frame);
+    app.render(&mut frame);
     let text = frame.to_text();
     assert!(text.contains("replay keys") && text.contains("faster / slower"), "{text}");
-    let mut app = App::replay(ultima_world(), screen);
     app.handle(Input::Char('x'));
     assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Quit));
 }
@@ -777,8 +778,9 @@ fn the_replay_screen_pauses_steps_seeks_and_lists_its_keys() {
 #[test]
 fn the_ultima_screen_records_what_it_sends_and_keeps_it_on_leaving() {
     let kept = MemoryRecordings::default();
-    let mut app = App::ultima(ultima_world());
-    app.set_recordings(Recordings::new(kept.clone()));
+    let game = Ultima::with_rules(ultima_world(), ultima::Rules::default());
+    let sink = Some(Recordings::new(kept.clone()));
+    let mut app = App::ultima_with(UltimaScreen::new(game).with_recordings(sink));
     for c in ['d', 'd', 's', '+', 'l', 'a'] {
         app.handle(Input::Char(c));
     }
@@ -950,8 +952,7 @@ fn fake_scripts(name: &str, source: &str) -> Result<StrategyMaker, String> {
 /// Watches `screen` to its end (at most 100 turns) and returns the recording it kept.
 fn watched_recording(screen: ChaseScreen) -> Vec<u8> {
     let kept = MemoryRecordings::default();
-    let mut app = App::chase(ultima_world(), screen);
-    app.set_recordings(Recordings::new(kept.clone()));
+    let mut app = App::chase(screen.with_recordings(Some(Recordings::new(kept.clone()))));
     for _ in 0..100 {
         app.handle(Input::Char(' '));
     }
@@ -963,7 +964,6 @@ fn watched_recording(screen: ChaseScreen) -> Vec<u8> {
 
 #[test]
 fn a_chase_played_by_a_script_records_the_script_and_its_turn_limit() {
-    replay::set_script_loader(fake_scripts);
     let (name, text) = torchlit_ui::chase::BUNDLED[2];
     let d = Dungeon::parse(text.as_bytes()).expect("parses");
     let hero = fake_scripts("speedy", "SpeedyRogue").expect("a maker");
@@ -971,7 +971,11 @@ fn a_chase_played_by_a_script_records_the_script_and_its_turn_limit() {
         .and_then(|s| s.with_start(0, Some(torchlit_sim::Turn(3))))
         .expect("a chase");
     let bytes = watched_recording(screen);
-    let v = replay::verify(&bytes).expect("the script replays");
+    assert!(
+        matches!(replay::verify(&bytes), Err(replay::ReplayError::Start(_))),
+        "without a script loader the script can't run"
+    );
+    let v = replay::verify_with(&bytes, Some(fake_scripts)).expect("the script replays");
     assert_eq!((v.outcome.as_deref(), v.turns), (Some("limit"), 3));
 }
 
@@ -994,8 +998,7 @@ fn a_strategy_a_recording_cannot_keep_is_not_recorded_and_the_screen_says_so() {
     let screen = ChaseScreen::new(name.into(), &d, odd.clone(), MonsterKind::Monster, true)
         .expect("a chase");
     let kept = MemoryRecordings::default();
-    let mut app = App::chase(ultima_world(), screen);
-    app.set_recordings(Recordings::new(kept.clone()));
+    let mut app = App::chase(screen.with_recordings(Some(Recordings::new(kept.clone()))));
     let mut frame = Frame::new(80, 24);
     app.render(&mut frame);
     assert!(frame.to_text().contains("Not recorded: the strategy odd"), "{}", frame.to_text());

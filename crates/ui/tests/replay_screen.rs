@@ -3,7 +3,7 @@
 //! jumping between the steps that said something (a death).
 
 use torchlit_ui::replay::{self, ReplayScreen, Replayer, TURN_MESSAGE_HOLD};
-use torchlit_ui::{Frame, Input};
+use torchlit_ui::{Frame, Input, Screen};
 
 fn catalog(name: &str) -> Box<dyn Replayer> {
     let path = format!("{}/../../testdata/recordings/{name}", env!("CARGO_MANIFEST_DIR"));

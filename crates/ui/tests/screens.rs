@@ -40,10 +40,11 @@ fn ultima_after_walking_and_raising_the_torch() {
 fn ultima_help_box() {
     let mut app = App::ultima(world_10x5());
     app.handle(Input::Char('?'));
+    assert!(app.top::<torchlit_ui::ultima::UltimaHelp>().is_some(), "the help is pushed");
     insta::assert_snapshot!(render(&app).to_text());
     // Any key closes it without acting.
     app.handle(Input::Char('q'));
-    assert!(app.ultima_screen().is_some_and(|s| !s.help_open()));
+    assert!(app.top::<torchlit_ui::ultima::UltimaScreen>().is_some(), "back on the world");
 }
 
 #[test]

@@ -4,14 +4,15 @@
 use torchlit_console::Mouse;
 use torchlit_geom::Size;
 use torchlit_map::UltimaWorld;
-use torchlit_sim::modes::maze::Maze;
+
 use torchlit_sim::modes::ultima::{Rules, Ultima};
 
 use super::{DEFAULT_WORLD_NAME, note};
 use crate::caves::CavesSetup;
 use crate::chase::ChaseSetup;
-use crate::maze::{MazeScreen, MazeSetup};
+use crate::maze::MazeSetup;
 use crate::overworld::OverworldSetup;
+use crate::record::Recordings;
 use crate::title::{TitleItem, TitleMenu};
 use crate::ultima::UltimaScreen;
 use crate::{Frame, Input, Screen, Transition};
@@ -20,6 +21,8 @@ use crate::{Frame, Input, Screen, Transition};
 #[derive(Clone, Debug)]
 pub(super) struct Launcher {
     pub(super) default_world: UltimaWorld,
+    /// Where the recordings of the ultima and chase games started here go.
+    pub(super) recordings: Option<Recordings>,
     pub(super) maze: MazeSetup,
     pub(super) caves: CavesSetup,
     pub(super) overworld: OverworldSetup,
@@ -54,7 +57,7 @@ impl TitleScreen {
         match item {
             TitleItem::Ultima => {
                 let game = Ultima::with_rules(l.default_world.clone(), Rules::default());
-                let mut screen = UltimaScreen::new(game);
+                let mut screen = UltimaScreen::new(game).with_recordings(l.recordings.clone());
                 screen.set_world_name(DEFAULT_WORLD_NAME);
                 Ok(Box::new(screen))
             }
@@ -64,16 +67,17 @@ impl TitleScreen {
                 Ok(screen) => Ok(Box::new(screen)),
                 Err(e) => Err(e.to_string()),
             },
-            TitleItem::Chase => Ok(Box::<ChaseSetup>::default()),
+            TitleItem::Chase => {
+                Ok(Box::new(ChaseSetup::default().with_recordings(l.recordings.clone())))
+            }
             TitleItem::Overworld => Ok(crate::overworld::open(l.overworld.clone())),
-            TitleItem::Maze => match Maze::new(l.maze.take_config()) {
-                Ok(game) => Ok(Box::new(MazeScreen::with_keymap(
-                    game,
-                    l.maze.keymap.clone(),
-                    self.key_releases,
-                ))),
-                Err(e) => Err(format!("The maze could not be built: {e}")),
-            },
+            TitleItem::Maze => {
+                let config = l.maze.take_config();
+                match l.maze.screen(config, self.key_releases) {
+                    Ok(screen) => Ok(Box::new(screen)),
+                    Err(e) => Err(format!("The maze could not be built: {e}")),
+                }
+            }
             TitleItem::Quit => Err(String::new()),
         }
     }

@@ -22,7 +22,7 @@ pub const PLAY_CONTROLS: [(&str, &str); 8] = [
 ];
 
 /// The rules, as the help page says them (paragraphs, wrapped to the screen).
-const RULES: [&str; 3] = [
+pub(super) const RULES: [&str; 3] = [
     "Each turn the monster moves first, then the hero; each may stay or take one step. \
      From a room cell (.) a player may step 8 ways; from a hallway cell (+) only north, \
      south, east or west; a room may step diagonally onto a hallway, not back. Walls \
@@ -238,7 +238,7 @@ impl ChaseScreen {
             replay: false,
             pointer: None,
             person: Some(PersonPlay { role, moves: Vec::new(), recorder: recorder.ok() }),
-            help: false,
+            recordings: None,
         })
     }
 
@@ -353,44 +353,5 @@ impl ChaseScreen {
             String::new()
         };
         Some(format!("Your moves ({place}){more}: . stay  {}", steps.join("  ")))
-    }
-
-    /// The help page: the rules and the keys of this screen.
-    pub(super) fn render_help(&self, frame: &mut Frame) {
-        let w = usize::from(frame.width());
-        let mut lines: Vec<(String, bool)> = Vec::new();
-        let title = match self.person() {
-            Some(role) => format!("chase: you play the {} on {}", role.name(), self.name),
-            None => format!("chase: watching {}", self.name),
-        };
-        lines.push((title, true));
-        lines.push((String::new(), false));
-        for rule in RULES {
-            lines.push((rule.to_string(), false));
-        }
-        if self.person.is_some() {
-            let review = self.game.review();
-            let role = self.person().unwrap_or(Role::Hero);
-            lines.push((verdict_sentence(role, review.start), false));
-        }
-        lines.push((String::new(), false));
-        let controls: &[(&str, &str)] =
-            if self.person.is_some() { &PLAY_CONTROLS } else { &CONTROLS };
-        for (keys, what) in controls {
-            lines.push((format!("{keys:<18}{what}"), false));
-        }
-        lines.push((String::new(), false));
-        lines.push(("Any key closes this page.".to_string(), false));
-        let mut y = 0;
-        for (line, bold) in lines {
-            for part in wrap(&line, w.max(1)) {
-                if bold {
-                    frame.print_bold(0, y, &part, palette::HEADING);
-                } else {
-                    frame.print(0, y, &part, palette::TEXT, palette::BACKGROUND);
-                }
-                y += 1;
-            }
-        }
     }
 }

@@ -11,9 +11,9 @@ use torchlit_sim::Turn;
 use torchlit_sim::modes::chase::{HeroKind, MonsterKind, Move, Role, StrategyMaker};
 
 use super::ChaseScreen;
-use crate::Frame;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
 use crate::replay::Mode;
+use crate::{Frame, Screen};
 
 /// The mode name of a chase a person plays, in recordings.
 pub const MODE: &str = "chase-play";

@@ -13,19 +13,15 @@ use torchlit_console::scene::{
 use torchlit_geom::{Point, Size};
 use torchlit_sim::modes::chase::{Outcome, Role};
 
-use super::{CONTROLS, ChaseScreen, ChaseSetup, PLAY_CONTROLS, SetupOutcome, camera};
+use super::{CONTROLS, ChaseScreen, ChaseSetup, PLAY_CONTROLS, camera};
 use crate::theme::tile_sprite;
 use crate::{Input, Sprite, Transition, palette};
 use torchlit_geom::Direction;
 use torchlit_sim::modes::chase::Move;
 
 impl ChaseScreen {
-    /// The scene of the game in view, with a map view of at most `view` map cells;
-    /// `None` while a text page (help, a dialog) is up.
+    /// The scene of the game in view, with a map view of at most `view` map cells.
     pub(crate) fn scene_now(&self, view: Size) -> Option<Scene> {
-        if self.help {
-            return None;
-        }
         let board = self.game.board();
         let size = board.map().size();
         let (hero, monster) = (board.hero().at, board.monster().at);
@@ -90,7 +86,7 @@ impl ChaseScreen {
                         self.play_step(Move::Step(d));
                     }
                 } else {
-                    self.handle(Input::Char(' '));
+                    self.watch_key(Input::Char(' '));
                 }
             }
             Mouse::Text(..) => {}
@@ -216,20 +212,20 @@ impl ChaseScreen {
 impl ChaseSetup {
     /// A click on line `row` of the setup screen as last drawn: a choice's line is
     /// selected (clicked again, it takes the next value, as →), the `start` line starts
-    /// the chase (as Enter); `Some` as [`ChaseSetup::handle`].
-    pub fn click(&mut self, row: u16) -> Option<SetupOutcome> {
+    /// the chase (as Enter).
+    pub(super) fn click(&mut self, row: u16) -> Transition {
         let top = (i32::from(self.last_h.get()) - 12).max(0) / 2;
         match i32::from(row) - (top + 2) {
             4 => {
                 self.row = 4;
-                self.handle(Input::Enter)
+                self.on_key(Input::Enter)
             }
-            i @ 0..=3 if self.row == i as usize => self.handle(Input::Right),
+            i @ 0..=3 if self.row == i as usize => self.on_key(Input::Right),
             i @ 0..=3 => {
                 self.row = i as usize;
-                None
+                Transition::Stay
             }
-            _ => None,
+            _ => Transition::Stay,
         }
     }
 }
@@ -249,6 +245,7 @@ fn goal_text(outcome: Option<Outcome>) -> String {
 mod tests {
     use super::*;
     use crate::Frame;
+    use crate::Screen;
     use crate::chase::DungeonChoice;
     use torchlit_sim::modes::chase::{HeroKind, MonsterKind};
 
@@ -317,16 +314,17 @@ mod tests {
     fn a_click_on_a_setup_line_selects_it_changes_it_and_starts() {
         let mut setup = ChaseSetup::default();
         let mut frame = Frame::new(80, 24);
-        setup.render(&mut frame);
+        crate::Screen::render(&setup, &mut frame);
         let text = frame.to_text();
         let row_of = |t: &str| text.lines().position(|l| l.contains(t)).expect(t) as u16;
         let (hero, start) = (row_of("hero"), row_of("  start"));
-        assert!(setup.click(0).is_none(), "the heading does nothing");
-        assert!(setup.click(hero).is_none());
+        let stays = |t: Transition| matches!(t, Transition::Stay);
+        assert!(stays(setup.click(0)), "the heading does nothing");
+        assert!(stays(setup.click(hero)));
         assert_eq!((setup.row, setup.hero), (1, HeroKind::Rogue), "selected");
-        assert!(setup.click(hero).is_none());
+        assert!(stays(setup.click(hero)));
         assert_eq!(setup.hero, HeroKind::Speedy, "clicked again: the next one");
-        assert!(matches!(setup.click(start), Some(SetupOutcome::Start(_))));
+        assert!(matches!(setup.click(start), Transition::Push(_)));
     }
 
     #[test]

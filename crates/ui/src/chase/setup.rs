@@ -3,6 +3,7 @@
 use torchlit_sim::modes::chase::PERSON_LIMIT;
 
 use super::*;
+use crate::record::Recordings;
 
 impl DungeonChoice {
     fn label(self) -> String {
@@ -39,6 +40,7 @@ impl Default for ChaseSetup {
             play: None,
             note: None,
             last_h: std::cell::Cell::new(24),
+            recordings: None,
         }
     }
 }
@@ -57,8 +59,17 @@ impl ChaseSetup {
         ChaseSetup { dungeon, ..ChaseSetup::default() }
     }
 
-    /// Handles a key: `Some` when the player starts a chase or leaves.
-    pub fn handle(&mut self, input: Input) -> Option<SetupOutcome> {
+    /// The setup with the recordings of the chases it starts going to `sink` (none:
+    /// dropped).
+    #[must_use]
+    pub fn with_recordings(mut self, sink: Option<Recordings>) -> ChaseSetup {
+        self.recordings = sink;
+        self
+    }
+
+    /// Handles a key: moves among the choices, starts the chase (pushed over the setup)
+    /// or leaves.
+    pub(super) fn on_key(&mut self, input: Input) -> Transition {
         const ROWS: usize = 5;
         match input {
             Input::Up | Input::Char('k') | Input::Char('w') => {
@@ -89,10 +100,10 @@ impl ChaseSetup {
                 };
             }
             Input::Enter | Input::Char(' ') => return self.start(),
-            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return Some(SetupOutcome::Back),
+            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return Transition::Pop,
             _ => {}
         }
-        None
+        Transition::Stay
     }
 
     /// Watch, play the hero, play the monster; the opponent of a person starts as the
@@ -119,7 +130,7 @@ impl ChaseSetup {
         }
     }
 
-    fn start(&mut self) -> Option<SetupOutcome> {
+    fn start(&mut self) -> Transition {
         let seed = match self.dungeon {
             DungeonChoice::Generated(s) => s,
             DungeonChoice::Bundled(_) => 0,
@@ -133,16 +144,18 @@ impl ChaseSetup {
                 .with_start(seed, Some(Chase::DEFAULT_LIMIT)),
         });
         match screen {
-            Ok(screen) => Some(SetupOutcome::Start(Box::new(screen))),
+            Ok(screen) => {
+                Transition::Push(Box::new(screen.with_recordings(self.recordings.clone())))
+            }
             Err(e) => {
                 self.note = Some(e);
-                None
+                Transition::Stay
             }
         }
     }
 
     /// Draws the setup menu centred in `frame`.
-    pub fn render(&self, frame: &mut Frame) {
+    pub(super) fn draw(&self, frame: &mut Frame) {
         self.last_h.set(frame.height());
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let (x, top) = ((w - 56).max(0) / 2, (h - 12).max(0) / 2);

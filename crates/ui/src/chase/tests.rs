@@ -1,6 +1,7 @@
 //! Tests of the chase screens.
 
 use super::*;
+use crate::Screen;
 use crate::record::MemoryRecordings;
 use torchlit_geom::Direction;
 use torchlit_sim::modes::chase::Move;
@@ -123,8 +124,8 @@ fn setup_cycles_choices_and_starts() {
     m.handle(Input::Down);
     m.handle(Input::Right);
     assert_eq!(m.hero, HeroKind::Speedy);
-    assert!(matches!(m.handle(Input::Enter), Some(SetupOutcome::Start(_))));
-    assert!(matches!(m.handle(Input::Char('q')), Some(SetupOutcome::Back)));
+    assert!(matches!(m.handle(Input::Enter), Transition::Push(_)));
+    assert!(matches!(m.handle(Input::Char('q')), Transition::Pop));
 }
 
 /// A room at the left, hallways at the right (`+`), the hero at (1, 1).
@@ -211,8 +212,8 @@ fn a_played_game_ends_with_the_review_and_replays_from_its_recording() {
     let d = bundled("corner_trap");
     let mut s =
         ChaseScreen::play("corner_trap".into(), &d, Role::Hero, MonsterKind::Optimal, false)
-            .expect("a chase");
-    s.set_recordings(Some(Recordings::new(kept.clone())));
+            .expect("a chase")
+            .with_recordings(Some(Recordings::new(kept.clone())));
     for _ in 0..50 {
         s.handle(Input::Char('.'));
     }
@@ -230,14 +231,17 @@ fn a_played_game_ends_with_the_review_and_replays_from_its_recording() {
 #[test]
 fn the_watch_screen_has_help_and_hints_every_key() {
     let (name, d) = DungeonChoice::Bundled(0).dungeon().expect("parses");
-    let mut s =
-        ChaseScreen::new(name, &d, HeroKind::Rogue, MonsterKind::Monster, false).expect("ok");
+    let s = ChaseScreen::new(name, &d, HeroKind::Rogue, MonsterKind::Monster, false).expect("ok");
     assert!(text_of(&s, 80, 24).contains("spc p +/- r ? q"));
-    s.handle(Input::Char('?'));
-    let help = text_of(&s, 80, 24);
+    let mut stack = crate::Stack::new(Box::new(s));
+    stack.handle(Input::Char('?'));
+    let mut frame = Frame::new(80, 24);
+    stack.render(&mut frame);
+    let help = frame.to_text();
     assert!(help.contains("start again") && help.contains("monster moves first"), "{help}");
-    assert!(!s.handle(Input::Char('q')), "q closes the help, not the screen");
-    assert!(!text_of(&s, 80, 24).contains("start again"));
+    assert!(matches!(stack.handle(Input::Char('q')), Transition::Stay), "q closes the help");
+    let s = stack.top::<ChaseScreen>().expect("the screen, not left");
+    assert!(!text_of(s, 80, 24).contains("start again"));
 }
 
 #[test]
@@ -279,6 +283,8 @@ fn the_setup_starts_a_game_a_person_plays() {
     };
     assert!(text.contains("you play ◀ the hero ▶") && text.contains("hero     ◀ you ▶"), "{text}");
     m.handle(Input::Down);
-    let Some(SetupOutcome::Start(screen)) = m.handle(Input::Enter) else { panic!("starts") };
+    let Transition::Push(screen) = m.handle(Input::Enter) else { panic!("starts") };
+    let screen: &dyn std::any::Any = screen.as_ref();
+    let screen = screen.downcast_ref::<ChaseScreen>().expect("a chase");
     assert_eq!(screen.person(), Some(Role::Hero));
 }

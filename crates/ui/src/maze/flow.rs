@@ -1,19 +1,10 @@
 //! The screen's keys and ticks: what a key does before the game sees it (questions
-//! before throwing play away, Esc closing what is open, the death banner, a pickaxe
-//! press kept for the end of a swing), and the tick that advances the game.
+//! before throwing play away, Esc closing what is open, a pickaxe press kept for the end
+//! of a swing), what the screens it pushes answer, and the tick that advances the game.
 
+use super::prompts::{Ask, DeathBanner, HelpBox, Question, Reply};
 use super::*;
-
-/// A question the screen waits on (the game waits too): `y` says yes, any other key no.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Ask {
-    /// Restart the whole game (the key that asked, sent on to the game on `y`).
-    RestartGame(Input),
-    /// Restart this area (the key that asked).
-    RestartArea(Input),
-    /// Leave the run (it can't be continued).
-    Leave,
-}
+use crate::Transition;
 
 /// Screen ticks (1.5 s) after a death during which keys are dropped: they were meant for
 /// the game before it (a player swinging every half second), not as an answer to the
@@ -29,42 +20,12 @@ pub const BARRAGE_WARNING_TICKS: u32 = 18;
 pub const SWING_BUFFER_TICKS: u32 = 24;
 
 impl MazeScreen {
-    /// The question asked, in words that fit `width` columns.
-    pub(super) fn question(&self, ask: Ask, width: i32) -> &'static str {
-        let wide = width >= 72;
-        match (ask, wide, self.back_quits) {
-            (Ask::RestartGame(_), true, _) => "Restart the whole game? y: yes, any other key: no",
-            (Ask::RestartGame(_), false, _) => "Restart the game? y: yes, other: no",
-            (Ask::RestartArea(_), true, _) => {
-                "Restart this area? What you took in it goes back. y: yes, other: no"
-            }
-            (Ask::RestartArea(_), false, _) => "Restart this area? y: yes, other: no",
-            (Ask::Leave, true, false) => {
-                "Leave this run? A maze run can't be continued. y: leave, other: stay"
-            }
-            (Ask::Leave, true, true) => {
-                "Quit? A maze run can't be continued later. y: quit, other: stay"
-            }
-            (Ask::Leave, false, false) => "Leave this run? y: leave, other: stay",
-            (Ask::Leave, false, true) => "Quit the game? y: quit, other: stay",
-        }
-    }
-
-    /// The question waiting for an answer, if any.
-    pub fn asking(&self) -> Option<&'static str> {
-        self.ask.map(|a| self.question(a, self.last_size.get().0))
-    }
-
-    /// Whether the death banner is up (the game waits for a key).
-    pub fn death_shown(&self) -> bool {
-        self.death.is_some()
-    }
-
-    fn ask(&mut self, ask: Ask) {
-        self.ask = Some(ask);
+    /// Asks `ask` over the maze (the game waits for the answer).
+    fn ask(&mut self, ask: Ask) -> Transition {
         self.keys.clear();
-        let text = self.question(ask, self.last_size.get().0);
+        let text = ask.words(self.last_size.get().0, self.back_quits);
         self.tell(text);
+        Transition::Push(Box::new(Question::new(ask, self)))
     }
 
     /// `input` as the keymap knows it: an upper-case letter with no binding of its own
@@ -83,35 +44,11 @@ impl MazeScreen {
         }
     }
 
-    /// A key went down; returns `true` when the player leaves the screen.
-    pub fn handle(&mut self, input: Input) -> bool {
-        if self.help {
-            // Up/Down scroll a help taller than the screen; any other key closes it.
-            match input {
-                Input::Down => self.help_scroll = (self.help_scroll + 1).min(self.help_max.get()),
-                Input::Up => self.help_scroll = self.help_scroll.saturating_sub(1),
-                _ => {
-                    self.help = false;
-                    self.help_scroll = 0;
-                    self.keys.clear();
-                }
-            }
-            return false;
-        }
+    /// A key went down.
+    pub(super) fn on_key(&mut self, input: Input) -> Transition {
         if input == Input::Ctrl('c') {
             self.end_recording();
-            return true;
-        }
-        if let Some(ask) = self.ask.take() {
-            return self.answer(ask, input);
-        }
-        if let Some(since) = self.death {
-            // Keys still in flight from before the death are dropped; then any key goes on.
-            if since >= DEATH_GRACE_TICKS {
-                self.death = None;
-                self.keys.clear();
-            }
-            return false;
+            return Transition::Pop;
         }
         let input = self.normalise(input);
         match self.keymap.get(input) {
@@ -119,29 +56,24 @@ impl MazeScreen {
             // A stray r or t would throw play away: ask first (not after a win, where the
             // victory box offers r).
             Some(MazeCommand::Button(Button::ResetGame)) if !self.game.is_won() => {
-                self.ask(Ask::RestartGame(input));
-                false
+                self.ask(Ask::RestartGame(input))
             }
             Some(MazeCommand::Button(Button::ResetArea))
                 if !self.game.is_won() && self.game.dialog().is_none() =>
             {
-                self.ask(Ask::RestartArea(input));
-                false
+                self.ask(Ask::RestartArea(input))
             }
-            Some(MazeCommand::Help) => {
-                self.help = true;
-                false
-            }
+            Some(MazeCommand::Help) => Transition::Push(Box::new(HelpBox::new(self))),
             Some(MazeCommand::Map) => {
                 self.map = !self.map;
-                false
+                Transition::Stay
             }
             Some(MazeCommand::Button(b)) => {
                 if b == Button::Pickaxe && !self.game.player().has_pickaxe() {
                     self.tell("You have no pickaxe yet: it lies in Spawn, south of the start.");
                 }
                 self.keys.press(input);
-                false
+                Transition::Stay
             }
             None => {
                 if let Input::Char(c) = input
@@ -149,58 +81,52 @@ impl MazeScreen {
                 {
                     self.tell(&format!("{c} does nothing here: ? shows the keys."));
                 }
-                false
+                Transition::Stay
             }
         }
     }
 
-    /// The answer to `ask`; `true` when the player leaves.
-    fn answer(&mut self, ask: Ask, input: Input) -> bool {
-        if !matches!(input, Input::Char('y' | 'Y')) {
-            self.tell("The game goes on.");
-            return false;
-        }
-        match ask {
-            Ask::RestartGame(key) | Ask::RestartArea(key) => {
+    /// What a screen the maze pushed answered.
+    pub(super) fn on_reply(&mut self, reply: Reply) -> Transition {
+        match reply {
+            Reply::No => self.tell("The game goes on."),
+            Reply::Yes(Ask::RestartGame(key) | Ask::RestartArea(key)) => {
                 self.tell("");
                 self.keys.press(key);
-                false
             }
-            Ask::Leave => {
+            Reply::Yes(Ask::Leave) | Reply::LeaveNow => {
                 self.end_recording();
-                true
+                return Transition::Pop;
             }
+            Reply::GoOn => {}
         }
+        Transition::Stay
     }
 
     /// `q` or Esc: Esc closes the map or the dialog that is open; otherwise leaving asks
     /// first (a maze run can't be continued). A won game is left at once.
-    fn back(&mut self, input: Input) -> bool {
+    fn back(&mut self, input: Input) -> Transition {
         if self.game.is_won() {
             self.end_recording();
-            return true;
+            return Transition::Pop;
         }
         if input == Input::Esc && self.map {
             self.map = false;
-            return false;
+            return Transition::Stay;
         }
         if input == Input::Esc && self.game.dialog().is_some() {
             self.skip_dialog = true;
-            return false;
+            return Transition::Stay;
         }
-        self.ask(Ask::Leave);
-        false
+        self.ask(Ask::Leave)
     }
 
-    /// Advances the game one tick with the keys of this tick (nothing while the help box,
-    /// a question or the death banner is up).
-    pub fn tick(&mut self) {
-        if let Some(since) = &mut self.death {
-            *since = since.saturating_add(1);
-            return;
-        }
-        if self.help || self.ask.is_some() || self.too_small() {
-            return;
+    /// Advances the game one tick with the keys of this tick (nothing in a frame too
+    /// small; the help box, a question or the death banner get the ticks while they are
+    /// up, so the game waits). A death pushes its banner.
+    pub(super) fn on_tick(&mut self) -> Transition {
+        if self.too_small() {
+            return Transition::Stay;
         }
         let (pressed, held) = self.keys.tick();
         let mut input = TickInput { held: self.buttons(&held), pressed: self.buttons(&pressed) };
@@ -215,6 +141,7 @@ impl MazeScreen {
             }
         }
         let won = self.game.is_won();
+        let mut died = false;
         let events = self.game.tick(&input);
         if let Some(r) = &mut self.recorder {
             let game = &self.game;
@@ -225,7 +152,7 @@ impl MazeScreen {
             match event {
                 Event::GameReset => self.explored.clear(),
                 Event::PlayerDied => {
-                    self.death = Some(0);
+                    died = true;
                     self.keys.clear();
                     self.swing = None;
                 }
@@ -241,6 +168,7 @@ impl MazeScreen {
             self.end_recording();
         }
         self.mark_explored();
+        if died { Transition::Push(Box::new(DeathBanner::new(self))) } else { Transition::Stay }
     }
 
     /// After a tick: a pickaxe press the hero could not take (it was swinging, walking or

@@ -38,20 +38,6 @@ pub(super) fn death_words(ready: bool) -> [&'static str; 2] {
 }
 
 impl MazeScreen {
-    /// Whether a key now dismisses the death banner (the grace for keys in flight is over).
-    pub(super) fn death_ready(&self) -> bool {
-        self.death.is_some_and(|t| t >= super::DEATH_GRACE_TICKS)
-    }
-
-    /// The death banner: a box in the middle that holds until a key.
-    pub(super) fn render_death(&self, frame: &mut Frame) {
-        let deaths = self.game.stats().deaths;
-        let [what, keys] = death_words(self.death_ready());
-        let count = format!("deaths so far: {deaths}");
-        let lines = [what, "", count.as_str()];
-        boxed(frame, " you died ", &lines, keys, palette::WARNING, Place::Center);
-    }
-
     pub(super) fn render_victory(&self, frame: &mut Frame) {
         let stats = self.game.stats();
         let secs = stats.ticks / 24;
@@ -173,27 +159,37 @@ pub const NOTES: [&str; 4] = [
     "Rocks: █ ▒ ░ as they crack (walls are ▓).",
 ];
 
-/// Draws the controls from line `scroll` (when they do not fit, a window of them with
-/// Up/Down to scroll); returns the largest useful `scroll`.
-pub(super) fn render_help(frame: &mut Frame, scroll: usize) -> usize {
-    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+/// The help's lines for a frame `w` columns wide: the keys, then the notes.
+fn help_lines(w: i32) -> Vec<String> {
     // As wide as the box wraps (a paragraph wrapped again would break its lines twice).
     let room = (w - 4).clamp(1, 66) as usize;
     let mut lines: Vec<String> =
         CONTROLS.iter().flat_map(|(k, what)| wrap(&format!("{k:<18} {what}"), room)).collect();
     lines.extend(NOTES.iter().flat_map(|n| wrap(n, room)));
+    lines
+}
+
+/// The largest useful first line of the help in a `w` x `h` frame (0: it all fits).
+pub(super) fn help_scroll_max(w: i32, h: i32) -> usize {
+    let rows = (h - 4).max(1) as usize;
+    help_lines(w).len().saturating_sub(rows)
+}
+
+/// Draws the controls from line `scroll` (when they do not fit, a window of them with
+/// Up/Down to scroll).
+pub(super) fn render_help(frame: &mut Frame, scroll: usize) {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    let lines = help_lines(w);
     let rows = (h - 4).max(1) as usize;
     if lines.len() <= rows {
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
         boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
-        return 0;
+        return;
     }
-    let max = lines.len() - rows;
-    let first = scroll.min(max);
+    let first = scroll.min(lines.len() - rows);
     let refs: Vec<&str> = lines[first..first + rows].iter().map(String::as_str).collect();
     let title = format!(" maze controls {}-{} of {} ", first + 1, first + rows, lines.len());
     boxed(frame, &title, &refs, "↑/↓ · other: close", palette::HEADING, Place::Center);
-    max
 }
 
 /// Where a box goes on the screen.

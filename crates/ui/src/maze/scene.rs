@@ -22,16 +22,14 @@ use torchlit_geom::{CardinalDirection, Point, Size};
 use torchlit_sim::modes::maze::{CellType, Life, MonsterState, PortalState, Thing};
 
 use super::look::{self, Look};
-use super::{
-    CONTROLS, MESSAGE_TICKS, MazeScreen, blinks, camera_offset, help::death_words, key_name,
-};
+use super::{CONTROLS, MESSAGE_TICKS, MazeScreen, blinks, camera_offset, key_name};
 use crate::{Sprite, Transition, palette};
 
 impl MazeScreen {
     /// The scene of the game in view, with a map view of at most `view` map cells;
     /// `None` while a text page (help, a dialog, the map of the area) is up.
     pub(crate) fn scene_now(&self, view: Size) -> Option<Scene> {
-        if self.help || self.map || self.game.dialog().is_some() {
+        if self.map || self.game.dialog().is_some() {
             return None;
         }
         let area = self.game.area();
@@ -238,15 +236,12 @@ impl MazeScreen {
         }
     }
 
-    /// What the panel's banner says: a pause, a won game, a death, a restart question.
+    /// What the panel's banner says: a pause, a won game, a death (the question and the
+    /// death banner pushed over the maze say theirs).
     fn banner(&self) -> Option<String> {
         let fresh = self.game.stats().ticks.saturating_sub(self.message_at) < MESSAGE_TICKS;
         if self.game.is_won() {
             Some("Victory! The treasure is yours. (r: play again, q: back)".to_string())
-        } else if let Some(question) = self.asking() {
-            Some(question.to_string())
-        } else if self.death.is_some() {
-            Some(death_words(self.death_ready()).join(" "))
         } else if self.game.is_paused() {
             Some("paused · p: resume".to_string())
         } else if fresh && self.message.starts_with("You die") {
@@ -335,6 +330,7 @@ fn actor(at: Point, kind: EntityKind, name: &str, l: Look, life: &Life) -> Entit
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Screen;
     use crate::{Frame, Input};
     use torchlit_rng::Seed;
     use torchlit_sim::modes::maze::{AreaId, Maze, MazeConfig, Side};
@@ -451,7 +447,9 @@ mod tests {
         assert!(s.scene_now(Size::new(40, 40)).is_none());
         s.handle(Input::Char('m'));
         assert!(s.scene_now(Size::new(40, 40)).is_some());
-        s.handle(Input::Char('?'));
-        assert!(s.scene_now(Size::new(40, 40)).is_none());
+        let mut stack = crate::Stack::new(Box::new(s));
+        stack.handle(Input::Char('?'));
+        assert!(stack.top::<super::super::HelpBox>().is_some(), "the help is pushed");
+        assert!(stack.scene(Size::new(40, 40)).is_none());
     }
 }

@@ -2,8 +2,6 @@
 //! written by a play screen's recorder and the one rebuilt here live side by side, so
 //! they can't drift apart.
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_save::recording::{Header, StartFile};
@@ -14,12 +12,13 @@ use torchlit_sim::modes::maze::{LevelKind, Maze, MazeConfig, Rules, Seed, TickIn
 use torchlit_sim::modes::ultima::{self, Ultima};
 
 use super::Mode;
-use crate::Frame;
+pub use super::start_error::StartError;
 use crate::caves::CavesScreen;
 use crate::chase::ChaseScreen;
 use crate::maze::MazeScreen;
 use crate::record::{CHECKPOINT_TICKS, CHECKPOINT_TURNS, Recorder};
 use crate::ultima::UltimaScreen;
+use crate::{Frame, Screen};
 
 /// A short word for how a caves run ended.
 pub(crate) fn caves_outcome(outcome: caves::Outcome) -> &'static str {
@@ -61,11 +60,11 @@ pub(crate) fn caves_options(game: &Caves, pickup: AutoPickup) -> Vec<u8> {
 }
 
 /// The rules and auto-pickup a caves recording's header holds.
-fn caves_start(header: &Header) -> Result<(caves::Rules, AutoPickup), String> {
+fn caves_start(header: &Header) -> Result<(caves::Rules, AutoPickup), StartError> {
     if header.options.is_empty() {
         return Ok((caves::Rules::default_format_2(), AutoPickup::default()));
     }
-    let bad = |e: postcard::Error| format!("the caves options: {e}");
+    let bad = |source| StartError::Options { mode: "caves", source };
     let (version, _) = postcard::take_from_bytes::<u32>(&header.options).map_err(bad)?;
     let (rules, (food, weapons, armour)) = match version {
         1 => {
@@ -78,7 +77,7 @@ fn caves_start(header: &Header) -> Result<(caves::Rules, AutoPickup), String> {
                 postcard::from_bytes(&header.options).map_err(bad)?;
             (start.rules, start.pickup)
         }
-        v => return Err(format!("caves options version {v} is unknown")),
+        version => return Err(StartError::UnknownVersion { mode: "caves", version }),
     };
     Ok((rules, AutoPickup { food, weapons, armour }))
 }
@@ -109,12 +108,14 @@ impl Mode for CavesMode {
     const SNAPSHOT_EVERY: u64 = 100;
 
     fn start(header: &Header) -> Result<Caves, String> {
-        let (rules, pickup) = caves_start(header)?;
-        let seed = caves::Seed(header.seed);
-        let mut game = Caves::with_rules(seed, caves::WorldSpec::default(), rules)
-            .map_err(|e| e.to_string())?;
-        game.set_auto_pickup(pickup);
-        Ok(game)
+        let start = || -> Result<Caves, StartError> {
+            let (rules, pickup) = caves_start(header)?;
+            let seed = caves::Seed(header.seed);
+            let mut game = Caves::with_rules(seed, caves::WorldSpec::default(), rules)?;
+            game.set_auto_pickup(pickup);
+            Ok(game)
+        };
+        start().map_err(|e| e.to_string())
     }
 
     fn step(game: &mut Caves, input: &caves::Action) -> Vec<String> {
@@ -186,8 +187,8 @@ fn encode_maze_options(config: &MazeConfig) -> Vec<u8> {
 }
 
 /// The config in a maze recording's options, of any known version.
-fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, String> {
-    let bad = |e: postcard::Error| format!("the maze options: {e}");
+fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, StartError> {
+    let bad = |source| StartError::Options { mode: "maze", source };
     let (v1, rest) = postcard::take_from_bytes::<MazeOptionsV1>(bytes).map_err(bad)?;
     let original = Rules::original();
     let mut later = MazeOptionsV3 { barrage_gap: original.barrage_gap, size_ramp: false };
@@ -198,7 +199,7 @@ fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, String> {
         match v2.version {
             2 if rest.is_empty() => {}
             MAZE_OPTIONS_VERSION => later = postcard::from_bytes(rest).map_err(bad)?,
-            v => return Err(format!("maze options version {v} is unknown")),
+            version => return Err(StartError::UnknownVersion { mode: "maze", version }),
         }
         v2.spawn_clearance
     };
@@ -221,10 +222,11 @@ pub fn maze_recorder(config: &MazeConfig) -> Recorder<TickInput> {
 /// Rebuilds the game a maze recording starts from.
 ///
 /// # Errors
-/// Options that do not decode (of no known version), or a level that can't be built.
-pub fn maze_start(header: &Header) -> Result<Maze, String> {
+/// [`StartError::Options`] or [`StartError::UnknownVersion`] for options that do not
+/// decode (of no known version), [`StartError::Maze`] for a level that can't be built.
+pub fn maze_start(header: &Header) -> Result<Maze, StartError> {
     let config = decode_maze_options(&header.options)?;
-    Maze::new(config).map_err(|e| e.to_string())
+    Ok(Maze::new(config)?)
 }
 
 /// `maze`: the buttons of each tick.
@@ -238,7 +240,7 @@ impl Mode for MazeMode {
     const MESSAGE_HOLD: u64 = crate::maze::MESSAGE_TICKS;
 
     fn start(header: &Header) -> Result<Maze, String> {
-        maze_start(header)
+        maze_start(header).map_err(|e| e.to_string())
     }
 
     fn step(game: &mut Maze, input: &TickInput) -> Vec<String> {
@@ -274,18 +276,20 @@ pub fn ultima_recorder(game: &Ultima) -> Recorder<ultima::Action> {
 }
 
 /// The rules an ultima recording's options hold (none: Ultima 0's free walk).
-fn ultima_rules(header: &Header) -> Result<ultima::Rules, String> {
+fn ultima_rules(header: &Header) -> Result<ultima::Rules, StartError> {
     if header.options.is_empty() {
         return Ok(ultima::Rules::original());
     }
-    postcard::from_bytes(&header.options).map_err(|e| format!("the ultima options: {e}"))
+    postcard::from_bytes(&header.options)
+        .map_err(|source| StartError::Options { mode: "ultima", source })
 }
 
-fn file_bytes(header: &Header) -> Result<&[u8], String> {
+/// The start file a recording keeps whole.
+fn file_bytes(header: &Header) -> Result<&[u8], StartError> {
     match &header.file {
         StartFile::Contents { bytes, .. } => Ok(bytes),
-        StartFile::Bundled { name, .. } => Err(format!("bundled file {name:?} is not kept")),
-        StartFile::None => Err("the recording holds no start file".to_string()),
+        StartFile::Bundled { name, .. } => Err(StartError::BundledFile(name.clone())),
+        StartFile::None => Err(StartError::NoStartFile),
     }
 }
 
@@ -298,8 +302,11 @@ impl Mode for UltimaMode {
     const SNAPSHOT_EVERY: u64 = 500;
 
     fn start(header: &Header) -> Result<Ultima, String> {
-        let world = UltimaWorld::parse(file_bytes(header)?).map_err(|e| e.to_string())?;
-        Ok(Ultima::with_rules(world, ultima_rules(header)?))
+        let start = || -> Result<Ultima, StartError> {
+            let world = UltimaWorld::parse(file_bytes(header)?)?;
+            Ok(Ultima::with_rules(world, ultima_rules(header)?))
+        };
+        start().map_err(|e| e.to_string())
     }
 
     fn step(game: &mut Ultima, input: &ultima::Action) -> Vec<String> {
@@ -344,24 +351,17 @@ struct ChaseStart {
     limit: Option<u64>,
 }
 
-/// Builds a chase strategy from a script's name and source text (the front end that can
-/// run scripts supplies it: see [`set_script_loader`]).
+/// Builds a chase strategy from a script's name and source text: how a front end that
+/// can run scripts lets replays of chases played by scripts run them (passed to
+/// [`super::open_with`] and [`super::verify_with`]).
 pub type ScriptLoader = fn(name: &str, source: &str) -> Result<StrategyMaker, String>;
-
-static SCRIPT_LOADER: OnceLock<ScriptLoader> = OnceLock::new();
-
-/// Lets replays of chases played by scripts run them: `loader` compiles a script kept in
-/// a recording. Set once (at start-up); `false` when one was set already.
-pub fn set_script_loader(loader: ScriptLoader) -> bool {
-    SCRIPT_LOADER.set(loader).is_ok()
-}
 
 /// How the recording keeps one side: its script, else its built-in index.
 fn chase_side<K: Copy>(
     maker: &StrategyMaker,
     all: &[K],
     name: impl Fn(K) -> String,
-) -> Result<ChaseSide, String> {
+) -> Result<ChaseSide, StartError> {
     if let Some(source) = maker.source() {
         return Ok(ChaseSide::Script {
             name: maker.name().to_string(),
@@ -372,27 +372,29 @@ fn chase_side<K: Copy>(
         .position(|&k| name(k) == maker.name())
         .and_then(|i| u8::try_from(i).ok())
         .map(ChaseSide::BuiltIn)
-        .ok_or_else(|| {
-            format!("the strategy {} is neither built in nor a script kept whole", maker.name())
-        })
+        .ok_or_else(|| StartError::NotKeepable(maker.name().to_string()))
 }
 
-/// The strategy one side of a recording names.
+/// The strategy one side of a recording names (a script compiled by `scripts`).
 fn chase_maker<K: Copy + Into<StrategyMaker>>(
     side: &ChaseSide,
     all: &[K],
-    role: &str,
-) -> Result<StrategyMaker, String> {
+    role: &'static str,
+    scripts: Option<ScriptLoader>,
+) -> Result<StrategyMaker, StartError> {
     match side {
-        ChaseSide::BuiltIn(i) => all
-            .get(usize::from(*i))
+        ChaseSide::BuiltIn(index) => all
+            .get(usize::from(*index))
             .map(|&k| k.into())
-            .ok_or_else(|| format!("unknown {role} strategy {i}")),
+            .ok_or(StartError::UnknownStrategy { role, index: *index }),
         ChaseSide::Script { name, source } => {
-            let loader = SCRIPT_LOADER.get().ok_or_else(|| {
-                format!("the {role} is the script {name}, and scripts can't run here")
-            })?;
-            loader(name, source).map_err(|e| format!("the {role}'s script {name}: {e}"))
+            let loader =
+                scripts.ok_or_else(|| StartError::NoScripts { role, name: name.clone() })?;
+            loader(name, source).map_err(|reason| StartError::Script {
+                role,
+                name: name.clone(),
+                reason,
+            })
         }
     }
 }
@@ -403,7 +405,7 @@ fn chase_options(
     hero: &StrategyMaker,
     monster: &StrategyMaker,
     limit: Option<Turn>,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, StartError> {
     let hero = chase_side(hero, &HeroKind::ALL, |k| k.strategy().name().to_string())?;
     let monster = chase_side(monster, &MonsterKind::ALL, |k| k.strategy().name().to_string())?;
     if let (ChaseSide::BuiltIn(h), ChaseSide::BuiltIn(m)) = (&hero, &monster)
@@ -413,11 +415,15 @@ fn chase_options(
     }
     let start =
         ChaseStart { version: CHASE_START_VERSION, hero, monster, limit: limit.map(|t| t.0) };
-    postcard::to_allocvec(&start).map_err(|e| format!("the chase options: {e}"))
+    postcard::to_allocvec(&start).map_err(|source| StartError::Options { mode: "chase", source })
 }
 
-/// The hero, monster and turn limit a chase recording's header holds.
-fn chase_start(header: &Header) -> Result<(StrategyMaker, StrategyMaker, Option<Turn>), String> {
+/// The hero, monster and turn limit a chase recording's header holds, its scripts
+/// compiled by `scripts`.
+fn chase_start(
+    header: &Header,
+    scripts: Option<ScriptLoader>,
+) -> Result<(StrategyMaker, StrategyMaker, Option<Turn>), StartError> {
     let start = match header.options.as_slice() {
         [h, m] => ChaseStart {
             version: 1,
@@ -426,16 +432,17 @@ fn chase_start(header: &Header) -> Result<(StrategyMaker, StrategyMaker, Option<
             limit: Some(Chase::DEFAULT_LIMIT.0),
         },
         bytes => {
-            let start: ChaseStart =
-                postcard::from_bytes(bytes).map_err(|e| format!("the chase options: {e}"))?;
+            let start: ChaseStart = postcard::from_bytes(bytes)
+                .map_err(|source| StartError::Options { mode: "chase", source })?;
             if start.version != CHASE_START_VERSION {
-                return Err(format!("chase options version {} is unknown", start.version));
+                let version = start.version;
+                return Err(StartError::UnknownVersion { mode: "chase", version });
             }
             start
         }
     };
-    let hero = chase_maker(&start.hero, &HeroKind::ALL, "hero")?;
-    let monster = chase_maker(&start.monster, &MonsterKind::ALL, "monster")?;
+    let hero = chase_maker(&start.hero, &HeroKind::ALL, "hero", scripts)?;
+    let monster = chase_maker(&start.monster, &MonsterKind::ALL, "monster", scripts)?;
     Ok((hero, monster, start.limit.map(Turn)))
 }
 
@@ -444,14 +451,14 @@ fn chase_start(header: &Header) -> Result<(StrategyMaker, StrategyMaker, Option<
 /// `HeroKind::ALL` and `MonsterKind::ALL` or as scripts kept whole.
 ///
 /// # Errors
-/// A strategy that is neither built in nor a script with its source (such a recording
-/// could not be replayed, so none is made).
+/// [`StartError::NotKeepable`] for a strategy that is neither built in nor a script with
+/// its source (such a recording could not be replayed, so none is made).
 pub fn chase_recorder(
     name: &str,
     dungeon: &Dungeon,
     hero: &StrategyMaker,
     monster: &StrategyMaker,
-) -> Result<Recorder<()>, String> {
+) -> Result<Recorder<()>, StartError> {
     chase_recorder_with(name, dungeon, (hero, monster), 0, Some(Chase::DEFAULT_LIMIT))
 }
 
@@ -466,7 +473,7 @@ pub fn chase_recorder_with(
     players: (&StrategyMaker, &StrategyMaker),
     seed: u64,
     limit: Option<Turn>,
-) -> Result<Recorder<()>, String> {
+) -> Result<Recorder<()>, StartError> {
     let options = chase_options(players.0, players.1, limit)?;
     let file =
         StartFile::Contents { name: name.to_string(), bytes: dungeon.to_text().into_bytes() };
@@ -483,13 +490,21 @@ impl Mode for ChaseMode {
     const SNAPSHOT_EVERY: u64 = u64::MAX;
 
     fn start(header: &Header) -> Result<ChaseScreen, String> {
-        let dungeon = Dungeon::parse(file_bytes(header)?).map_err(|e| e.to_string())?;
-        let (hero, monster, limit) = chase_start(header)?;
-        let name = match &header.file {
-            StartFile::Contents { name, .. } => name.clone(),
-            _ => "dungeon".to_string(),
+        ChaseMode::start_with(header, None)
+    }
+
+    fn start_with(header: &Header, scripts: Option<ScriptLoader>) -> Result<ChaseScreen, String> {
+        let start = || -> Result<ChaseScreen, StartError> {
+            let dungeon = Dungeon::parse(file_bytes(header)?)?;
+            let (hero, monster, limit) = chase_start(header, scripts)?;
+            let name = match &header.file {
+                StartFile::Contents { name, .. } => name.clone(),
+                _ => "dungeon".to_string(),
+            };
+            ChaseScreen::replaying(name, &dungeon, (hero, monster), header.seed, limit)
+                .map_err(StartError::Chase)
         };
-        ChaseScreen::replaying(name, &dungeon, (hero, monster), header.seed, limit)
+        start().map_err(|e| e.to_string())
     }
 
     fn step(game: &mut ChaseScreen, _: &()) -> Vec<String> {

@@ -4,8 +4,11 @@
 
 use std::fmt;
 
+use std::any::Any;
+
 use super::Replayer;
-use crate::{Cell, Frame, Input, palette};
+use super::prompts::{ReplayHelp, Seek, SeekPrompt};
+use crate::{Cell, Frame, Input, Screen, Transition, palette};
 
 /// The speeds, as multiples of normal play; the last is "instant" (`0`: jump to the end).
 const SPEEDS: [u64; 6] = [1, 2, 4, 8, 16, 0];
@@ -37,8 +40,6 @@ pub struct ReplayScreen {
     paused: bool,
     speed: usize,
     credit: u64,
-    help: bool,
-    prompt: Option<String>,
     /// A checkpoint mismatch: stays on the status line.
     note: Option<String>,
     /// A note until the next key (no message to jump to).
@@ -54,8 +55,6 @@ impl Clone for ReplayScreen {
             paused: self.paused,
             speed: self.speed,
             credit: self.credit,
-            help: self.help,
-            prompt: self.prompt.clone(),
             note: self.note.clone(),
             hint: self.hint.clone(),
             realtime: self.realtime,
@@ -82,8 +81,6 @@ impl ReplayScreen {
             paused: false,
             speed: 0,
             credit: 0,
-            help: false,
-            prompt: None,
             note: None,
             hint: None,
             realtime,
@@ -106,13 +103,13 @@ impl ReplayScreen {
     }
 
     /// Whether the front end should send ticks (playing, not at the end).
-    pub fn wants_ticks(&self) -> bool {
+    fn playing(&self) -> bool {
         !self.paused && !self.replay.at_end()
     }
 
     /// One tick (1/24 s) of the front end's clock: plays the steps due at this speed.
-    pub fn tick(&mut self) {
-        if !self.wants_ticks() {
+    fn on_tick(&mut self) {
+        if !self.playing() {
             return;
         }
         let Some(mult) = self.speed() else {
@@ -179,34 +176,14 @@ impl ReplayScreen {
         }
     }
 
-    /// Handles a key; returns `true` when the player leaves.
-    pub fn handle(&mut self, input: Input) -> bool {
+    /// Handles a key: leaves, opens the help or the seek prompt over the replay, or
+    /// moves through it.
+    fn on_key(&mut self, input: Input) -> Transition {
         self.hint = None;
-        if self.help {
-            self.help = false;
-            return false;
-        }
-        if let Some(typed) = &mut self.prompt {
-            match input {
-                Input::Char(c) if c.is_ascii_digit() && typed.len() < 18 => typed.push(c),
-                Input::Backspace => {
-                    typed.pop();
-                }
-                Input::Enter => {
-                    let target = typed.parse::<u64>().ok();
-                    self.prompt = None;
-                    if let Some(step) = target {
-                        self.jump(step);
-                    }
-                }
-                _ => self.prompt = None,
-            }
-            return false;
-        }
         let (pos, len) = (self.replay.position(), self.replay.len());
         let tenth = (len / 10).max(1);
         match input {
-            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return true,
+            Input::Char('q') | Input::Esc | Input::Ctrl('c') => return Transition::Pop,
             Input::Char(' ') => self.paused = !self.paused,
             Input::Char('.') | Input::Right => {
                 self.paused = true;
@@ -226,11 +203,11 @@ impl ReplayScreen {
             Input::Char('e') => self.jump(len),
             Input::Char('n') => self.jump_to_message(true),
             Input::Char('N') => self.jump_to_message(false),
-            Input::Char('g') => self.prompt = Some(String::new()),
-            Input::Char('?') => self.help = true,
+            Input::Char('g') => return Transition::Push(Box::new(SeekPrompt::default())),
+            Input::Char('?') => return Transition::Push(Box::new(ReplayHelp)),
             _ => {}
         }
-        false
+        Transition::Stay
     }
 
     /// The status line: mode, seed, position, speed, state and the outcome to come.
@@ -272,7 +249,7 @@ impl ReplayScreen {
     }
 
     /// Draws the game (as its play screen does) above the status line.
-    pub fn render(&self, frame: &mut Frame) {
+    fn draw(&self, frame: &mut Frame) {
         let (w, h) = (frame.width(), frame.height());
         // The bar takes a row of its own, except at the games' smallest size (12 rows),
         // where it covers the game's status line instead of leaving the game too small.
@@ -286,36 +263,47 @@ impl ReplayScreen {
                 }
             }
         }
-        let (w, y) = (i32::from(w), i32::from(h) - 1);
-        let bar = palette::REPLAY_BAR;
-        frame.fill(0, y, w, 1, Cell { bg: bar, ..Cell::BLANK });
-        let line = match (&self.prompt, self.note.as_ref().or(self.hint.as_ref())) {
-            (Some(typed), _) => {
-                format!("go to step: {typed}_  (Enter goes, any other key cancels)")
-            }
-            (None, Some(note)) => note.clone(),
-            (None, None) => self.status_within(usize::from(frame.width())),
+        let line = match self.note.as_ref().or(self.hint.as_ref()) {
+            Some(note) => note.clone(),
+            None => self.status_within(usize::from(frame.width())),
         };
-        frame.print(0, y, &line, palette::HIGHLIGHT, bar);
-        if self.help {
-            self.render_help(frame);
-        }
+        bar_line(frame, &line);
+    }
+}
+
+/// Writes `line` on the replay bar (the frame's last row).
+pub(super) fn bar_line(frame: &mut Frame, line: &str) {
+    let (w, y) = (i32::from(frame.width()), i32::from(frame.height()) - 1);
+    let bar = palette::REPLAY_BAR;
+    frame.fill(0, y, w, 1, Cell { bg: bar, ..Cell::BLANK });
+    frame.print(0, y, line, palette::HIGHLIGHT, bar);
+}
+
+impl Screen for ReplayScreen {
+    fn render(&self, frame: &mut Frame) {
+        self.draw(frame);
     }
 
-    fn render_help(&self, frame: &mut Frame) {
-        let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        let bw = 64.min(w);
-        let bh = (CONTROLS.len() as i32 + 4).min(h);
-        let (x, y) = (((w - bw) / 2).max(0), ((h - bh) / 2).max(0));
-        let bg = palette::PANEL;
-        frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-        frame.border(x, y, bw, bh, palette::HEADING);
-        frame.print_bold(x + 2, y, " replay keys (any key closes) ", palette::HEADING);
-        for (i, (keys, what)) in CONTROLS.iter().enumerate() {
-            let row = y + 2 + i as i32;
-            frame.print(x + 2, row, keys, palette::HIGHLIGHT, bg);
-            frame.print(x + 18, row, what, palette::TEXT, bg);
+    fn handle(&mut self, input: Input) -> Transition {
+        self.on_key(input)
+    }
+
+    /// While it plays and is not at the end.
+    fn wants_ticks(&self) -> bool {
+        self.playing()
+    }
+
+    fn tick(&mut self) -> Transition {
+        self.on_tick();
+        Transition::Stay
+    }
+
+    /// The seek prompt's step: the replay goes there.
+    fn answer(&mut self, answer: Box<dyn Any>) -> Transition {
+        if let Ok(seek) = answer.downcast::<Seek>() {
+            self.jump(seek.0);
         }
+        Transition::Stay
     }
 }
 

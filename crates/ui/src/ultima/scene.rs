@@ -116,12 +116,8 @@ pub(crate) fn first_step(game: &Ultima, to: Point) -> Option<CardinalDirection> 
 }
 
 impl UltimaScreen {
-    /// The scene of the game in view, with a map view of at most `view` map cells;
-    /// `None` while the help is up.
+    /// The scene of the game in view, with a map view of at most `view` map cells.
     pub(crate) fn scene_now(&self, view: Size) -> Option<Scene> {
-        if self.help {
-            return None;
-        }
         let game = &self.game;
         let at = game.avatar().at();
         let size = game.size();
@@ -194,9 +190,7 @@ impl UltimaScreen {
         match event {
             Mouse::Hover(p) | Mouse::Inspect(p) => self.pointed = Some(p),
             Mouse::Leave => self.pointed = None,
-            Mouse::Text(..) if self.help => self.help = false,
             Mouse::Text(..) => {}
-            Mouse::Click(_) if self.help => {}
             Mouse::Click(p) => match first_step(&self.game, p) {
                 Some(d) => self.act(Action::Move(d)),
                 None if p == self.game.avatar().at() => {}

@@ -78,8 +78,10 @@ fn a_hover_names_the_terrain_and_whether_it_is_lit() {
     assert!(look.starts_with("Darkness at ("), "{look}");
     screen.on_mouse(Mouse::Leave);
     assert_eq!(Screen::scene(&screen, Size::new(40, 10)).and_then(|s| s.look), None);
-    screen.handle(Input::Char('?'));
-    assert!(Screen::scene(&screen, Size::new(40, 10)).is_none(), "the help is text");
+    let mut stack = crate::Stack::new(Box::new(screen));
+    stack.handle(Input::Char('?'));
+    assert!(stack.top::<crate::ultima::UltimaHelp>().is_some(), "the help is pushed");
+    assert!(stack.scene(Size::new(40, 10)).is_none(), "the help is text");
 }
 
 #[test]
