@@ -430,7 +430,7 @@ fn main() {
         .build()
         .expect("client runtime");
     let rss_before = rss_kib();
-    let mut options = Options::new(Tileset::builtin().expect("tileset"));
+    let mut options = Options::new(Tileset::builtin(torchlit_ui::sprite::ALL).expect("tileset"));
     options.max_sessions = sessions;
     let server = server_rt
         .block_on(Server::bind("127.0.0.1:0".parse().expect("addr"), options, factory()))

@@ -30,7 +30,8 @@ use super::{
     Flow, Leave, OverworldCommand, OverworldScreen, Page, Panel, Play, compass, display_name,
     gear_of, key_name, keys_of,
 };
-use crate::{Input, Sprite, Transition, palette};
+use crate::sprite;
+use crate::{Input, Transition, palette};
 
 /// The largest side, in cells, of the box travel searches for a way (a click farther
 /// away than about this is refused).
@@ -296,7 +297,7 @@ fn scene_cell(ground: Ground, watched: bool) -> SceneCell {
     }
     let look = ground_look(ground);
     let terrain = match ground {
-        Ground::Chest | Ground::Shrine | Ground::Artefact => Sprite::Floor,
+        Ground::Chest | Ground::Shrine | Ground::Artefact => sprite::FLOOR,
         _ => look.sprite,
     };
     SceneCell {
