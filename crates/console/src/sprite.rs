@@ -3,32 +3,32 @@
 //! A terminal draws a [`crate::Cell`]'s glyph; a tile front end draws its [`Sprite`]
 //! (and the [`crate::Cell::under`] sprite beneath it), so it never guesses a creature
 //! from a character.
-//!
-//! The toolkit knows no game's sprites: a [`Sprite`] is an open id, a stable snake_case
-//! name the game chooses (`lava`, `player_north`, `orc`), which is also the key of a
-//! tileset's index. A game declares its sprites as constants and keeps a list of them
-//! for the front ends that number or check names (a tileset index, a wire protocol):
-//!
-//! ```
-//! use torchlit_console::Sprite;
-//!
-//! /// My game's sprites.
-//! mod sprites {
-//!     use torchlit_console::Sprite;
-//!     pub const FLOOR: Sprite = Sprite::new("floor");
-//!     pub const ORC: Sprite = Sprite::new("orc");
-//!     /// Every sprite of the game, for front ends that need the list.
-//!     pub const ALL: &[Sprite] = &[FLOOR, ORC];
-//! }
-//!
-//! assert_eq!(sprites::ORC.name(), "orc");
-//! assert_eq!(Sprite::find(sprites::ALL, "orc"), Some(sprites::ORC));
-//! assert_eq!(Sprite::find(sprites::ALL, "dragon"), None);
-//! assert!(Sprite::default().is_none());
-//! ```
 
 /// A semantic sprite: a terrain kind, a creature, an item or an effect, named by the
-/// game (see the [module docs](self)).
+/// game.
+///
+/// The toolkit knows no game's sprites: a [`Sprite`] is an open id, a stable snake_case
+/// name the game chooses (`lava`, `player_north`, `orc`), which is also the key of a
+/// tileset's index. A game declares its sprites as constants and keeps a list of them
+/// for the front ends that number or check names (a tileset index, a wire protocol):
+///
+/// ```
+/// use torchlit_console::Sprite;
+///
+/// /// My game's sprites.
+/// mod sprites {
+///     use torchlit_console::Sprite;
+///     pub const FLOOR: Sprite = Sprite::new("floor");
+///     pub const ORC: Sprite = Sprite::new("orc");
+///     /// Every sprite of the game, for front ends that need the list.
+///     pub const ALL: &[Sprite] = &[FLOOR, ORC];
+/// }
+///
+/// assert_eq!(sprites::ORC.name(), "orc");
+/// assert_eq!(Sprite::find(sprites::ALL, "orc"), Some(sprites::ORC));
+/// assert_eq!(Sprite::find(sprites::ALL, "dragon"), None);
+/// assert!(Sprite::default().is_none());
+/// ```
 ///
 /// Two sprites are equal when their names are. [`Sprite::NONE`] (named `none`, the
 /// default) means "nothing to draw": text, blanks and borders, drawn as their glyph.
