@@ -168,8 +168,8 @@ pub fn run(args: &ServeArgs, settings: Settings, world: UltimaWorld) -> Result<(
     // Built once here so a bad config is an error now, not in every browser tab.
     drop(app(&settings, world.clone())?);
     let tileset = match &args.tileset {
-        Some(dir) => Tileset::load(dir).context("--tileset")?,
-        None => Tileset::builtin()?,
+        Some(dir) => Tileset::load(dir, torchlit_ui::sprite::ALL).context("--tileset")?,
+        None => Tileset::builtin(torchlit_ui::sprite::ALL)?,
     };
     let missing = tileset.missing();
     if !missing.is_empty() {

@@ -1,6 +1,14 @@
 //! A frame of character cells: what a front end draws.
 
+use torchlit_geom::{Point, Rect, Size};
+
 use crate::Sprite;
+
+/// The rectangle at `(x, y)` of `w × h` cells, empty when `w` or `h` is not positive.
+fn raw_rect(x: i32, y: i32, w: i32, h: i32) -> Rect {
+    let side = |n: i32| u32::try_from(n).unwrap_or(0);
+    Rect::new(Point::new(x, y), Size::new(side(w), side(h)))
+}
 
 /// A 24-bit colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -26,7 +34,7 @@ impl Rgb {
 ///
 /// A terminal draws `glyph` in `fg` on `bg`. A tile front end draws `under` (the
 /// terrain beneath, when something stands on it), then `sprite`, both tinted by
-/// `light`; a cell whose `sprite` is [`Sprite::None`] is drawn as its glyph.
+/// `light`; a cell whose `sprite` is [`Sprite::NONE`] is drawn as its glyph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cell {
     /// The character shown (one column wide).
@@ -37,7 +45,7 @@ pub struct Cell {
     pub bg: Rgb,
     /// Drawn bold.
     pub bold: bool,
-    /// What the cell shows, by meaning ([`Sprite::None`] for text).
+    /// What the cell shows, by meaning ([`Sprite::NONE`] for text).
     pub sprite: Sprite,
     /// The terrain under [`Cell::sprite`] when a creature or an item stands on it.
     pub under: Sprite,
@@ -53,8 +61,8 @@ impl Cell {
         fg: Rgb::WHITE,
         bg: Rgb::BLACK,
         bold: false,
-        sprite: Sprite::None,
-        under: Sprite::None,
+        sprite: Sprite::NONE,
+        under: Sprite::NONE,
         light: 255,
     };
 
@@ -96,7 +104,7 @@ impl Cell {
     /// background, whose sprite moves to [`Cell::under`].
     #[must_use]
     pub const fn overlay(self, glyph: char, fg: Rgb, sprite: Sprite) -> Cell {
-        let under = if matches!(self.under, Sprite::None) { self.sprite } else { self.under };
+        let under = if self.under.is_none() { self.sprite } else { self.under };
         Cell { glyph, fg, bg: self.bg, bold: self.bold, sprite, under, light: self.light }
     }
 
@@ -114,9 +122,25 @@ impl Cell {
     }
 }
 
-/// A `width × height` grid of [`Cell`]s in screen space (`(0, 0)` top-left, `y` down).
+/// A `width × height` grid of [`Cell`]s in screen space: [`Point`] `(0, 0)` is the
+/// top-left cell, `x` grows right (columns), `y` down (rows); one unit is one cell.
 ///
-/// Writes outside the frame are clipped, never panics.
+/// Writes outside the frame are clipped, never panics. The methods take geom's types
+/// ([`Point`], [`Size`], [`Rect`]); each has an older raw form taking `x, y` (and
+/// `w, h`) numbers ([`Frame::put`] for [`Frame::set`]...), kept while call sites move
+/// (`tools/toolkit_migrate.py frame` rewrites them).
+///
+/// ```
+/// use torchlit_console::{Cell, Frame, Point, Rgb, Size};
+///
+/// let mut f = Frame::with_size(Size::new(5, 3));
+/// f.border_rect(f.area(), Rgb::WHITE);
+/// f.print_at(Point::new(1, 1), "hi!", Rgb::WHITE, Rgb::BLACK);
+/// f.set(Point::new(-1, 0), Cell::new('x', Rgb::WHITE)); // outside: clipped
+/// assert_eq!(f.to_text(), "┌───┐\n│hi!│\n└───┘\n");
+/// assert_eq!(f.cell(Point::new(2, 1)).map(|c| c.glyph), Some('i'));
+/// assert_eq!(f.size(), Size::new(5, 3));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
     width: u16,
@@ -125,83 +149,147 @@ pub struct Frame {
 }
 
 impl Frame {
-    /// A blank frame of `width × height` cells.
-    pub fn new(width: u16, height: u16) -> Frame {
+    /// A blank frame of `size` cells (a side longer than 65,535 cells is cut to that).
+    pub fn with_size(size: Size) -> Frame {
+        let side = |n: u32| u16::try_from(n).unwrap_or(u16::MAX);
+        let (width, height) = (side(size.width), side(size.height));
         Frame { width, height, cells: vec![Cell::BLANK; usize::from(width) * usize::from(height)] }
     }
 
-    /// Columns.
+    /// A blank frame of `width × height` cells: the raw form of [`Frame::with_size`].
+    pub fn new(width: u16, height: u16) -> Frame {
+        Frame::with_size(Size::new(u32::from(width), u32::from(height)))
+    }
+
+    /// The frame's size in cells.
+    pub fn size(&self) -> Size {
+        Size::new(u32::from(self.width), u32::from(self.height))
+    }
+
+    /// The whole frame as a rectangle from `(0, 0)`.
+    pub fn area(&self) -> Rect {
+        Rect::from_size(self.size())
+    }
+
+    /// Columns ([`Frame::size`]'s width).
     pub fn width(&self) -> u16 {
         self.width
     }
 
-    /// Rows.
+    /// Rows ([`Frame::size`]'s height).
     pub fn height(&self) -> u16 {
         self.height
     }
 
-    /// The cell at column `x`, row `y`, if inside.
-    pub fn get(&self, x: u16, y: u16) -> Option<&Cell> {
-        (x < self.width && y < self.height)
-            .then(|| &self.cells[usize::from(y) * usize::from(self.width) + usize::from(x)])
+    /// The index of `at` in [`Frame::cells`], if inside.
+    fn index(&self, at: Point) -> Option<usize> {
+        let (x, y) = (usize::try_from(at.x).ok()?, usize::try_from(at.y).ok()?);
+        let (w, h) = (usize::from(self.width), usize::from(self.height));
+        (x < w && y < h).then_some(y * w + x)
     }
 
-    /// Sets the cell at `(x, y)`; ignored outside (coordinates may be negative).
-    pub fn put(&mut self, x: i32, y: i32, cell: Cell) {
-        if x >= 0 && y >= 0 && x < i32::from(self.width) && y < i32::from(self.height) {
-            let i = y as usize * usize::from(self.width) + x as usize;
+    /// The cell at `at`, if inside.
+    pub fn cell(&self, at: Point) -> Option<&Cell> {
+        self.index(at).map(|i| &self.cells[i])
+    }
+
+    /// The cell at column `x`, row `y`, if inside: the raw form of [`Frame::cell`].
+    pub fn get(&self, x: u16, y: u16) -> Option<&Cell> {
+        self.cell(Point::new(i32::from(x), i32::from(y)))
+    }
+
+    /// Sets the cell at `at`; ignored outside (coordinates may be negative).
+    pub fn set(&mut self, at: Point, cell: Cell) {
+        if let Some(i) = self.index(at) {
             self.cells[i] = cell;
         }
     }
 
-    /// Writes `text` from `(x, y)` rightwards in `fg` on `bg`, clipped at the edge.
+    /// Sets the cell at `(x, y)`: the raw form of [`Frame::set`].
+    pub fn put(&mut self, x: i32, y: i32, cell: Cell) {
+        self.set(Point::new(x, y), cell);
+    }
+
+    /// Sets `cells` from `at` rightwards, stopping at the frame's right edge.
+    fn write(&mut self, at: Point, cells: impl Iterator<Item = Cell>) {
+        // Columns from `at.x` to the right edge (none when `at.x` is past it).
+        for (x, cell) in (at.x..i32::from(self.width)).zip(cells) {
+            self.set(Point::new(x, at.y), cell);
+        }
+    }
+
+    /// Writes `text` from `at` rightwards, one character a cell, in `fg` on `bg`, clipped
+    /// at the edge.
+    pub fn print_at(&mut self, at: Point, text: &str, fg: Rgb, bg: Rgb) {
+        self.print_clipped_at(at, text, i32::MAX, fg, bg);
+    }
+
+    /// The raw form of [`Frame::print_at`].
     pub fn print(&mut self, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb) {
-        for (i, c) in text.chars().enumerate() {
-            self.put(x + i as i32, y, Cell::with_bg(c, fg, bg));
-        }
+        self.print_at(Point::new(x, y), text, fg, bg);
     }
 
-    /// Like [`Frame::print`], but at most `max_cols` columns (nothing when `max_cols <= 0`).
+    /// Like [`Frame::print_at`], but at most `max_cols` columns (nothing when
+    /// `max_cols <= 0`).
+    pub fn print_clipped_at(&mut self, at: Point, text: &str, max_cols: i32, fg: Rgb, bg: Rgb) {
+        let cols = usize::try_from(max_cols).unwrap_or(0);
+        self.write(at, text.chars().take(cols).map(|c| Cell::with_bg(c, fg, bg)));
+    }
+
+    /// The raw form of [`Frame::print_clipped_at`].
     pub fn print_clipped(&mut self, x: i32, y: i32, text: &str, max_cols: i32, fg: Rgb, bg: Rgb) {
-        for (i, c) in text.chars().take(max_cols.max(0) as usize).enumerate() {
-            self.put(x + i as i32, y, Cell::with_bg(c, fg, bg));
-        }
+        self.print_clipped_at(Point::new(x, y), text, max_cols, fg, bg);
     }
 
-    /// Like [`Frame::print`] but bold.
+    /// Like [`Frame::print_at`] but bold, on black.
+    pub fn print_bold_at(&mut self, at: Point, text: &str, fg: Rgb) {
+        self.write(at, text.chars().map(|c| Cell::new(c, fg).bold()));
+    }
+
+    /// The raw form of [`Frame::print_bold_at`].
     pub fn print_bold(&mut self, x: i32, y: i32, text: &str, fg: Rgb) {
-        for (i, c) in text.chars().enumerate() {
-            self.put(x + i as i32, y, Cell::new(c, fg).bold());
+        self.print_bold_at(Point::new(x, y), text, fg);
+    }
+
+    /// Fills `area` with `cell` (clipped).
+    pub fn fill_rect(&mut self, area: Rect, cell: Cell) {
+        for p in area.points() {
+            self.set(p, cell);
         }
     }
 
-    /// Fills the rectangle `(x, y, w, h)` with `cell` (clipped).
+    /// Fills the rectangle at `(x, y)` of `w × h` cells (none when `w` or `h` is not
+    /// positive): the raw form of [`Frame::fill_rect`].
     pub fn fill(&mut self, x: i32, y: i32, w: i32, h: i32, cell: Cell) {
-        for yy in y..y + h {
-            for xx in x..x + w {
-                self.put(xx, yy, cell);
-            }
-        }
+        self.fill_rect(raw_rect(x, y, w, h), cell);
     }
 
-    /// Draws a single-line box border around `(x, y, w, h)` in `fg`.
-    pub fn border(&mut self, x: i32, y: i32, w: i32, h: i32, fg: Rgb) {
-        if w < 2 || h < 2 {
+    /// Draws a single-line box border on the edge cells of `area` in `fg` (nothing when
+    /// `area` is under 2 cells wide or high).
+    pub fn border_rect(&mut self, area: Rect, fg: Rgb) {
+        if area.size.width < 2 || area.size.height < 2 {
             return;
         }
-        let (r, b) = (x + w - 1, y + h - 1);
+        let (x, y, r, b) = (area.left(), area.top(), area.right() - 1, area.bottom() - 1);
+        let mut put = |x, y, glyph| self.set(Point::new(x, y), Cell::new(glyph, fg));
         for xx in x + 1..r {
-            self.put(xx, y, Cell::new('─', fg));
-            self.put(xx, b, Cell::new('─', fg));
+            put(xx, y, '─');
+            put(xx, b, '─');
         }
         for yy in y + 1..b {
-            self.put(x, yy, Cell::new('│', fg));
-            self.put(r, yy, Cell::new('│', fg));
+            put(x, yy, '│');
+            put(r, yy, '│');
         }
-        self.put(x, y, Cell::new('┌', fg));
-        self.put(r, y, Cell::new('┐', fg));
-        self.put(x, b, Cell::new('└', fg));
-        self.put(r, b, Cell::new('┘', fg));
+        put(x, y, '┌');
+        put(r, y, '┐');
+        put(x, b, '└');
+        put(r, b, '┘');
+    }
+
+    /// Draws a border around the rectangle at `(x, y)` of `w × h` cells: the raw form of
+    /// [`Frame::border_rect`].
+    pub fn border(&mut self, x: i32, y: i32, w: i32, h: i32, fg: Rgb) {
+        self.border_rect(raw_rect(x, y, w, h), fg);
     }
 
     /// Every cell, row by row (`index = y * width + x`).
@@ -240,6 +328,33 @@ mod tests {
         let mut f = Frame::new(3, 3);
         f.border(0, 0, 3, 3, Rgb::WHITE);
         assert_eq!(f.to_text(), "┌─┐\n│ │\n└─┘\n");
+        let mut g = Frame::with_size(Size::new(3, 3));
+        g.border_rect(g.area(), Rgb::WHITE);
+        assert_eq!(g, f);
+        g.border_rect(Rect::new(Point::new(0, 0), Size::new(1, 3)), Rgb(1, 2, 3));
+        assert_eq!(g, f, "a border under 2 cells wide draws nothing");
+    }
+
+    #[test]
+    fn geom_forms_match_the_raw_ones() {
+        let cell = Cell::new('#', Rgb(9, 9, 9));
+        let (mut a, mut b) = (Frame::new(6, 4), Frame::with_size(Size::new(6, 4)));
+        a.fill(1, 1, 3, 2, cell);
+        b.fill_rect(Rect::new(Point::new(1, 1), Size::new(3, 2)), cell);
+        assert_eq!(a, b);
+        assert_eq!(a.to_text(), "      \n ###  \n ###  \n      \n");
+        a.fill(0, 0, -2, 5, Cell::BLANK);
+        assert_eq!(a, b, "a negative width fills nothing");
+        a.print_clipped(4, 3, "abc", 1, Rgb::WHITE, Rgb::BLACK);
+        b.print_clipped_at(Point::new(4, 3), "abc", 1, Rgb::WHITE, Rgb::BLACK);
+        a.print_bold(-1, 0, "xyz", Rgb::WHITE);
+        b.print_bold_at(Point::new(-1, 0), "xyz", Rgb::WHITE);
+        assert_eq!(a, b);
+        assert_eq!(a.to_text(), "yz    \n ###  \n ###  \n    a \n");
+        assert_eq!(a.get(1, 0), a.cell(Point::new(1, 0)));
+        assert_eq!(a.cell(Point::new(0, -1)), None);
+        assert_eq!(a.area(), Rect::new(Point::new(0, 0), Size::new(6, 4)));
+        assert_eq!(Frame::with_size(Size::new(70_000, 1)).width(), u16::MAX);
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! A small console layer for grid games: what a screen draws and what it is told.
 //!
 //! - [`Frame`] — a `width × height` grid of [`Cell`]s in screen space (`(0, 0)` the
-//!   top-left cell, `x` right, `y` down); writes outside are clipped, never a panic.
+//!   top-left cell, `x` right, `y` down), addressed with geom's [`Point`], [`Size`] and
+//!   [`Rect`] (re-exported here); writes outside are clipped, never a panic.
 //! - [`Cell`] — a glyph, [`Rgb`] colours and a semantic [`Sprite`] (with the terrain
 //!   [`Cell::under`] it and a light level), so a terminal draws characters and a tile
-//!   front end draws pictures from the same frame.
+//!   front end draws pictures from the same frame. A [`Sprite`] is an open id, a name the
+//!   game chooses (`Sprite::new("orc")`): the toolkit lists no game's sprites.
 //! - [`Input`] — device-independent key presses; [`Key`] and [`KeySpec`] — key names as
 //!   written in config files (`"Ctrl-p"`, `"Up"`); [`Keymap`] — bindings as data.
 //! - [`Screen`] — render, handle an input, tick, close; one [`Transition`] type; a
@@ -12,8 +14,8 @@
 //! - [`Scene`] — what a tiles front end draws of a screen: the map at one tile per map
 //!   cell, its entities and marks, and the side panel's data; [`Mouse`] — what the
 //!   pointer did, in map space.
-//! - [`palette`] — named colours (UI chrome, message kinds, health bars, terrain,
-//!   actors) that screens draw with instead of colour literals.
+//! - [`palette`] — named colours of the chrome (text, panels, message kinds, health
+//!   bars) that screens draw with instead of colour literals; a game adds its own.
 //! - [`widgets`] — word wrap, cutting to a width ([`widgets::fit`]), a bordered
 //!   [`widgets::Panel`], a [`widgets::ListPicker`], a [`widgets::TextInput`].
 //!
@@ -21,13 +23,14 @@
 //! inputs and draws frames.
 //!
 //! ```
-//! use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
+//! use torchlit_console::{Frame, Input, Point, Rgb, Screen, Size, Transition};
 //!
 //! struct Hello { presses: u32 }
 //!
 //! impl Screen for Hello {
 //!     fn render(&self, frame: &mut Frame) {
-//!         frame.print(0, 0, &format!("{} keys", self.presses), Rgb::WHITE, Rgb::BLACK);
+//!         let text = format!("{} keys", self.presses);
+//!         frame.print_at(Point::new(0, 0), &text, Rgb::WHITE, Rgb::BLACK);
 //!     }
 //!     fn handle(&mut self, input: Input) -> Transition {
 //!         if input == Input::Esc { return Transition::Quit; }
@@ -38,7 +41,7 @@
 //!
 //! let mut screen = Hello { presses: 0 };
 //! screen.handle(Input::Char('a'));
-//! let mut frame = Frame::new(8, 1);
+//! let mut frame = Frame::with_size(Size::new(8, 1));
 //! screen.render(&mut frame);
 //! assert_eq!(frame.to_text(), "1 keys  \n");
 //! ```
@@ -62,3 +65,5 @@ pub use keys::{Key, KeySpec, KeySpecError};
 pub use scene::{Mouse, Scene};
 pub use screen::{Screen, Stack, Transition};
 pub use sprite::Sprite;
+/// Geom's screen-space types, which [`Frame`] takes: a cell, a size, a rectangle.
+pub use torchlit_geom::{Point, Rect, Size};

@@ -31,7 +31,7 @@ pub enum Known {
 /// One map cell of a [`SceneMap`]: its terrain as a sprite and as a glyph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SceneCell {
-    /// The terrain's sprite ([`Sprite::None`] for unknown cells).
+    /// The terrain's sprite ([`Sprite::NONE`] for unknown cells).
     pub terrain: Sprite,
     /// The glyph the glyph view draws when no entity stands here (one per map cell).
     pub glyph: char,
@@ -48,7 +48,7 @@ pub struct SceneCell {
 impl SceneCell {
     /// A cell never seen.
     pub const UNKNOWN: SceneCell = SceneCell {
-        terrain: Sprite::None,
+        terrain: Sprite::NONE,
         glyph: ' ',
         fg: Rgb::BLACK,
         bg: Rgb::BLACK,
@@ -321,7 +321,7 @@ mod tests {
         assert_eq!(m.index(p(9, 5)), None);
         assert_eq!(m.index(p(10, 7)), None);
         let floor = SceneCell {
-            terrain: Sprite::Floor,
+            terrain: Sprite::new("floor"),
             glyph: '.',
             fg: Rgb::WHITE,
             bg: Rgb::BLACK,
@@ -331,7 +331,8 @@ mod tests {
         m.set(p(11, 5), floor);
         m.set(p(12, 6), SceneCell { known: Known::Remembered, glyph: '#', ..floor });
         m.set(p(40, 40), floor);
-        let rock = Entity::new(p(12, 6), EntityKind::Item, "rock", Sprite::Stone, ',', Rgb::WHITE);
+        let rock =
+            Entity::new(p(12, 6), EntityKind::Item, "rock", Sprite::new("stone"), ',', Rgb::WHITE);
         m.entities.push(rock);
         assert_eq!(m.rows(), vec![" . ".to_string(), "  ,".to_string()]);
         assert_eq!(m.positions().nth(4), Some(p(11, 6)));

@@ -376,13 +376,13 @@ impl Screen for Stack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rgb;
+    use crate::{Point, Rgb};
 
     struct Label(&'static str, u32);
 
     impl Screen for Label {
         fn render(&self, frame: &mut Frame) {
-            frame.print(0, 0, self.0, Rgb::WHITE, Rgb::BLACK);
+            frame.print_at(Point::new(0, 0), self.0, Rgb::WHITE, Rgb::BLACK);
         }
         fn handle(&mut self, input: Input) -> Transition {
             match input {
@@ -402,7 +402,7 @@ mod tests {
     }
 
     fn shown(stack: &Stack) -> String {
-        let mut f = Frame::new(3, 1);
+        let mut f = Frame::with_size(Size::new(3, 1));
         stack.render(&mut f);
         f.to_text()
     }
@@ -491,7 +491,7 @@ mod tests {
 
     impl Screen for Ask {
         fn render(&self, frame: &mut Frame) {
-            frame.print(1, 0, "?", Rgb::WHITE, Rgb::BLACK);
+            frame.print_at(Point::new(1, 0), "?", Rgb::WHITE, Rgb::BLACK);
         }
         fn handle(&mut self, input: Input) -> Transition {
             match input {
@@ -510,7 +510,7 @@ mod tests {
 
     impl Screen for Asker {
         fn render(&self, frame: &mut Frame) {
-            frame.print(0, 0, "abc", Rgb::WHITE, Rgb::BLACK);
+            frame.print_at(Point::new(0, 0), "abc", Rgb::WHITE, Rgb::BLACK);
         }
         fn handle(&mut self, _: Input) -> Transition {
             Transition::Push(Box::new(Ask))

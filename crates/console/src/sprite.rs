@@ -2,200 +2,154 @@
 //!
 //! A terminal draws a [`crate::Cell`]'s glyph; a tile front end draws its [`Sprite`]
 //! (and the [`crate::Cell::under`] sprite beneath it), so it never guesses a creature
-//! from a character. Every sprite has a stable snake_case name, the key of a tileset's
-//! index (`lava`, `player_north`, `zombie`).
+//! from a character.
 
-macro_rules! sprites {
-    ($( $(#[$doc:meta])* $variant:ident => $name:literal, )*) => {
-        /// A semantic sprite: a terrain kind, a creature, an item or an effect.
-        ///
-        /// [`Sprite::None`] means "nothing to draw" (a blank or a text cell).
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        pub enum Sprite {
-            /// Nothing: text, blanks and borders.
-            #[default]
-            None,
-            $( $(#[$doc])* $variant, )*
+/// A semantic sprite: a terrain kind, a creature, an item or an effect, named by the
+/// game.
+///
+/// The toolkit knows no game's sprites: a [`Sprite`] is an open id, a stable snake_case
+/// name the game chooses (`lava`, `player_north`, `orc`), which is also the key of a
+/// tileset's index. A game declares its sprites as constants and keeps a list of them
+/// for the front ends that number or check names (a tileset index, a wire protocol):
+///
+/// ```
+/// use torchlit_console::Sprite;
+///
+/// /// My game's sprites.
+/// mod sprites {
+///     use torchlit_console::Sprite;
+///     pub const FLOOR: Sprite = Sprite::new("floor");
+///     pub const ORC: Sprite = Sprite::new("orc");
+///     /// Every sprite of the game, for front ends that need the list.
+///     pub const ALL: &[Sprite] = &[FLOOR, ORC];
+/// }
+///
+/// assert_eq!(sprites::ORC.name(), "orc");
+/// assert_eq!(Sprite::find(sprites::ALL, "orc"), Some(sprites::ORC));
+/// assert_eq!(Sprite::find(sprites::ALL, "dragon"), None);
+/// assert!(Sprite::default().is_none());
+/// ```
+///
+/// Two sprites are equal when their names are. [`Sprite::NONE`] (named `none`, the
+/// default) means "nothing to draw": text, blanks and borders, drawn as their glyph.
+/// Sprites order by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sprite(&'static str);
+
+impl Sprite {
+    /// Nothing to draw: text, blanks and borders.
+    pub const NONE: Sprite = Sprite("none");
+
+    /// The sprite named `name`.
+    ///
+    /// # Panics
+    /// When `name` is not a valid sprite name: 1 to 64 characters, lowercase ASCII
+    /// letters, digits and `_`, starting with a letter (so a tileset key `NAME@M` is never
+    /// ambiguous). Sprite names are constants of the game, so in a `const` this is a
+    /// compile error; use [`Sprite::is_valid_name`] to check a name read at run time.
+    pub const fn new(name: &'static str) -> Sprite {
+        assert!(Sprite::is_valid_name(name), "a sprite name is [a-z][a-z0-9_]*, 1 to 64 bytes");
+        Sprite(name)
+    }
+
+    /// Whether `name` may name a sprite: 1 to 64 characters, lowercase ASCII letters,
+    /// digits and `_`, starting with a letter.
+    pub const fn is_valid_name(name: &str) -> bool {
+        let b = name.as_bytes();
+        if b.is_empty() || b.len() > 64 || !b[0].is_ascii_lowercase() {
+            return false;
         }
-
-        impl Sprite {
-            /// Every sprite but [`Sprite::None`], in declaration order.
-            pub const ALL: &'static [Sprite] = &[$(Sprite::$variant,)*];
-
-            /// The stable name, used as the key in tileset indexes (`"none"` for
-            /// [`Sprite::None`]).
-            pub const fn name(self) -> &'static str {
-                match self {
-                    Sprite::None => "none",
-                    $( Sprite::$variant => $name, )*
-                }
+        let mut i = 1;
+        while i < b.len() {
+            if !(b[i].is_ascii_lowercase() || b[i].is_ascii_digit() || b[i] == b'_') {
+                return false;
             }
-
-            /// The sprite with this [`Sprite::name`], if any.
-            pub fn from_name(name: &str) -> Option<Sprite> {
-                match name {
-                    "none" => Some(Sprite::None),
-                    $( $name => Some(Sprite::$variant), )*
-                    _ => None,
-                }
-            }
+            i += 1;
         }
-    };
+        true
+    }
+
+    /// The stable name, the key in tileset indexes (`"none"` for [`Sprite::NONE`]).
+    pub const fn name(self) -> &'static str {
+        self.0
+    }
+
+    /// Whether this is [`Sprite::NONE`].
+    pub const fn is_none(self) -> bool {
+        // `str` equality is not `const`: compare the bytes.
+        let (a, b) = (self.0.as_bytes(), Sprite::NONE.0.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// The sprite of `sprites` (a game's list) named `name`; [`Sprite::NONE`] for
+    /// `"none"`; `None` when the game has no such sprite.
+    pub fn find(sprites: &[Sprite], name: &str) -> Option<Sprite> {
+        if name == Sprite::NONE.0 {
+            return Some(Sprite::NONE);
+        }
+        sprites.iter().copied().find(|s| s.0 == name)
+    }
 }
 
-sprites! {
-    // Terrain of tile worlds (the Ultima world, caves, dungeons).
-    /// Brick floor.
-    BrickFloor => "brick_floor",
-    /// Lava (glows).
-    Lava => "lava",
-    /// Water.
-    Water => "water",
-    /// Forest.
-    Forest => "forest",
-    /// Grasslands.
-    Grass => "grass",
-    /// Mountains.
-    Mountains => "mountains",
-    /// A stone wall.
-    StoneWall => "stone_wall",
-    /// Cave or room floor.
-    Floor => "floor",
-    /// A narrow hallway (a dungeon's `+`).
-    Hallway => "hallway",
-    /// A cave or dungeon wall.
-    Wall => "wall",
-    /// Solid rock never dug (the overworld's blank).
-    SolidRock => "solid_rock",
-    /// A closed door.
-    DoorClosed => "door_closed",
-    /// An open door.
-    DoorOpen => "door_open",
-    /// Stairs up.
-    StairsUp => "stairs_up",
-    /// Stairs down.
-    StairsDown => "stairs_down",
-    /// A closed chest.
-    Chest => "chest",
-    /// An opened chest.
-    ChestOpen => "chest_open",
-    /// The ground of a maze area.
-    MazeGround => "maze_ground",
-    /// A maze wall (hedge).
-    MazeWall => "maze_wall",
-    /// A hole in the ground.
-    Hole => "hole",
-    /// A portal locked with chains.
-    PortalLocked => "portal_locked",
-    /// An open portal (the way on).
-    PortalOpen => "portal_open",
+impl Default for Sprite {
+    /// [`Sprite::NONE`].
+    fn default() -> Sprite {
+        Sprite::NONE
+    }
+}
 
-    // The player, by facing.
-    /// The player (no facing).
-    Player => "player",
-    /// The player facing north.
-    PlayerNorth => "player_north",
-    /// The player facing east.
-    PlayerEast => "player_east",
-    /// The player facing south.
-    PlayerSouth => "player_south",
-    /// The player facing west.
-    PlayerWest => "player_west",
-
-    // Creatures.
-    /// A fungus.
-    Fungus => "fungus",
-    /// A bat.
-    Bat => "bat",
-    /// A zombie.
-    Zombie => "zombie",
-    /// A rat.
-    Rat => "rat",
-    /// A goblin.
-    Goblin => "goblin",
-    /// A troll.
-    Troll => "troll",
-    /// A wraith.
-    Wraith => "wraith",
-    /// A log monster asleep.
-    LogSleeping => "log_sleeping",
-    /// A log monster wandering.
-    LogWandering => "log_wandering",
-    /// A log monster chasing.
-    LogChasing => "log_chasing",
-    /// The maze's boss.
-    Boss => "boss",
-    /// The chase's monster.
-    Hunter => "hunter",
-
-    // Items.
-    /// A rock (useless item).
-    Stone => "stone",
-    /// Bread.
-    Bread => "bread",
-    /// An apple.
-    Apple => "apple",
-    /// A corpse.
-    Corpse => "corpse",
-    /// A dagger.
-    Dagger => "dagger",
-    /// A sword.
-    Sword => "sword",
-    /// A staff.
-    Staff => "staff",
-    /// A tunic.
-    Tunic => "tunic",
-    /// Chainmail.
-    Chainmail => "chainmail",
-    /// Platemail.
-    Platemail => "platemail",
-    /// The baguette.
-    Baguette => "baguette",
-    /// The teddy bear.
-    TeddyBear => "teddy_bear",
-    /// A key.
-    Key => "key",
-    /// A heart (one life back).
-    Heart => "heart",
-    /// The pickaxe.
-    Pickaxe => "pickaxe",
-    /// A breakable boulder.
-    Boulder => "boulder",
-    /// A boulder with cracks: less than half its life left.
-    BoulderCracked => "boulder_cracked",
-    /// A treasure.
-    Treasure => "treasure",
-    /// A speed potion.
-    Potion => "potion",
-    /// Gold coins.
-    Gold => "gold",
-
-    // Effects.
-    /// A projectile in flight.
-    Projectile => "projectile",
-    /// A vanishing cloud.
-    Vanish => "vanish",
-    /// One step of a shown path.
-    PathMark => "path_mark",
-    /// The look cursor.
-    Cursor => "cursor",
+impl std::fmt::Display for Sprite {
+    /// The name.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const LAVA: Sprite = Sprite::new("lava");
+
     #[test]
-    fn names_round_trip_and_are_unique() {
-        let mut seen = std::collections::BTreeSet::new();
-        for &s in Sprite::ALL {
-            assert!(seen.insert(s.name()), "duplicate name {}", s.name());
-            assert_eq!(Sprite::from_name(s.name()), Some(s));
-            assert!(s.name().bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+    fn names_are_checked() {
+        for ok in ["lava", "player_north", "a", "orc2"] {
+            assert!(Sprite::is_valid_name(ok), "{ok}");
         }
-        assert_eq!(Sprite::from_name("none"), Some(Sprite::None));
-        assert_eq!(Sprite::from_name("dragon"), None);
-        assert!(!Sprite::ALL.contains(&Sprite::None));
+        for bad in ["", "Lava", "2orc", "_x", "wall@5", "bat ", "é", &"a".repeat(65)] {
+            assert!(!Sprite::is_valid_name(bad), "{bad:?}");
+        }
+        assert!(std::panic::catch_unwind(|| Sprite::new("Bad")).is_err());
+    }
+
+    #[test]
+    fn none_is_the_default_and_found_by_name() {
+        assert_eq!(Sprite::default(), Sprite::NONE);
+        assert!(Sprite::NONE.is_none() && !LAVA.is_none());
+        assert!(!Sprite::new("nonf").is_none() && !Sprite::new("non").is_none());
+        assert_eq!(Sprite::find(&[LAVA], "none"), Some(Sprite::NONE));
+        assert_eq!(Sprite::find(&[LAVA], "lava"), Some(LAVA));
+        assert_eq!(Sprite::find(&[LAVA], "water"), None);
+        assert_eq!((LAVA.name(), LAVA.to_string()), ("lava", "lava".to_string()));
+    }
+
+    #[test]
+    fn sprites_match_as_constants() {
+        let what = |s: Sprite| match s {
+            Sprite::NONE => 0,
+            LAVA => 1,
+            _ => 2,
+        };
+        assert_eq!((what(Sprite::NONE), what(LAVA), what(Sprite::new("water"))), (0, 1, 2));
     }
 }

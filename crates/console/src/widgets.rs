@@ -4,6 +4,7 @@
 use unicode_width::UnicodeWidthChar;
 
 use crate::{Cell, Frame, Input, Rgb, palette};
+use crate::{Point, Rect, Size};
 
 /// Below `min` (columns, rows), clears `frame` and says so in wrapped lines from the top
 /// ("The terminal is too small: ultima needs 40x12 (now 30x8).", `needs` being "ultima
@@ -13,10 +14,10 @@ pub fn too_small(frame: &mut Frame, needs: &str, min: (u16, u16)) -> bool {
     if w >= min.0 && h >= min.1 {
         return false;
     }
-    frame.fill(0, 0, i32::from(w), i32::from(h), Cell::BLANK);
+    frame.fill_rect(frame.area(), Cell::BLANK);
     let notice = format!("The terminal is too small: {needs} {}x{} (now {w}x{h}).", min.0, min.1);
     for (i, line) in wrap(&notice, usize::from(w.max(1))).iter().enumerate() {
-        frame.print(0, i as i32, line, palette::TEXT, palette::BACKGROUND);
+        frame.print_at(Point::new(0, i as i32), line, palette::TEXT, palette::BACKGROUND);
     }
     true
 }
@@ -131,15 +132,29 @@ impl Panel<'_> {
         let w = (text_w as i32 + 4).min(fw);
         let h = (self.lines.len() as i32 + 2).min(fh);
         let (x, y) = ((fw - w) / 2, (fh - h) / 2);
-        frame.fill(x, y, w, h, Cell::with_bg(' ', self.fg, self.bg));
-        frame.border(x, y, w, h, self.fg);
+        let side = |n: i32| u32::try_from(n).unwrap_or(0);
+        let area = Rect::new(Point::new(x, y), Size::new(side(w), side(h)));
+        frame.fill_rect(area, Cell::with_bg(' ', self.fg, self.bg));
+        frame.border_rect(area, self.fg);
         let rows = (h - 2).max(0) as usize;
         let scroll = self.scroll.min(self.lines.len().saturating_sub(rows));
         for (i, line) in self.lines.iter().skip(scroll).take(rows).enumerate() {
-            frame.print_clipped(x + 2, y + 1 + i as i32, line, w - 4, self.fg, self.bg);
+            frame.print_clipped_at(
+                Point::new(x + 2, y + 1 + i as i32),
+                line,
+                w - 4,
+                self.fg,
+                self.bg,
+            );
         }
         if !self.title.is_empty() {
-            frame.print_clipped(x + 2, y, &format!(" {} ", self.title), w - 4, self.fg, self.bg);
+            frame.print_clipped_at(
+                Point::new(x + 2, y),
+                &format!(" {} ", self.title),
+                w - 4,
+                self.fg,
+                self.bg,
+            );
         }
         let more = scroll + rows < self.lines.len();
         let footer = match (self.footer, more) {
@@ -149,7 +164,7 @@ impl Panel<'_> {
             (None, false) => None,
         };
         if let Some(f) = footer {
-            frame.print_clipped(x + 2, y + h - 1, &f, w - 4, self.fg, self.bg);
+            frame.print_clipped_at(Point::new(x + 2, y + h - 1), &f, w - 4, self.fg, self.bg);
         }
         PanelArea { x, y, w, h, rows }
     }
@@ -201,7 +216,7 @@ impl ListPicker {
             } else {
                 (palette::TEXT, palette::BACKGROUND)
             };
-            frame.print(x, y + (i - first) as i32, item, fg, bg);
+            frame.print_at(Point::new(x, y + (i - first) as i32), item, fg, bg);
         }
     }
 }
@@ -258,8 +273,11 @@ impl TextInput {
         let chars: Vec<char> = self.text.chars().collect();
         let start = chars.len().saturating_sub(width - 1);
         let shown: String = chars[start..].iter().collect();
-        frame.print(x, y, &shown, fg, palette::BACKGROUND);
-        frame.put(x + (chars.len() - start) as i32, y, Cell::with_bg(' ', palette::BACKGROUND, fg));
+        frame.print_at(Point::new(x, y), &shown, fg, palette::BACKGROUND);
+        frame.set(
+            Point::new(x + (chars.len() - start) as i32, y),
+            Cell::with_bg(' ', palette::BACKGROUND, fg),
+        );
     }
 }
 
@@ -288,7 +306,7 @@ mod tests {
     #[test]
     fn panel_scrolls_and_says_there_is_more() {
         let lines: Vec<String> = (0..10).map(|i| format!("line {i}")).collect();
-        let mut f = Frame::new(20, 6);
+        let mut f = Frame::with_size(Size::new(20, 6));
         let panel = Panel {
             title: "Help",
             lines: &lines,

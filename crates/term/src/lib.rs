@@ -1,12 +1,12 @@
 //! Run any [`Screen`] in a terminal: crossterm events in, ratatui cells out.
 //!
 //! ```no_run
-//! use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
+//! use torchlit_console::{Frame, Input, Point, Rgb, Screen, Transition};
 //!
 //! struct Hello;
 //! impl Screen for Hello {
 //!     fn render(&self, frame: &mut Frame) {
-//!         frame.print(0, 0, "Hello! Esc quits.", Rgb::WHITE, Rgb::BLACK);
+//!         frame.print_at(Point::new(0, 0), "Hello! Esc quits.", Rgb::WHITE, Rgb::BLACK);
 //!     }
 //!     fn handle(&mut self, input: Input) -> Transition {
 //!         if input == Input::Esc { Transition::Quit } else { Transition::Stay }
@@ -57,8 +57,7 @@ use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 use rustix::event::{PollFd, PollFlags, Timespec};
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
-use torchlit_console::scene::Size;
-use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
+use torchlit_console::{Frame, Input, Point, Rgb, Screen, Size, Transition};
 
 /// Ticks per second of real-time screens.
 pub const TICKS_PER_SECOND: u32 = 24;
@@ -286,7 +285,8 @@ fn next_event(wait: Duration) -> io::Result<Polled> {
 fn draw<S: Screen + ?Sized>(terminal: &mut DefaultTerminal, screen: &S) -> io::Result<()> {
     terminal.draw(|f| {
         let area = f.area();
-        let mut frame = Frame::new(area.width, area.height);
+        let size = Size::new(u32::from(area.width), u32::from(area.height));
+        let mut frame = Frame::with_size(size);
         screen.render(&mut frame);
         f.render_widget(FrameView(&frame), area);
     })?;
@@ -424,7 +424,9 @@ impl Widget for FrameView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         for y in 0..area.height.min(self.0.height()) {
             for x in 0..area.width.min(self.0.width()) {
-                let Some(cell) = self.0.get(x, y) else { continue };
+                let Some(cell) = self.0.cell(Point::new(i32::from(x), i32::from(y))) else {
+                    continue;
+                };
                 let Some(target) = buf.cell_mut((area.x + x, area.y + y)) else { continue };
                 target.set_char(cell.glyph).set_fg(color(cell.fg)).set_bg(color(cell.bg));
                 if cell.bold {
@@ -454,9 +456,9 @@ mod tests {
     fn frames_reach_the_terminal_buffer() {
         let backend = TestBackend::new(6, 2);
         let mut terminal = Terminal::new(backend).expect("test backend");
-        let mut frame = Frame::new(6, 2);
-        frame.print(0, 0, "torch", Rgb(255, 0, 0), Rgb::BLACK);
-        frame.print_bold(1, 1, "@", Rgb::WHITE);
+        let mut frame = Frame::with_size(Size::new(6, 2));
+        frame.print_at(Point::new(0, 0), "torch", Rgb(255, 0, 0), Rgb::BLACK);
+        frame.print_bold_at(Point::new(1, 1), "@", Rgb::WHITE);
         terminal.draw(|f| f.render_widget(FrameView(&frame), f.area())).expect("draw");
         let buf = terminal.backend().buffer();
         assert_eq!(buf[(0, 0)].symbol(), "t");

@@ -36,6 +36,26 @@ const LOG_ROWS: u32 = 5;
 /// Columns of the health bar.
 const BAR_WIDTH: i32 = 20;
 
+/// The game's sprites: what a tiles front end (the browser, a window) draws for a cell,
+/// by name, the key of the tileset's `tiles.toml` (the toolkit knows no game's sprites).
+mod sprite {
+    use torchlit::console::Sprite;
+
+    /// You, the `@`.
+    pub const PLAYER: Sprite = Sprite::new("player");
+    /// An orc: the bundled tileset has no picture for it, so a tiles front end
+    /// draws its glyph, a green `o`.
+    pub const ORC: Sprite = Sprite::new("orc");
+    /// A troll.
+    pub const TROLL: Sprite = Sprite::new("troll");
+    /// What a dead monster leaves.
+    pub const CORPSE: Sprite = Sprite::new("corpse");
+    /// A wall.
+    pub const WALL: Sprite = Sprite::new("wall");
+    /// A floor.
+    pub const FLOOR: Sprite = Sprite::new("floor");
+}
+
 // ANCHOR_END: constants
 // ANCHOR: actors
 /// Hit points and fighting strength.
@@ -53,8 +73,7 @@ struct Actor {
     name: &'static str,
     glyph: char,
     colour: Rgb,
-    /// What a tiles front end draws; `Sprite::None` when the toolkit's set has no picture
-    /// for it (front ends then show the glyph).
+    /// What a tiles front end draws (its glyph when the tileset has no picture for it).
     sprite: Sprite,
     at: Point,
     fighter: Fighter,
@@ -65,20 +84,19 @@ struct Actor {
 impl Actor {
     fn player(at: Point) -> Actor {
         let fighter = Fighter { hp: 30, max_hp: 30, defense: 2, power: 5 };
-        let (glyph, colour, sprite) = ('@', Rgb(255, 255, 255), Sprite::Player);
+        let (glyph, colour, sprite) = ('@', Rgb(255, 255, 255), sprite::PLAYER);
         Actor { name: "player", glyph, colour, sprite, at, fighter, alive: true }
     }
 
     fn orc(at: Point) -> Actor {
         let fighter = Fighter { hp: 10, max_hp: 10, defense: 0, power: 3 };
-        // The toolkit's sprites have no orc: it is its glyph, a green `o`.
-        let (glyph, colour, sprite) = ('o', Rgb(63, 127, 63), Sprite::None);
+        let (glyph, colour, sprite) = ('o', Rgb(63, 127, 63), sprite::ORC);
         Actor { name: "orc", glyph, colour, sprite, at, fighter, alive: true }
     }
 
     fn troll(at: Point) -> Actor {
         let fighter = Fighter { hp: 16, max_hp: 16, defense: 1, power: 4 };
-        let (glyph, colour, sprite) = ('T', Rgb(0, 127, 0), Sprite::Troll);
+        let (glyph, colour, sprite) = ('T', Rgb(0, 127, 0), sprite::TROLL);
         Actor { name: "troll", glyph, colour, sprite, at, fighter, alive: true }
     }
 }
@@ -187,7 +205,7 @@ impl Game {
             t.alive = false;
             t.glyph = '%';
             t.colour = Rgb(191, 0, 0);
-            t.sprite = Sprite::Corpse;
+            t.sprite = sprite::CORPSE;
             if target == 0 {
                 self.say("You died!", Rgb(255, 48, 48));
             } else {
@@ -267,7 +285,7 @@ impl Game {
     fn terrain_cell(&self, p: Point) -> Cell {
         let Some(tile) = self.map.tile(p) else { return Cell::BLANK };
         let wall = tile == RoomCell::Wall;
-        let (glyph, sprite) = if wall { ('#', Sprite::Wall) } else { ('.', Sprite::Floor) };
+        let (glyph, sprite) = if wall { ('#', sprite::WALL) } else { ('.', sprite::FLOOR) };
         if self.seen.contains(p) {
             let bg = if wall { Rgb(130, 110, 50) } else { Rgb(200, 180, 50) };
             Cell::with_bg(glyph, Rgb(40, 40, 40), bg).sprite(sprite)
@@ -284,7 +302,7 @@ impl Game {
     fn draw_map(&self, frame: &mut Frame, view: Size) {
         let camera = self.camera(view);
         for s in Rect::from_size(view).points() {
-            frame.put(s.x, s.y, self.terrain_cell(s + camera));
+            frame.set(s, self.terrain_cell(s + camera));
         }
         // Corpses first, so the living stand on top of them.
         let mut order: Vec<&Actor> =
@@ -293,7 +311,7 @@ impl Game {
         for a in order {
             let s = a.at - camera;
             if Rect::from_size(view).contains(s) {
-                frame.put(s.x, s.y, self.terrain_cell(a.at).overlay(a.glyph, a.colour, a.sprite));
+                frame.set(s, self.terrain_cell(a.at).overlay(a.glyph, a.colour, a.sprite));
             }
         }
     }
@@ -395,10 +413,13 @@ impl Screen for TutorialScreen {
         let mut label = label.chars();
         for x in 0..BAR_WIDTH {
             let bg = if x < filled { Rgb(0, 96, 0) } else { Rgb(64, 16, 16) };
-            frame.put(x, bar_y, Cell::with_bg(label.next().unwrap_or(' '), Rgb::WHITE, bg));
+            frame.set(
+                Point::new(x, bar_y),
+                Cell::with_bg(label.next().unwrap_or(' '), Rgb::WHITE, bg),
+            );
         }
         let hint = format!("seed {}  q quits", g.seed.0);
-        frame.print(BAR_WIDTH + 2, bar_y, &hint, Rgb::GREY, Rgb::BLACK);
+        frame.print_at(Point::new(BAR_WIDTH + 2, bar_y), &hint, Rgb::GREY, Rgb::BLACK);
         // The newest messages at the bottom, wrapped, nothing cut.
         let mut lines: Vec<(String, Rgb)> = Vec::new();
         for (text, colour) in g.log.iter().rev() {
@@ -411,7 +432,7 @@ impl Screen for TutorialScreen {
         }
         let bottom = i32::from(h) - 1;
         for (row, (line, colour)) in (0..).zip(lines.iter().take(LOG_ROWS as usize)) {
-            frame.print(0, bottom - row, line, *colour, Rgb::BLACK);
+            frame.print_at(Point::new(0, bottom - row), line, *colour, Rgb::BLACK);
         }
     }
     // ANCHOR_END: render
@@ -452,7 +473,7 @@ mod tests {
             "The troll attacks you with a club the size of a tree trunk, and the walls shake";
         screen.game.say(long, Rgb::WHITE);
         screen.game.actors[0].fighter.hp = 15;
-        let mut frame = Frame::new(40, 24);
+        let mut frame = Frame::with_size(Size::new(40, 24));
         screen.render(&mut frame);
         let text = frame.to_text();
         let last = text.lines().last().unwrap_or_default();

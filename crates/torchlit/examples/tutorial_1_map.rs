@@ -16,6 +16,19 @@ use torchlit::procgen::{RoomCell, RoomsParams, rooms_layout};
 /// The dungeon's side, in cells.
 const MAP_SIDE: u32 = 48;
 
+/// The game's sprites: what a tiles front end (the browser, a window) draws for a cell,
+/// by name, the key of the tileset's `tiles.toml` (the toolkit knows no game's sprites).
+mod sprite {
+    use torchlit::console::Sprite;
+
+    /// You, the `@`.
+    pub const PLAYER: Sprite = Sprite::new("player");
+    /// A wall.
+    pub const WALL: Sprite = Sprite::new("wall");
+    /// A floor.
+    pub const FLOOR: Sprite = Sprite::new("floor");
+}
+
 // ANCHOR_END: constants
 // ANCHOR: game
 /// The whole game: the map, where the player stands, and the seed it was made from.
@@ -73,9 +86,9 @@ impl Game {
     fn terrain_cell(&self, p: Point) -> Cell {
         match self.map.tile(p) {
             Some(RoomCell::Wall) => {
-                Cell::with_bg('#', Rgb(40, 40, 40), Rgb(0, 0, 100)).sprite(Sprite::Wall)
+                Cell::with_bg('#', Rgb(40, 40, 40), Rgb(0, 0, 100)).sprite(sprite::WALL)
             }
-            Some(_) => Cell::with_bg('.', Rgb(40, 40, 40), Rgb(50, 50, 150)).sprite(Sprite::Floor),
+            Some(_) => Cell::with_bg('.', Rgb(40, 40, 40), Rgb(50, 50, 150)).sprite(sprite::FLOOR),
             None => Cell::BLANK,
         }
     }
@@ -84,12 +97,12 @@ impl Game {
     fn draw_map(&self, frame: &mut Frame, view: Size) {
         let camera = self.camera(view);
         for s in Rect::from_size(view).points() {
-            frame.put(s.x, s.y, self.terrain_cell(s + camera));
+            frame.set(s, self.terrain_cell(s + camera));
         }
         let s = self.player - camera;
         if Rect::from_size(view).contains(s) {
             let under = self.terrain_cell(self.player);
-            frame.put(s.x, s.y, under.overlay('@', Rgb::WHITE, Sprite::Player));
+            frame.set(s, under.overlay('@', Rgb::WHITE, sprite::PLAYER));
         }
     }
     // ANCHOR_END: draw_map
@@ -144,7 +157,7 @@ impl Screen for TutorialScreen {
         let view = Size::new(u32::from(frame.width()), u32::from(frame.height()).saturating_sub(1));
         self.game.draw_map(frame, view);
         let hint = format!("seed {}  q quits", self.game.seed.0);
-        frame.print(0, view.height as i32, &hint, Rgb::GREY, Rgb::BLACK);
+        frame.print_at(Point::new(0, view.height as i32), &hint, Rgb::GREY, Rgb::BLACK);
     }
 }
 

@@ -19,6 +19,19 @@ const MAP_SIDE: u32 = 48;
 /// How far the player sees, in cells.
 const SIGHT: f64 = 8.0;
 
+/// The game's sprites: what a tiles front end (the browser, a window) draws for a cell,
+/// by name, the key of the tileset's `tiles.toml` (the toolkit knows no game's sprites).
+mod sprite {
+    use torchlit::console::Sprite;
+
+    /// You, the `@`.
+    pub const PLAYER: Sprite = Sprite::new("player");
+    /// A wall.
+    pub const WALL: Sprite = Sprite::new("wall");
+    /// A floor.
+    pub const FLOOR: Sprite = Sprite::new("floor");
+}
+
 // ANCHOR_END: constants
 // ANCHOR: game
 /// The whole game: the map, where the player stands, what they see and remember, and
@@ -104,7 +117,7 @@ impl Game {
     fn terrain_cell(&self, p: Point) -> Cell {
         let Some(tile) = self.map.tile(p) else { return Cell::BLANK };
         let wall = tile == RoomCell::Wall;
-        let (glyph, sprite) = if wall { ('#', Sprite::Wall) } else { ('.', Sprite::Floor) };
+        let (glyph, sprite) = if wall { ('#', sprite::WALL) } else { ('.', sprite::FLOOR) };
         if self.seen.contains(p) {
             let bg = if wall { Rgb(130, 110, 50) } else { Rgb(200, 180, 50) };
             Cell::with_bg(glyph, Rgb(40, 40, 40), bg).sprite(sprite)
@@ -120,12 +133,12 @@ impl Game {
     fn draw_map(&self, frame: &mut Frame, view: Size) {
         let camera = self.camera(view);
         for s in Rect::from_size(view).points() {
-            frame.put(s.x, s.y, self.terrain_cell(s + camera));
+            frame.set(s, self.terrain_cell(s + camera));
         }
         let s = self.player - camera;
         if Rect::from_size(view).contains(s) {
             let under = self.terrain_cell(self.player);
-            frame.put(s.x, s.y, under.overlay('@', Rgb::WHITE, Sprite::Player));
+            frame.set(s, under.overlay('@', Rgb::WHITE, sprite::PLAYER));
         }
     }
     // ANCHOR_END: draw_map
@@ -190,7 +203,7 @@ impl Screen for TutorialScreen {
         let view = Size::new(u32::from(frame.width()), u32::from(frame.height()).saturating_sub(1));
         self.game.draw_map(frame, view);
         let hint = format!("seed {}  q quits", self.game.seed.0);
-        frame.print(0, view.height as i32, &hint, Rgb::GREY, Rgb::BLACK);
+        frame.print_at(Point::new(0, view.height as i32), &hint, Rgb::GREY, Rgb::BLACK);
     }
 }
 

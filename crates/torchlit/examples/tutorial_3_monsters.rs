@@ -23,6 +23,24 @@ const SIGHT: f64 = 8.0;
 /// At most this many monsters in a room.
 const MAX_MONSTERS_PER_ROOM: i64 = 2;
 
+/// The game's sprites: what a tiles front end (the browser, a window) draws for a cell,
+/// by name, the key of the tileset's `tiles.toml` (the toolkit knows no game's sprites).
+mod sprite {
+    use torchlit::console::Sprite;
+
+    /// You, the `@`.
+    pub const PLAYER: Sprite = Sprite::new("player");
+    /// An orc: the bundled tileset has no picture for it, so a tiles front end
+    /// draws its glyph, a green `o`.
+    pub const ORC: Sprite = Sprite::new("orc");
+    /// A troll.
+    pub const TROLL: Sprite = Sprite::new("troll");
+    /// A wall.
+    pub const WALL: Sprite = Sprite::new("wall");
+    /// A floor.
+    pub const FLOOR: Sprite = Sprite::new("floor");
+}
+
 // ANCHOR_END: constants
 // ANCHOR: actors
 /// The player or a monster.
@@ -30,26 +48,24 @@ const MAX_MONSTERS_PER_ROOM: i64 = 2;
 struct Actor {
     glyph: char,
     colour: Rgb,
-    /// What a tiles front end draws; `Sprite::None` when the toolkit's set has no picture
-    /// for it (front ends then show the glyph).
+    /// What a tiles front end draws (its glyph when the tileset has no picture for it).
     sprite: Sprite,
     at: Point,
 }
 
 impl Actor {
     fn player(at: Point) -> Actor {
-        let (glyph, colour, sprite) = ('@', Rgb(255, 255, 255), Sprite::Player);
+        let (glyph, colour, sprite) = ('@', Rgb(255, 255, 255), sprite::PLAYER);
         Actor { glyph, colour, sprite, at }
     }
 
     fn orc(at: Point) -> Actor {
-        // The toolkit's sprites have no orc: it is its glyph, a green `o`.
-        let (glyph, colour, sprite) = ('o', Rgb(63, 127, 63), Sprite::None);
+        let (glyph, colour, sprite) = ('o', Rgb(63, 127, 63), sprite::ORC);
         Actor { glyph, colour, sprite, at }
     }
 
     fn troll(at: Point) -> Actor {
-        let (glyph, colour, sprite) = ('T', Rgb(0, 127, 0), Sprite::Troll);
+        let (glyph, colour, sprite) = ('T', Rgb(0, 127, 0), sprite::TROLL);
         Actor { glyph, colour, sprite, at }
     }
 }
@@ -189,7 +205,7 @@ impl Game {
     fn terrain_cell(&self, p: Point) -> Cell {
         let Some(tile) = self.map.tile(p) else { return Cell::BLANK };
         let wall = tile == RoomCell::Wall;
-        let (glyph, sprite) = if wall { ('#', Sprite::Wall) } else { ('.', Sprite::Floor) };
+        let (glyph, sprite) = if wall { ('#', sprite::WALL) } else { ('.', sprite::FLOOR) };
         if self.seen.contains(p) {
             let bg = if wall { Rgb(130, 110, 50) } else { Rgb(200, 180, 50) };
             Cell::with_bg(glyph, Rgb(40, 40, 40), bg).sprite(sprite)
@@ -206,12 +222,12 @@ impl Game {
     fn draw_map(&self, frame: &mut Frame, view: Size) {
         let camera = self.camera(view);
         for s in Rect::from_size(view).points() {
-            frame.put(s.x, s.y, self.terrain_cell(s + camera));
+            frame.set(s, self.terrain_cell(s + camera));
         }
         for a in self.actors.iter().filter(|a| self.seen.contains(a.at)) {
             let s = a.at - camera;
             if Rect::from_size(view).contains(s) {
-                frame.put(s.x, s.y, self.terrain_cell(a.at).overlay(a.glyph, a.colour, a.sprite));
+                frame.set(s, self.terrain_cell(a.at).overlay(a.glyph, a.colour, a.sprite));
             }
         }
     }
@@ -304,7 +320,7 @@ impl Screen for TutorialScreen {
         let view = Size::new(u32::from(frame.width()), u32::from(frame.height()).saturating_sub(1));
         self.game.draw_map(frame, view);
         let hint = format!("seed {}  q quits", self.game.seed.0);
-        frame.print(0, view.height as i32, &hint, Rgb::GREY, Rgb::BLACK);
+        frame.print_at(Point::new(0, view.height as i32), &hint, Rgb::GREY, Rgb::BLACK);
     }
     // ANCHOR_END: render
 }

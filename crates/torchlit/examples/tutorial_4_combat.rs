@@ -26,6 +26,26 @@ const MAX_MONSTERS_PER_ROOM: i64 = 2;
 /// Rows of the message log.
 const LOG_ROWS: u32 = 5;
 
+/// The game's sprites: what a tiles front end (the browser, a window) draws for a cell,
+/// by name, the key of the tileset's `tiles.toml` (the toolkit knows no game's sprites).
+mod sprite {
+    use torchlit::console::Sprite;
+
+    /// You, the `@`.
+    pub const PLAYER: Sprite = Sprite::new("player");
+    /// An orc: the bundled tileset has no picture for it, so a tiles front end
+    /// draws its glyph, a green `o`.
+    pub const ORC: Sprite = Sprite::new("orc");
+    /// A troll.
+    pub const TROLL: Sprite = Sprite::new("troll");
+    /// What a dead monster leaves.
+    pub const CORPSE: Sprite = Sprite::new("corpse");
+    /// A wall.
+    pub const WALL: Sprite = Sprite::new("wall");
+    /// A floor.
+    pub const FLOOR: Sprite = Sprite::new("floor");
+}
+
 // ANCHOR_END: constants
 // ANCHOR: actors
 /// Hit points and fighting strength.
@@ -43,8 +63,7 @@ struct Actor {
     name: &'static str,
     glyph: char,
     colour: Rgb,
-    /// What a tiles front end draws; `Sprite::None` when the toolkit's set has no picture
-    /// for it (front ends then show the glyph).
+    /// What a tiles front end draws (its glyph when the tileset has no picture for it).
     sprite: Sprite,
     at: Point,
     fighter: Fighter,
@@ -55,20 +74,19 @@ struct Actor {
 impl Actor {
     fn player(at: Point) -> Actor {
         let fighter = Fighter { hp: 30, max_hp: 30, defense: 2, power: 5 };
-        let (glyph, colour, sprite) = ('@', Rgb(255, 255, 255), Sprite::Player);
+        let (glyph, colour, sprite) = ('@', Rgb(255, 255, 255), sprite::PLAYER);
         Actor { name: "player", glyph, colour, sprite, at, fighter, alive: true }
     }
 
     fn orc(at: Point) -> Actor {
         let fighter = Fighter { hp: 10, max_hp: 10, defense: 0, power: 3 };
-        // The toolkit's sprites have no orc: it is its glyph, a green `o`.
-        let (glyph, colour, sprite) = ('o', Rgb(63, 127, 63), Sprite::None);
+        let (glyph, colour, sprite) = ('o', Rgb(63, 127, 63), sprite::ORC);
         Actor { name: "orc", glyph, colour, sprite, at, fighter, alive: true }
     }
 
     fn troll(at: Point) -> Actor {
         let fighter = Fighter { hp: 16, max_hp: 16, defense: 1, power: 4 };
-        let (glyph, colour, sprite) = ('T', Rgb(0, 127, 0), Sprite::Troll);
+        let (glyph, colour, sprite) = ('T', Rgb(0, 127, 0), sprite::TROLL);
         Actor { name: "troll", glyph, colour, sprite, at, fighter, alive: true }
     }
 }
@@ -177,7 +195,7 @@ impl Game {
             t.alive = false;
             t.glyph = '%';
             t.colour = Rgb(191, 0, 0);
-            t.sprite = Sprite::Corpse;
+            t.sprite = sprite::CORPSE;
             if target == 0 {
                 self.say("You died!", Rgb(255, 48, 48));
             } else {
@@ -257,7 +275,7 @@ impl Game {
     fn terrain_cell(&self, p: Point) -> Cell {
         let Some(tile) = self.map.tile(p) else { return Cell::BLANK };
         let wall = tile == RoomCell::Wall;
-        let (glyph, sprite) = if wall { ('#', Sprite::Wall) } else { ('.', Sprite::Floor) };
+        let (glyph, sprite) = if wall { ('#', sprite::WALL) } else { ('.', sprite::FLOOR) };
         if self.seen.contains(p) {
             let bg = if wall { Rgb(130, 110, 50) } else { Rgb(200, 180, 50) };
             Cell::with_bg(glyph, Rgb(40, 40, 40), bg).sprite(sprite)
@@ -274,7 +292,7 @@ impl Game {
     fn draw_map(&self, frame: &mut Frame, view: Size) {
         let camera = self.camera(view);
         for s in Rect::from_size(view).points() {
-            frame.put(s.x, s.y, self.terrain_cell(s + camera));
+            frame.set(s, self.terrain_cell(s + camera));
         }
         // Corpses first, so the living stand on top of them.
         let mut order: Vec<&Actor> =
@@ -283,7 +301,7 @@ impl Game {
         for a in order {
             let s = a.at - camera;
             if Rect::from_size(view).contains(s) {
-                frame.put(s.x, s.y, self.terrain_cell(a.at).overlay(a.glyph, a.colour, a.sprite));
+                frame.set(s, self.terrain_cell(a.at).overlay(a.glyph, a.colour, a.sprite));
             }
         }
     }
@@ -379,11 +397,11 @@ impl Screen for TutorialScreen {
         g.draw_map(frame, Size::new(u32::from(frame.width()), view_h));
         let f = g.player().fighter;
         let status = format!("HP: {}/{}  seed {}  q quits", f.hp.max(0), f.max_hp, g.seed.0);
-        frame.print(0, view_h as i32, &status, Rgb::WHITE, Rgb::BLACK);
+        frame.print_at(Point::new(0, view_h as i32), &status, Rgb::WHITE, Rgb::BLACK);
         // The last messages, the newest at the bottom (a long one is cut at the edge).
         let bottom = h as i32 - 1;
         for (row, (text, colour)) in (0..).zip(g.log.iter().rev().take(LOG_ROWS as usize)) {
-            frame.print(0, bottom - row, text, *colour, Rgb::BLACK);
+            frame.print_at(Point::new(0, bottom - row), text, *colour, Rgb::BLACK);
         }
     }
     // ANCHOR_END: render

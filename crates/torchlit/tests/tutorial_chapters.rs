@@ -39,7 +39,7 @@ const SCRIPT: [Input; 14] = [
 
 /// The screen drawn into an 80x24 frame, as text.
 fn draw(screen: &dyn Screen) -> String {
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     screen.render(&mut frame);
     frame.to_text()
 }

@@ -15,8 +15,9 @@ use torchlit_sim::modes::chase::{
 };
 
 use crate::record::{Recorder, Recordings};
+use crate::sprite;
 use crate::theme::tile_cell;
-use crate::{Cell, Frame, Input, Sprite, Transition, palette};
+use crate::{Cell, Frame, Input, Transition, palette};
 use torchlit_console::widgets::{fit, wrap};
 
 /// The dungeons bundled into the program (the sim's [`torchlit_sim::modes::chase::BUNDLED`]).
@@ -507,7 +508,7 @@ impl ChaseScreen {
 
     /// The monster drawn over `under`.
     fn monster_over(&self, under: Cell) -> Cell {
-        under.overlay(self.game.board().monster_glyph(), palette::HUNTER, Sprite::Hunter).bold()
+        under.overlay(self.game.board().monster_glyph(), palette::HUNTER, sprite::HUNTER).bold()
     }
 
     /// What map cell `p` shows (`None`: off the map): the tile, the monster's path over
@@ -522,17 +523,17 @@ impl ChaseScreen {
             t => tile_cell(t),
         };
         if self.path.len() > 2 && self.path[1..self.path.len() - 1].contains(&p) {
-            cell = cell.overlay('∙', palette::PATH_MARK, Sprite::PathMark).bold();
+            cell = cell.overlay('∙', palette::PATH_MARK, sprite::PATH_MARK).bold();
         }
         if board.potions().contains(&p) {
-            cell = cell.overlay('s', palette::POTION, Sprite::Potion).bold();
+            cell = cell.overlay('s', palette::POTION, sprite::POTION).bold();
         }
         let caught = matches!(self.game.outcome(), Some(Outcome::Caught { .. }));
         if p == board.monster().at {
             cell = self.monster_over(cell);
         }
         if p == board.hero().at && (hero_on_top || !caught) {
-            cell = cell.overlay('@', palette::AVATAR, Sprite::Player).bold();
+            cell = cell.overlay('@', palette::AVATAR, sprite::PLAYER).bold();
         }
         Some(cell)
     }

@@ -16,8 +16,10 @@ pub mod caves;
 pub mod chase;
 pub mod maze;
 pub mod overworld;
+pub mod palette;
 pub mod record;
 pub mod replay;
+pub mod sprite;
 pub mod theme;
 pub mod ultima;
 pub mod watch;
@@ -25,5 +27,5 @@ pub mod watch;
 pub use app::{App, DEFAULT_WORLD_NAME, Link};
 pub use title::{TitleItem, TitleMenu};
 pub use torchlit_console::{
-    Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition, palette, widgets,
+    Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition, widgets,
 };

@@ -30,6 +30,7 @@ use look::Look;
 pub use prompts::{DeathBanner, HelpBox, Question};
 
 use crate::record::{Recorder, Recordings};
+use crate::sprite;
 use crate::{Cell, Frame, Input, Keymap, Rgb, Sprite, palette};
 
 /// What a key means on the `maze` screen.
@@ -648,18 +649,18 @@ fn camera_offset(hero: i32, world: i32, view: i32) -> i32 {
 /// Draws one map cell as a block of `2s × s` screen cells at `(x, y)`.
 fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
     let under = match l.sprite {
-        Sprite::None | Sprite::MazeGround | Sprite::MazeWall | Sprite::Hole => Sprite::None,
-        _ => Sprite::MazeGround,
+        Sprite::NONE | sprite::MAZE_GROUND | sprite::MAZE_WALL | sprite::HOLE => Sprite::NONE,
+        _ => sprite::MAZE_GROUND,
     };
     // A thing on the ground (the hero, a monster, a key) is one sprite at the block's
     // anchor cell, where its glyph is; the block's other cells show the ground, so a
     // tile front end draws one hero, not 2s x s of them. Terrain fills every cell.
     let anchor = if s == 1 { (x, y) } else { (x + s - 1, y + s - 1) };
     let put = |frame: &mut Frame, at: (i32, i32), glyph: char, fg: Rgb| {
-        let (sprite, under) = if at == anchor || under == Sprite::None {
+        let (sprite, under) = if at == anchor || under == Sprite::NONE {
             (l.sprite, under)
         } else {
-            (under, Sprite::None)
+            (under, Sprite::NONE)
         };
         let cell = Cell { bold: l.bold, sprite, under, ..Cell::with_bg(glyph, fg, l.bg) };
         frame.put(at.0, at.1, cell);

@@ -3,27 +3,28 @@
 
 use torchlit_map::Tile;
 
+use crate::sprite;
 use crate::{Cell, Sprite, palette};
 
 /// The sprite of a tile kind.
 pub const fn tile_sprite(tile: Tile) -> Sprite {
     match tile {
-        Tile::BrickFloor => Sprite::BrickFloor,
-        Tile::Lava => Sprite::Lava,
-        Tile::Water => Sprite::Water,
-        Tile::Forest => Sprite::Forest,
-        Tile::Grass => Sprite::Grass,
-        Tile::Mountains => Sprite::Mountains,
-        Tile::StoneWall => Sprite::StoneWall,
-        Tile::Floor => Sprite::Floor,
-        Tile::Hallway => Sprite::Hallway,
-        Tile::Wall => Sprite::Wall,
-        Tile::DoorClosed => Sprite::DoorClosed,
-        Tile::DoorOpen => Sprite::DoorOpen,
-        Tile::StairsUp => Sprite::StairsUp,
-        Tile::StairsDown => Sprite::StairsDown,
+        Tile::BrickFloor => sprite::BRICK_FLOOR,
+        Tile::Lava => sprite::LAVA,
+        Tile::Water => sprite::WATER,
+        Tile::Forest => sprite::FOREST,
+        Tile::Grass => sprite::GRASS,
+        Tile::Mountains => sprite::MOUNTAINS,
+        Tile::StoneWall => sprite::STONE_WALL,
+        Tile::Floor => sprite::FLOOR,
+        Tile::Hallway => sprite::HALLWAY,
+        Tile::Wall => sprite::WALL,
+        Tile::DoorClosed => sprite::DOOR_CLOSED,
+        Tile::DoorOpen => sprite::DOOR_OPEN,
+        Tile::StairsUp => sprite::STAIRS_UP,
+        Tile::StairsDown => sprite::STAIRS_DOWN,
         // A kind of terrain this version does not know: drawn as a wall.
-        _ => Sprite::Wall,
+        _ => sprite::WALL,
     }
 }
 
@@ -56,7 +57,7 @@ pub fn remembered_cell(tile: Tile) -> Cell {
 
 /// The player's avatar standing on `on`.
 pub fn avatar_cell(on: Tile) -> Cell {
-    tile_cell(on).overlay('@', palette::AVATAR, Sprite::Player).bold()
+    tile_cell(on).overlay('@', palette::AVATAR, sprite::PLAYER).bold()
 }
 
 #[cfg(test)]
@@ -81,9 +82,9 @@ mod tests {
     #[test]
     fn the_avatar_keeps_the_tile_under_it() {
         let c = avatar_cell(Tile::Lava);
-        assert_eq!((c.glyph, c.sprite, c.under), ('@', Sprite::Player, Sprite::Lava));
+        assert_eq!((c.glyph, c.sprite, c.under), ('@', sprite::PLAYER, sprite::LAVA));
         assert_eq!(c.bg, tile_cell(Tile::Lava).bg);
         let r = remembered_cell(Tile::Grass);
-        assert_eq!((r.sprite, r.light), (Sprite::Grass, Cell::REMEMBERED_LIGHT));
+        assert_eq!((r.sprite, r.light), (sprite::GRASS, Cell::REMEMBERED_LIGHT));
     }
 }

@@ -584,7 +584,7 @@ fn main() {
         .build()
         .expect("client runtime");
     let data = tempfile::tempdir().expect("a temporary data dir");
-    let mut options = Options::new(Tileset::builtin().expect("tileset"));
+    let mut options = Options::new(Tileset::builtin(torchlit_ui::sprite::ALL).expect("tileset"));
     options.max_sessions = sessions;
     if args.public {
         let mut p = Public::new(data.path());

@@ -4,7 +4,8 @@
 //! (every sprite over the floors it can stand on, then joined walls).
 //!
 //! `cargo run -p torchlit-web --example make_tileset` rewrites the three files and prints
-//! how well each actor and item stands out on its floors; every [`Sprite`] must have a
+//! how well each actor and item stands out on its floors; every sprite of the game
+//! (`torchlit_ui::sprite::ALL`, in its order: the atlas layout) must have a
 //! picture here (the run fails otherwise). The art is CC0, like the rest of torchlit's.
 
 #[path = "make_tileset/actors.rs"]
@@ -28,81 +29,82 @@ use actors::{Facing, LogState};
 use paint::{Canvas, N};
 use terrain::WallKind;
 use torchlit_console::Sprite;
+use torchlit_ui::sprite;
 
 /// Tiles per atlas row (the variants start on a new row, one row per autotiled sprite).
 const COLUMNS: usize = 16;
 
 /// The picture of each sprite.
 fn picture(s: Sprite) -> Option<Canvas> {
-    use Sprite as S;
+    use sprite as S;
     Some(match s {
-        S::BrickFloor => terrain::brick_floor(),
-        S::Lava => terrain::lava(),
-        S::Water => terrain::water(),
-        S::Forest => terrain::forest(),
-        S::Grass => terrain::grass(),
-        S::Mountains => terrain::mountains(),
-        S::Floor => terrain::floor(),
-        S::Hallway => terrain::hallway(),
-        S::MazeGround => terrain::maze_ground(),
-        S::Hole => terrain::hole(),
-        S::StoneWall | S::Wall | S::MazeWall | S::SolidRock => terrain::wall(wall_kind(s)?, 15),
-        S::DoorClosed => features::door_closed(),
-        S::DoorOpen => features::door_open(),
-        S::StairsUp => features::stairs(true),
-        S::StairsDown => features::stairs(false),
-        S::Chest => features::chest(false),
-        S::ChestOpen => features::chest(true),
-        S::PortalLocked => features::portal(false),
-        S::PortalOpen => features::portal(true),
-        S::Player => actors::player(Facing::None),
-        S::PlayerNorth => actors::player(Facing::North),
-        S::PlayerEast => actors::player(Facing::East),
-        S::PlayerSouth => actors::player(Facing::South),
-        S::PlayerWest => actors::player(Facing::West),
-        S::Fungus => actors::fungus(),
-        S::Bat => actors::bat(),
-        S::Zombie => actors::zombie(),
-        S::Rat => actors::rat(),
-        S::Goblin => actors::goblin(),
-        S::Troll => actors::troll(),
-        S::Wraith => actors::wraith(),
-        S::LogSleeping => actors::log(LogState::Asleep),
-        S::LogWandering => actors::log(LogState::Wandering),
-        S::LogChasing => actors::log(LogState::Chasing),
-        S::Boss => actors::boss(),
-        S::Hunter => actors::hunter(),
+        S::BRICK_FLOOR => terrain::brick_floor(),
+        S::LAVA => terrain::lava(),
+        S::WATER => terrain::water(),
+        S::FOREST => terrain::forest(),
+        S::GRASS => terrain::grass(),
+        S::MOUNTAINS => terrain::mountains(),
+        S::FLOOR => terrain::floor(),
+        S::HALLWAY => terrain::hallway(),
+        S::MAZE_GROUND => terrain::maze_ground(),
+        S::HOLE => terrain::hole(),
+        S::STONE_WALL | S::WALL | S::MAZE_WALL | S::SOLID_ROCK => terrain::wall(wall_kind(s)?, 15),
+        S::DOOR_CLOSED => features::door_closed(),
+        S::DOOR_OPEN => features::door_open(),
+        S::STAIRS_UP => features::stairs(true),
+        S::STAIRS_DOWN => features::stairs(false),
+        S::CHEST => features::chest(false),
+        S::CHEST_OPEN => features::chest(true),
+        S::PORTAL_LOCKED => features::portal(false),
+        S::PORTAL_OPEN => features::portal(true),
+        S::PLAYER => actors::player(Facing::None),
+        S::PLAYER_NORTH => actors::player(Facing::North),
+        S::PLAYER_EAST => actors::player(Facing::East),
+        S::PLAYER_SOUTH => actors::player(Facing::South),
+        S::PLAYER_WEST => actors::player(Facing::West),
+        S::FUNGUS => actors::fungus(),
+        S::BAT => actors::bat(),
+        S::ZOMBIE => actors::zombie(),
+        S::RAT => actors::rat(),
+        S::GOBLIN => actors::goblin(),
+        S::TROLL => actors::troll(),
+        S::WRAITH => actors::wraith(),
+        S::LOG_SLEEPING => actors::log(LogState::Asleep),
+        S::LOG_WANDERING => actors::log(LogState::Wandering),
+        S::LOG_CHASING => actors::log(LogState::Chasing),
+        S::BOSS => actors::boss(),
+        S::HUNTER => actors::hunter(),
         _ => return item_picture(s),
     })
 }
 
 fn item_picture(s: Sprite) -> Option<Canvas> {
-    use Sprite as S;
+    use sprite as S;
     Some(match s {
-        S::Stone => items::stone(),
-        S::Bread => items::bread(),
-        S::Apple => items::apple(),
-        S::Corpse => items::corpse(),
-        S::Dagger => items::dagger(),
-        S::Sword => items::sword(),
-        S::Staff => items::staff(),
-        S::Tunic => items::tunic(),
-        S::Chainmail => items::chainmail(),
-        S::Platemail => items::platemail(),
-        S::Baguette => items::baguette(),
-        S::TeddyBear => items::teddy_bear(),
-        S::Key => items::key(),
-        S::Heart => items::heart(),
-        S::Pickaxe => items::pickaxe(),
-        S::Boulder => items::boulder(false),
-        S::BoulderCracked => items::boulder(true),
-        S::Treasure => items::treasure(),
-        S::Potion => items::potion(),
-        S::Gold => items::gold(),
-        S::Projectile => items::projectile(),
-        S::Vanish => items::vanish(),
-        S::PathMark => items::path_mark(),
-        S::Cursor => items::cursor(),
+        S::STONE => items::stone(),
+        S::BREAD => items::bread(),
+        S::APPLE => items::apple(),
+        S::CORPSE => items::corpse(),
+        S::DAGGER => items::dagger(),
+        S::SWORD => items::sword(),
+        S::STAFF => items::staff(),
+        S::TUNIC => items::tunic(),
+        S::CHAINMAIL => items::chainmail(),
+        S::PLATEMAIL => items::platemail(),
+        S::BAGUETTE => items::baguette(),
+        S::TEDDY_BEAR => items::teddy_bear(),
+        S::KEY => items::key(),
+        S::HEART => items::heart(),
+        S::PICKAXE => items::pickaxe(),
+        S::BOULDER => items::boulder(false),
+        S::BOULDER_CRACKED => items::boulder(true),
+        S::TREASURE => items::treasure(),
+        S::POTION => items::potion(),
+        S::GOLD => items::gold(),
+        S::PROJECTILE => items::projectile(),
+        S::VANISH => items::vanish(),
+        S::PATH_MARK => items::path_mark(),
+        S::CURSOR => items::cursor(),
         _ => return None,
     })
 }
@@ -110,10 +112,10 @@ fn item_picture(s: Sprite) -> Option<Canvas> {
 /// The wall kind of an autotiled sprite.
 fn wall_kind(s: Sprite) -> Option<WallKind> {
     Some(match s {
-        Sprite::Wall => WallKind::Cave,
-        Sprite::StoneWall => WallKind::Stone,
-        Sprite::MazeWall => WallKind::Hedge,
-        Sprite::SolidRock => WallKind::Rock,
+        sprite::WALL => WallKind::Cave,
+        sprite::STONE_WALL => WallKind::Stone,
+        sprite::MAZE_WALL => WallKind::Hedge,
+        sprite::SOLID_ROCK => WallKind::Rock,
         _ => return None,
     })
 }
@@ -226,12 +228,12 @@ type Tiles = Vec<(String, Canvas)>;
 
 fn draw_all() -> Result<Tiles, String> {
     let mut tiles = Vec::new();
-    for &s in Sprite::ALL {
+    for &s in sprite::ALL {
         let pic = picture(s).ok_or_else(|| format!("no picture for sprite {}", s.name()))?;
         tiles.push((s.name().to_string(), pic));
     }
     for name in contrast::AUTOTILED {
-        let s = Sprite::from_name(name).ok_or_else(|| format!("{name}: no such sprite"))?;
+        let s = Sprite::find(sprite::ALL, name).ok_or_else(|| format!("{name}: no such sprite"))?;
         // Variants start a new atlas row.
         while tiles.len() % COLUMNS != 0 {
             tiles.push((String::new(), Canvas::new()));
@@ -239,7 +241,7 @@ fn draw_all() -> Result<Tiles, String> {
         for mask in 0..16 {
             let pic = match (s, wall_kind(s)) {
                 (_, Some(kind)) => terrain::wall(kind, mask),
-                (Sprite::Water | Sprite::Lava, _) => terrain::liquid(s == Sprite::Lava, mask),
+                (sprite::WATER | sprite::LAVA, _) => terrain::liquid(s == sprite::LAVA, mask),
                 _ => return Err(format!("{name}: no variants drawn")),
             };
             tiles.push((format!("{name}@{mask}"), pic));

@@ -24,18 +24,20 @@
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
 //! use std::sync::Arc;
-//! use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
+//! use torchlit_console::{Frame, Input, Point, Rgb, Screen, Transition};
 //! use torchlit_web::{Options, Server};
 //!
 //! struct Hello;
 //! impl Screen for Hello {
 //!     fn render(&self, frame: &mut Frame) {
-//!         frame.print(0, 0, "Hello, browser!", Rgb::WHITE, Rgb::BLACK);
+//!         frame.print_at(Point::new(0, 0), "Hello, browser!", Rgb::WHITE, Rgb::BLACK);
 //!     }
 //!     fn handle(&mut self, _: Input) -> Transition { Transition::Stay }
 //! }
 //!
-//! let options = Options::new(torchlit_web::Tileset::builtin().expect("built in"));
+//! // The built-in tiles, for the game's sprites (here torchlit's).
+//! let tiles = torchlit_web::Tileset::builtin(torchlit_ui::sprite::ALL).expect("built in");
+//! let options = Options::new(tiles);
 //! let server = Server::bind("127.0.0.1:8080".parse().expect("addr"), options,
 //!     Arc::new(|_: &torchlit_web::protocol::Launch| Box::new(Hello) as Box<dyn Screen>)).await?;
 //! server.run(torchlit_web::shutdown_signal()).await?;
@@ -145,8 +147,13 @@ impl Server {
     ) -> std::io::Result<Server> {
         let listener = TcpListener::bind(addr).await?;
         let per_player = options.public.as_ref().map_or(usize::MAX, |p| p.max_sessions_per_player);
-        let registry =
-            Registry::new(factory, options.max_sessions, per_player.max(1), options.reattach);
+        let registry = Registry::new(
+            factory,
+            protocol::SpriteTable::new(options.tileset.sprites()),
+            options.max_sessions,
+            per_player.max(1),
+            options.reattach,
+        );
         let index_json = options.tileset.index_json();
         let public = match &options.public {
             Some(p) => Some(PublicState::new(

@@ -28,7 +28,6 @@
 //! (0 is `none`); `light` is 0–255; `bold` is 0 or 1.
 
 use std::collections::HashMap;
-use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 use torchlit_console::scene::Point;
@@ -271,22 +270,49 @@ pub fn key_input(key: &str, ctrl: bool) -> Option<Input> {
     })
 }
 
-/// Every sprite name, index 0 being `none`: what cells' sprite numbers refer to.
-pub fn sprite_names() -> Vec<&'static str> {
-    std::iter::once(Sprite::None).chain(Sprite::ALL.iter().copied()).map(Sprite::name).collect()
+/// The game's sprites numbered for the wire: index 0 is `none`, then the game's list in
+/// its order (the hello's `sprites`). Cells carry these numbers instead of names.
+///
+/// ```
+/// use torchlit_console::Sprite;
+/// use torchlit_web::protocol::SpriteTable;
+///
+/// const LAVA: Sprite = Sprite::new("lava");
+/// let table = SpriteTable::new(&[LAVA]);
+/// assert_eq!(table.names(), ["none", "lava"]);
+/// assert_eq!((table.index(LAVA), table.index(Sprite::new("orc"))), (1, 0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SpriteTable {
+    names: Vec<&'static str>,
+    index: HashMap<Sprite, u16>,
 }
 
-static SPRITE_INDEX: LazyLock<HashMap<Sprite, u16>> = LazyLock::new(|| {
-    std::iter::once(Sprite::None)
-        .chain(Sprite::ALL.iter().copied())
-        .enumerate()
-        .map(|(i, s)| (s, u16::try_from(i).unwrap_or(0)))
-        .collect()
-});
+impl SpriteTable {
+    /// The table of `sprites` (a game's list; [`Sprite::NONE`] and repeats are skipped,
+    /// and sprites past the 65,535th are sent as `none`).
+    pub fn new(sprites: &[Sprite]) -> SpriteTable {
+        let mut names = vec![Sprite::NONE.name()];
+        let mut index = HashMap::from([(Sprite::NONE, 0)]);
+        for &s in sprites {
+            let Ok(i) = u16::try_from(names.len()) else { break };
+            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(s) {
+                e.insert(i);
+                names.push(s.name());
+            }
+        }
+        SpriteTable { names, index }
+    }
 
-/// The number of `s` in the hello's `sprites` list (0 for an unknown one).
-pub(crate) fn sprite_index(s: Sprite) -> u16 {
-    SPRITE_INDEX.get(&s).copied().unwrap_or(0)
+    /// Every sprite name by number, 0 being `none`: what cells' sprite numbers refer to.
+    pub fn names(&self) -> &[&'static str] {
+        &self.names
+    }
+
+    /// The number of `s` in [`SpriteTable::names`] (0 for a sprite not in the game's list).
+    pub fn index(&self, s: Sprite) -> u16 {
+        self.index.get(&s).copied().unwrap_or(0)
+    }
 }
 
 /// `c` as a `0xRRGGBB` integer.
@@ -298,13 +324,13 @@ type CellTuple = (char, u32, u32, u16, u16, u8, u8);
 /// A changed cell: its index, then as [`CellTuple`].
 type IndexedCell = (u32, char, u32, u32, u16, u16, u8, u8);
 
-fn cell_tuple(c: &Cell) -> CellTuple {
+fn cell_tuple(c: &Cell, sprites: &SpriteTable) -> CellTuple {
     (
         c.glyph,
         rgb(c.fg),
         rgb(c.bg),
-        sprite_index(c.sprite),
-        sprite_index(c.under),
+        sprites.index(c.sprite),
+        sprites.index(c.under),
         c.light,
         u8::from(c.bold),
     )
@@ -316,13 +342,13 @@ struct Hello<'a> {
     role: &'a str,
     token: &'a str,
     id: &'a str,
-    sprites: Vec<&'static str>,
+    sprites: &'a [&'static str],
 }
 
 /// The hello message: the role (`play` or `watch`), the session's secret token (empty
-/// for spectators), its public id and the sprite names.
-pub fn hello(role: &str, token: &str, id: &str) -> String {
-    let msg = Hello { t: "hello", role, token, id, sprites: sprite_names() };
+/// for spectators), its public id and the names of `sprites`.
+pub fn hello(role: &str, token: &str, id: &str, sprites: &SpriteTable) -> String {
+    let msg = Hello { t: "hello", role, token, id, sprites: sprites.names() };
     serde_json::to_string(&msg).unwrap_or_default()
 }
 
@@ -334,13 +360,13 @@ struct Full {
     c: Vec<CellTuple>,
 }
 
-/// Every cell of `frame`.
-pub fn full(frame: &Frame) -> String {
+/// Every cell of `frame`, sprites numbered by `sprites`.
+pub fn full(frame: &Frame, sprites: &SpriteTable) -> String {
     let msg = Full {
         t: "full",
         w: frame.width(),
         h: frame.height(),
-        c: frame.cells().iter().map(cell_tuple).collect(),
+        c: frame.cells().iter().map(|c| cell_tuple(c, sprites)).collect(),
     };
     serde_json::to_string(&msg).unwrap_or_default()
 }
@@ -352,8 +378,8 @@ struct Diff {
 }
 
 /// The cells of `now` that differ from `before` (same size), or `None` when nothing
-/// changed.
-pub fn diff(before: &Frame, now: &Frame) -> Option<String> {
+/// changed; sprites numbered by `sprites`.
+pub fn diff(before: &Frame, now: &Frame, sprites: &SpriteTable) -> Option<String> {
     let c: Vec<_> = before
         .cells()
         .iter()
@@ -361,7 +387,7 @@ pub fn diff(before: &Frame, now: &Frame) -> Option<String> {
         .enumerate()
         .filter(|(_, (a, b))| a != b)
         .map(|(i, (_, b))| {
-            let (g, fg, bg, s, u, l, bold) = cell_tuple(b);
+            let (g, fg, bg, s, u, l, bold) = cell_tuple(b, sprites);
             (u32::try_from(i).unwrap_or(u32::MAX), g, fg, bg, s, u, l, bold)
         })
         .collect();
@@ -396,6 +422,7 @@ pub fn end(why: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use torchlit_console::Size;
 
     #[test]
     fn client_messages_parse_strictly() {
@@ -497,14 +524,15 @@ mod tests {
 
     #[test]
     fn diffs_carry_only_changed_cells() {
-        let a = Frame::new(3, 2);
+        let lava = Sprite::new("lava");
+        let table = SpriteTable::new(&[Sprite::new("water"), lava]);
+        let a = Frame::with_size(Size::new(3, 2));
         let mut b = a.clone();
-        assert_eq!(diff(&a, &b), None);
-        b.put(1, 1, Cell::new('"', Rgb(255, 0, 1)).sprite(Sprite::Lava));
-        let d = diff(&a, &b).expect("one change");
-        let lava = sprite_names().iter().position(|n| *n == "lava").expect("lava");
-        assert_eq!(d, format!(r#"{{"t":"diff","c":[[4,"\"",16711681,0,{lava},0,255,0]]}}"#));
-        let f: serde_json::Value = serde_json::from_str(&full(&b)).expect("json");
+        assert_eq!(diff(&a, &b, &table), None);
+        b.put(1, 1, Cell::new('"', Rgb(255, 0, 1)).sprite(lava));
+        let d = diff(&a, &b, &table).expect("one change");
+        assert_eq!(d, r#"{"t":"diff","c":[[4,"\"",16711681,0,2,0,255,0]]}"#);
+        let f: serde_json::Value = serde_json::from_str(&full(&b, &table)).expect("json");
         assert_eq!(f["c"].as_array().map(Vec::len), Some(6));
     }
 }

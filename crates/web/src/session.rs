@@ -14,7 +14,7 @@ use tokio::sync::mpsc as tmpsc;
 use torchlit_console::scene::Size;
 use torchlit_console::{Cell, Frame, Mouse, Scene, Screen, Transition};
 
-use crate::protocol::{self, ClientMsg, Launch, Player};
+use crate::protocol::{self, ClientMsg, Launch, Player, SpriteTable};
 
 /// Builds the screen of a new session (called on the session's own thread), given the
 /// game the page asked for (checked: a known mode and a well-formed seed; the default
@@ -111,6 +111,8 @@ struct Handle {
 /// The live sessions of one server.
 pub(crate) struct Registry {
     factory: Factory,
+    /// The game's sprites as the wire numbers them.
+    sprites: Arc<SpriteTable>,
     max_sessions: usize,
     max_per_player: usize,
     reattach: Duration,
@@ -146,12 +148,14 @@ fn random_hex() -> String {
 impl Registry {
     pub(crate) fn new(
         factory: Factory,
+        sprites: SpriteTable,
         max_sessions: usize,
         max_per_player: usize,
         reattach: Duration,
     ) -> Arc<Registry> {
         Arc::new_cyclic(|me| Registry {
             factory,
+            sprites: Arc::new(sprites),
             max_sessions,
             max_per_player,
             reattach,
@@ -226,6 +230,7 @@ impl Registry {
         let player = launch.player.clone();
         let run = Runner {
             factory: Arc::clone(&self.factory),
+            sprites: Arc::clone(&self.sprites),
             launch,
             rx,
             shared: Arc::clone(&shared),
@@ -370,6 +375,7 @@ impl Sub {
 
 struct Runner {
     factory: Factory,
+    sprites: Arc<SpriteTable>,
     launch: Launch,
     rx: mpsc::Receiver<Cmd>,
     shared: Arc<Mutex<Shared>>,
@@ -382,6 +388,8 @@ struct Runner {
 /// The session's state on its thread.
 struct Live {
     screen: Box<dyn Screen>,
+    /// The game's sprites as the wire numbers them.
+    sprites: Arc<SpriteTable>,
     size: (u16, u16),
     /// The map view the page asked for, in map cells.
     view: Size,
@@ -413,10 +421,10 @@ impl Live {
         let (w, h) = self.size;
         let mut f = match self.spare.take() {
             Some(mut f) if f.width() == w && f.height() == h => {
-                f.fill(0, 0, i32::from(w), i32::from(h), Cell::BLANK);
+                f.fill_rect(f.area(), Cell::BLANK);
                 f
             }
-            _ => Frame::new(w, h),
+            _ => Frame::with_size(Size::new(u32::from(w), u32::from(h))),
         };
         self.screen.render(&mut f);
         f
@@ -464,12 +472,15 @@ impl Live {
             .scene
             .as_ref()
             .filter(|b| **b != now)
-            .map(|b| Utf8Bytes::from(crate::wire::scene(Some(b), &now)));
+            .map(|b| Utf8Bytes::from(crate::wire::scene(Some(b), &now, &self.sprites)));
+        let sprites = Arc::clone(&self.sprites);
+        let sprites = sprites.as_ref();
         let mut whole: Option<Utf8Bytes> = None;
         let mut send = |s: &mut Sub| {
             if s.needs_scene {
-                let msg =
-                    whole.get_or_insert_with(|| Utf8Bytes::from(crate::wire::scene(None, &now)));
+                let msg = whole.get_or_insert_with(|| {
+                    Utf8Bytes::from(crate::wire::scene(None, &now, sprites))
+                });
                 s.needs_scene = false;
                 s.needs_full = true;
                 s.send(msg)
@@ -493,7 +504,7 @@ impl Live {
         let now = self.render();
         let diff = match &self.shown {
             Some(before) if before.width() == now.width() && before.height() == now.height() => {
-                protocol::diff(before, &now).map(Utf8Bytes::from)
+                protocol::diff(before, &now, &self.sprites).map(Utf8Bytes::from)
             }
             _ => {
                 for s in self.player.iter_mut().chain(self.spectators.iter_mut()) {
@@ -502,10 +513,13 @@ impl Live {
                 None
             }
         };
+        let sprites = Arc::clone(&self.sprites);
+        let sprites = sprites.as_ref();
         let mut full: Option<Utf8Bytes> = None;
         let mut send = |s: &mut Sub| {
             if s.needs_full {
-                let msg = full.get_or_insert_with(|| Utf8Bytes::from(protocol::full(&now)));
+                let msg =
+                    full.get_or_insert_with(|| Utf8Bytes::from(protocol::full(&now, sprites)));
                 s.needs_full = false;
                 s.send(msg)
             } else if let Some(d) = &diff {
@@ -541,6 +555,7 @@ impl Runner {
         screen.resize(Size::new(u32::from(START_SIZE.0), u32::from(START_SIZE.1)));
         let mut live = Live {
             screen,
+            sprites: Arc::clone(&self.sprites),
             size: START_SIZE,
             view: Size::new(u32::from(START_VIEW.0), u32::from(START_VIEW.1)),
             scene: None,
@@ -633,9 +648,9 @@ impl Runner {
             Cmd::End(why) => Step::Stop(why),
             Cmd::Attach { conn, out, player } => {
                 let hello = if player {
-                    protocol::hello("play", &self.token, &self.id)
+                    protocol::hello("play", &self.token, &self.id, &self.sprites)
                 } else {
-                    protocol::hello("watch", "", &self.id)
+                    protocol::hello("watch", "", &self.id, &self.sprites)
                 };
                 let _ = out.try_send(Out::Text(Utf8Bytes::from(hello)));
                 let sub = Sub { conn, out, needs_full: true, needs_scene: true };

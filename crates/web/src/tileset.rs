@@ -16,7 +16,9 @@
 //! bat = ["floor", "water"]  # (the legend draws it over each of them)
 //! ```
 //!
-//! Sprite names are [`Sprite::name`]s. A key `NAME@M` is an autotile variant of sprite
+//! Sprite names are [`Sprite::name`]s of the game's sprites, the list the tileset is
+//! loaded with ([`Tileset::builtin`], [`Tileset::load`]; torchlit's is
+//! `torchlit_ui::sprite::ALL`). A key `NAME@M` is an autotile variant of sprite
 //! `NAME`: `M` (0 to 15) is the mask of the cardinal neighbours that show the same sprite
 //! (north 1, east 2, south 4, west 8; see [`Tileset::neighbour_mask`]); a front end draws it
 //! instead of `NAME` when the index has it. A sprite the index leaves out is drawn as its
@@ -79,7 +81,7 @@ struct IndexFile {
 }
 
 /// The sprite and autotile mask a `[sprites]` key names (`wall`, `wall@5`).
-fn parse_key(key: &str) -> Result<(Sprite, Option<u8>), String> {
+fn parse_key(key: &str, sprites: &[Sprite]) -> Result<(Sprite, Option<u8>), String> {
     let (name, mask) = match key.split_once('@') {
         Some((name, m)) => {
             let mask = m.parse::<u8>().ok().filter(|m| *m < 16).ok_or_else(|| {
@@ -92,16 +94,16 @@ fn parse_key(key: &str) -> Result<(Sprite, Option<u8>), String> {
         }
         None => (key, None),
     };
-    match Sprite::from_name(name) {
-        Some(s) if s != Sprite::None => Ok((s, mask)),
+    match Sprite::find(sprites, name) {
+        Some(s) if !s.is_none() => Ok((s, mask)),
         _ => Err(format!("[sprites] {key}: no sprite has the name {name:?}")),
     }
 }
 
 /// Checks the `[legend]` table: every key a sprite, every text one non-empty line.
-fn check_legend(legend: &BTreeMap<String, String>) -> Result<(), String> {
+fn check_legend(legend: &BTreeMap<String, String>, sprites: &[Sprite]) -> Result<(), String> {
     for (name, text) in legend {
-        if Sprite::from_name(name).is_none_or(|s| s == Sprite::None) {
+        if Sprite::find(sprites, name).is_none_or(Sprite::is_none) {
             return Err(format!("[legend] {name}: no sprite has this name"));
         }
         let chars = text.chars().count();
@@ -117,8 +119,8 @@ fn check_legend(legend: &BTreeMap<String, String>) -> Result<(), String> {
 }
 
 /// Checks the `[floors]` table: every key and every floor a sprite.
-fn check_floors(floors: &BTreeMap<String, Vec<String>>) -> Result<(), String> {
-    let known = |n: &str| Sprite::from_name(n).is_some_and(|s| s != Sprite::None);
+fn check_floors(floors: &BTreeMap<String, Vec<String>>, sprites: &[Sprite]) -> Result<(), String> {
+    let known = |n: &str| Sprite::find(sprites, n).is_some_and(|s| !s.is_none());
     for (name, list) in floors {
         if !known(name) {
             return Err(format!("[floors] {name}: no sprite has this name"));
@@ -133,6 +135,7 @@ fn check_floors(floors: &BTreeMap<String, Vec<String>>) -> Result<(), String> {
 /// A loaded tileset: the PNG bytes as served and the index, checked against the image.
 #[derive(Clone, Debug)]
 pub struct Tileset {
+    sprites: &'static [Sprite],
     png: Vec<u8>,
     tile_size: u32,
     cells: BTreeMap<String, [u32; 2]>,
@@ -142,34 +145,41 @@ pub struct Tileset {
 
 impl Tileset {
     /// torchlit's own 32×32 tileset, embedded in the binary, with autotile variants of its
-    /// walls and a legend.
+    /// walls and a legend, for the game whose sprites are `sprites`
+    /// (`torchlit_ui::sprite::ALL`).
     ///
     /// # Errors
-    /// Only if the embedded files are damaged (a build defect).
-    pub fn builtin() -> Result<Tileset, TilesetError> {
-        Tileset::parse(Path::new("<built-in>/tiles.toml"), BUILTIN_TOML, BUILTIN_PNG.to_vec())
+    /// If the embedded files are damaged (a build defect) or name a sprite `sprites` lacks.
+    pub fn builtin(sprites: &'static [Sprite]) -> Result<Tileset, TilesetError> {
+        let file = Path::new("<built-in>/tiles.toml");
+        Tileset::parse(file, BUILTIN_TOML, BUILTIN_PNG.to_vec(), sprites)
     }
 
-    /// Loads `DIR/tiles.toml` and `DIR/tiles.png`.
+    /// Loads `DIR/tiles.toml` and `DIR/tiles.png` for the game whose sprites are `sprites`.
     ///
     /// # Errors
     /// A file missing or unreadable, an index that does not parse or names a sprite that
-    /// does not exist, a variant out of range, a tile outside the image or a bad legend
+    /// is not in `sprites`, a variant out of range, a tile outside the image or a bad legend
     /// line, an image that is not a PNG.
-    pub fn load(dir: &Path) -> Result<Tileset, TilesetError> {
+    pub fn load(dir: &Path, sprites: &'static [Sprite]) -> Result<Tileset, TilesetError> {
         let toml_path = dir.join("tiles.toml");
         let png_path = dir.join("tiles.png");
         let text = std::fs::read_to_string(&toml_path)
             .map_err(|source| TilesetError::Read { file: toml_path.clone(), source })?;
         let png = std::fs::read(&png_path)
             .map_err(|source| TilesetError::Read { file: png_path.clone(), source })?;
-        Tileset::parse(&toml_path, &text, png).map_err(|e| match e {
+        Tileset::parse(&toml_path, &text, png, sprites).map_err(|e| match e {
             TilesetError::Image { message, .. } => TilesetError::Image { file: png_path, message },
             e => e,
         })
     }
 
-    fn parse(file: &Path, text: &str, png: Vec<u8>) -> Result<Tileset, TilesetError> {
+    fn parse(
+        file: &Path,
+        text: &str,
+        png: Vec<u8>,
+        sprites: &'static [Sprite],
+    ) -> Result<Tileset, TilesetError> {
         let index_err = |message: String| TilesetError::Index { file: file.to_path_buf(), message };
         let index: IndexFile = toml::from_str(text).map_err(|e| index_err(e.to_string()))?;
         let decoder = png::Decoder::new(std::io::Cursor::new(png.as_slice()));
@@ -188,7 +198,7 @@ impl Tileset {
             c.checked_add(1).and_then(|c| c.checked_mul(index.tile_size)).is_some_and(|e| e <= size)
         };
         for (name, [col, row]) in &index.sprites {
-            parse_key(name).map_err(index_err)?;
+            parse_key(name, sprites).map_err(index_err)?;
             if !fits(*col, w) || !fits(*row, h) {
                 return Err(index_err(format!(
                     "[sprites] {name} = [{col}, {row}]: outside the {w}x{h} image of {} pixel tiles",
@@ -196,9 +206,10 @@ impl Tileset {
                 )));
             }
         }
-        check_legend(&index.legend).map_err(index_err)?;
-        check_floors(&index.floors).map_err(index_err)?;
+        check_legend(&index.legend, sprites).map_err(index_err)?;
+        check_floors(&index.floors, sprites).map_err(index_err)?;
         Ok(Tileset {
+            sprites,
             png,
             tile_size: index.tile_size,
             cells: index.sprites,
@@ -249,9 +260,15 @@ impl Tileset {
         self.legend.get(sprite.name()).map(String::as_str)
     }
 
-    /// The sprites of [`Sprite::ALL`] the index leaves out (drawn as glyphs).
+    /// The game's sprites, as given to [`Tileset::builtin`] or [`Tileset::load`] (what the
+    /// protocol numbers, [`crate::protocol::SpriteTable`]).
+    pub fn sprites(&self) -> &'static [Sprite] {
+        self.sprites
+    }
+
+    /// The game's sprites the index leaves out (drawn as glyphs).
     pub fn missing(&self) -> Vec<Sprite> {
-        Sprite::ALL.iter().copied().filter(|s| self.cell(*s).is_none()).collect()
+        self.sprites.iter().copied().filter(|s| self.cell(*s).is_none()).collect()
     }
 
     /// The floors `sprite` (an actor, item or mark) can stand on, by sprite name, as the
@@ -278,22 +295,23 @@ impl Tileset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use torchlit_ui::sprite;
 
     #[test]
     fn the_builtin_tileset_has_every_sprite_variants_and_a_legend() {
-        let t = Tileset::builtin().expect("built-in tileset");
+        let t = Tileset::builtin(sprite::ALL).expect("built-in tileset");
         assert_eq!(t.tile_size(), 32);
         assert_eq!(t.missing(), Vec::<Sprite>::new());
-        for s in [Sprite::Wall, Sprite::StoneWall, Sprite::MazeWall, Sprite::SolidRock] {
+        for s in [sprite::WALL, sprite::STONE_WALL, sprite::MAZE_WALL, sprite::SOLID_ROCK] {
             for m in 0..16 {
                 assert!(t.variant(s, m).is_some(), "{}@{m}", s.name());
             }
             assert_eq!(t.variant(s, 16), None);
             assert_eq!(t.cell_joined(s, 5), t.variant(s, 5));
         }
-        assert_eq!(t.variant(Sprite::Grass, 0), None);
-        assert_eq!(t.cell_joined(Sprite::Grass, 3), t.cell(Sprite::Grass));
-        assert!(t.legend(Sprite::Bat).is_some_and(|l| l.starts_with("bat")));
+        assert_eq!(t.variant(sprite::GRASS, 0), None);
+        assert_eq!(t.cell_joined(sprite::GRASS, 3), t.cell(sprite::GRASS));
+        assert!(t.legend(sprite::BAT).is_some_and(|l| l.starts_with("bat")));
         let json: serde_json::Value = serde_json::from_str(&t.index_json()).expect("json");
         assert_eq!(json["tile"], 32);
         assert!(json["sprites"]["wall@15"].is_array());
@@ -312,7 +330,7 @@ mod tests {
 
     fn err(text: &str) -> String {
         let f = Path::new("x/tiles.toml");
-        Tileset::parse(f, text, BUILTIN_PNG.to_vec()).expect_err("refused").to_string()
+        Tileset::parse(f, text, BUILTIN_PNG.to_vec(), sprite::ALL).expect_err("refused").to_string()
     }
 
     #[test]
@@ -324,14 +342,19 @@ mod tests {
         assert!(err("tile_size = 16\n[sprites]\nlava = [0]\n").contains("line 3"));
         assert!(err("tile_size = 0\n[sprites]\n").contains("tile_size"));
         assert!(err("tile_size = 16\n[sprites]\n[extra]\n").contains("extra"));
-        let bad_png = Tileset::parse(f, "tile_size = 16\n[sprites]\n", b"GIF89a".to_vec());
+        let bad_png =
+            Tileset::parse(f, "tile_size = 16\n[sprites]\n", b"GIF89a".to_vec(), sprite::ALL);
         assert!(matches!(bad_png, Err(TilesetError::Image { .. })));
-        let partial =
-            Tileset::parse(f, "tile_size = 16\n[sprites]\nlava = [0, 0]\n", BUILTIN_PNG.to_vec())
-                .expect("a partial index is fine");
-        assert_eq!(partial.cell(Sprite::Lava), Some([0, 0]));
-        assert!(partial.missing().contains(&Sprite::Water));
-        assert_eq!(partial.legend(Sprite::Lava), None);
+        let partial = Tileset::parse(
+            f,
+            "tile_size = 16\n[sprites]\nlava = [0, 0]\n",
+            BUILTIN_PNG.to_vec(),
+            sprite::ALL,
+        )
+        .expect("a partial index is fine");
+        assert_eq!(partial.cell(sprite::LAVA), Some([0, 0]));
+        assert!(partial.missing().contains(&sprite::WATER));
+        assert_eq!(partial.legend(sprite::LAVA), None);
         assert!(partial.index_json().contains("\"legend\":{}"), "{}", partial.index_json());
         let e = err("tile_size = 16\n[sprites]\n[floors]\nbat = [\"floor\", \"moss\"]\n");
         assert!(e.contains("[floors] bat: no sprite has the name \"moss\""), "{e}");
@@ -357,10 +380,11 @@ mod tests {
         let e = err("tile_size = 32\n[sprites]\n[legend]\nbat = 3\n");
         assert!(e.contains("legend") || e.contains("string"), "{e}");
         let ok = "tile_size = 32\n[sprites]\nwall = [0, 0]\n\"wall@5\" = [1, 0]\n[legend]\nbat = \"b\"\n";
-        let t = Tileset::parse(Path::new("x/tiles.toml"), ok, BUILTIN_PNG.to_vec()).expect("valid");
-        assert_eq!(t.variant(Sprite::Wall, 5), Some([1, 0]));
-        assert_eq!(t.cell_joined(Sprite::Wall, 4), Some([0, 0]));
-        assert_eq!(t.legend(Sprite::Bat), Some("b"));
+        let t = Tileset::parse(Path::new("x/tiles.toml"), ok, BUILTIN_PNG.to_vec(), sprite::ALL)
+            .expect("valid");
+        assert_eq!(t.variant(sprite::WALL, 5), Some([1, 0]));
+        assert_eq!(t.cell_joined(sprite::WALL, 4), Some([0, 0]));
+        assert_eq!(t.legend(sprite::BAT), Some("b"));
     }
 
     /// A user's old-style tileset (16 px, no variants, no legend) in a directory.
@@ -378,21 +402,22 @@ mod tests {
         std::fs::write(dir.path().join("tiles.png"), &png_bytes).expect("write png");
         let index = "tile_size = 16\n[sprites]\nlava = [0, 0]\nbat = [1, 0]\n";
         std::fs::write(dir.path().join("tiles.toml"), index).expect("write toml");
-        let t = Tileset::load(dir.path()).expect("an old-style tileset loads");
-        assert_eq!((t.tile_size(), t.cell(Sprite::Bat)), (16, Some([1, 0])));
-        assert_eq!(t.cell_joined(Sprite::Wall, 15), None);
+        let t = Tileset::load(dir.path(), sprite::ALL).expect("an old-style tileset loads");
+        assert_eq!((t.tile_size(), t.cell(sprite::BAT)), (16, Some([1, 0])));
+        assert_eq!(t.cell_joined(sprite::WALL, 15), None);
         std::fs::write(dir.path().join("tiles.toml"), "tile_size = 16\n[sprites]\nbat = [2, 0]\n")
             .expect("write toml");
-        let e = Tileset::load(dir.path()).expect_err("outside the image").to_string();
+        let e = Tileset::load(dir.path(), sprite::ALL).expect_err("outside the image").to_string();
         assert!(e.contains("tiles.toml") && e.contains("bat = [2, 0]: outside the 32x16"), "{e}");
         std::fs::write(dir.path().join("tiles.png"), b"not a png").expect("write png");
-        let e = Tileset::load(dir.path()).expect_err("not a png").to_string();
+        let e = Tileset::load(dir.path(), sprite::ALL).expect_err("not a png").to_string();
         assert!(e.contains("tiles.png: not a PNG image"), "{e}");
     }
 
     #[test]
     fn missing_directories_name_the_file() {
-        let e = Tileset::load(Path::new("/nonexistent/tiles")).expect_err("no such dir");
+        let e =
+            Tileset::load(Path::new("/nonexistent/tiles"), sprite::ALL).expect_err("no such dir");
         assert!(e.to_string().contains("/nonexistent/tiles/tiles.toml"), "{e}");
     }
 }

@@ -26,7 +26,7 @@
 use serde::Serialize;
 use torchlit_console::scene::{EntityKind, Known, LogLine, MarkKind, Scene, SceneCell};
 
-use crate::protocol::{rgb, sprite_index};
+use crate::protocol::{SpriteTable, rgb};
 
 /// A cell: x, y, sprite, glyph, fg, bg, light, known.
 type CellTuple = (i32, i32, u16, char, u32, u32, u8, u8);
@@ -76,8 +76,8 @@ fn known(k: Known) -> u8 {
     }
 }
 
-fn cell_tuple(x: i32, y: i32, c: &SceneCell) -> CellTuple {
-    (x, y, sprite_index(c.terrain), c.glyph, rgb(c.fg), rgb(c.bg), c.light, known(c.known))
+fn cell_tuple(x: i32, y: i32, c: &SceneCell, sprites: &SpriteTable) -> CellTuple {
+    (x, y, sprites.index(c.terrain), c.glyph, rgb(c.fg), rgb(c.bg), c.light, known(c.known))
 }
 
 fn kind_name(k: EntityKind) -> &'static str {
@@ -89,18 +89,18 @@ fn kind_name(k: EntityKind) -> &'static str {
     }
 }
 
-fn mark_tuple(x: i32, y: i32, k: MarkKind) -> MarkTuple {
+fn mark_tuple(x: i32, y: i32, k: MarkKind, sprites: &SpriteTable) -> MarkTuple {
     match k {
         MarkKind::Cursor => (x, y, "cursor", 0),
         MarkKind::Danger => (x, y, "danger", 0),
         MarkKind::Path => (x, y, "path", 0),
         MarkKind::Goal => (x, y, "goal", 0),
-        MarkKind::Effect(s) => (x, y, "effect", sprite_index(s)),
+        MarkKind::Effect(s) => (x, y, "effect", sprites.index(s)),
     }
 }
 
 /// The cells of `now` to send: those new to the view and known, or changed.
-fn cells(before: Option<&Scene>, now: &Scene) -> Vec<CellTuple> {
+fn cells(before: Option<&Scene>, now: &Scene, sprites: &SpriteTable) -> Vec<CellTuple> {
     let map = &now.map;
     map.positions()
         .zip(&map.cells)
@@ -108,7 +108,7 @@ fn cells(before: Option<&Scene>, now: &Scene) -> Vec<CellTuple> {
             Some(old) => old != *c,
             None => c.known != Known::Unknown,
         })
-        .map(|(p, c)| cell_tuple(p.x, p.y, c))
+        .map(|(p, c)| cell_tuple(p.x, p.y, c, sprites))
         .collect()
 }
 
@@ -151,8 +151,8 @@ pub(crate) fn log_delta<'a>(before: &[LogLine], now: &'a [LogLine]) -> (bool, &'
 }
 
 /// The scene message that brings a page holding `before` (`None`: nothing, or a scene
-/// it must forget) to `now`.
-pub fn scene(before: Option<&Scene>, now: &Scene) -> String {
+/// it must forget) to `now`, sprites numbered by `sprites`.
+pub fn scene(before: Option<&Scene>, now: &Scene, sprites: &SpriteTable) -> String {
     let before = before.filter(|b| b.mode == now.mode);
     let map = &now.map;
     let ents_changed = before.is_none_or(|b| b.map.entities != map.entities);
@@ -173,13 +173,13 @@ pub fn scene(before: Option<&Scene>, now: &Scene) -> String {
             i64::from(map.size.height),
         ],
         hero: map.hero.map(|h| (h.x, h.y)),
-        c: cells(before, now),
+        c: cells(before, now, sprites),
         e: ents_changed.then(|| {
             map.entities
                 .iter()
                 .map(|e| {
                     let (x, y) = (e.at.x, e.at.y);
-                    let (sprite, fg) = (sprite_index(e.sprite), rgb(e.fg));
+                    let (sprite, fg) = (sprites.index(e.sprite), rgb(e.fg));
                     let (kind, state) = (kind_name(e.kind), e.state.as_deref());
                     (
                         x,
@@ -196,8 +196,9 @@ pub fn scene(before: Option<&Scene>, now: &Scene) -> String {
                 })
                 .collect()
         }),
-        m: marks_changed
-            .then(|| map.marks.iter().map(|m| mark_tuple(m.at.x, m.at.y, m.kind)).collect()),
+        m: marks_changed.then(|| {
+            map.marks.iter().map(|m| mark_tuple(m.at.x, m.at.y, m.kind, sprites)).collect()
+        }),
         p: before.is_none_or(|b| panel_changed(b, now)).then(|| panel(now)),
         log: log.iter().map(|l| (l.text.as_str(), rgb(l.colour))).collect(),
         // A reset forgets the log anyway.
@@ -215,7 +216,7 @@ mod tests {
 
     fn floor(light: u8) -> SceneCell {
         SceneCell {
-            terrain: Sprite::Floor,
+            terrain: FLOOR,
             glyph: '.',
             fg: Rgb::WHITE,
             bg: Rgb::BLACK,
@@ -233,15 +234,16 @@ mod tests {
         }
         let hero = Point::new(origin.x + 5, origin.y + 3);
         map.hero = Some(hero);
-        map.entities.push(Entity::new(
-            hero,
-            EntityKind::Hero,
-            "you",
-            Sprite::Player,
-            '@',
-            Rgb::WHITE,
-        ));
+        map.entities.push(Entity::new(hero, EntityKind::Hero, "you", PLAYER, '@', Rgb::WHITE));
         Scene { mode: "caves".into(), turn: 1, map, title: "Depth 1".into(), ..Scene::default() }
+    }
+
+    const FLOOR: Sprite = Sprite::new("floor");
+    const PLAYER: Sprite = Sprite::new("player");
+
+    /// The scene message with the test's sprites numbered.
+    fn scene(before: Option<&Scene>, now: &Scene) -> String {
+        super::scene(before, now, &SpriteTable::new(&[FLOOR, PLAYER]))
     }
 
     fn json(s: &str) -> Value {

@@ -1,6 +1,8 @@
 //! A real-time game waits while its page is gone (issue 29, maze): the session runs no
 //! tick between the page leaving and coming back with its token.
 
+use torchlit_console::Point;
+
 mod common;
 
 use std::sync::Arc;
@@ -15,7 +17,7 @@ struct Ticking(Arc<AtomicUsize>);
 
 impl Screen for Ticking {
     fn render(&self, frame: &mut Frame) {
-        frame.print(0, 0, "ticking", Rgb::WHITE, Rgb::BLACK);
+        frame.print_at(Point::new(0, 0), "ticking", Rgb::WHITE, Rgb::BLACK);
     }
     fn handle(&mut self, _: Input) -> Transition {
         Transition::Stay

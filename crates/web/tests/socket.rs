@@ -1,6 +1,8 @@
 //! The server through its WebSocket, as a page uses it: playing, malformed traffic,
 //! limits, reattaching, spectators and shutdown.
 
+use torchlit_console::Point;
+
 mod common;
 
 use std::sync::Arc;
@@ -152,7 +154,7 @@ struct Counting(Arc<AtomicUsize>);
 
 impl Screen for Counting {
     fn render(&self, frame: &mut Frame) {
-        frame.print(0, 0, "counting", Rgb::WHITE, Rgb::BLACK);
+        frame.print_at(Point::new(0, 0), "counting", Rgb::WHITE, Rgb::BLACK);
     }
     fn handle(&mut self, input: Input) -> Transition {
         if input == Input::Char('q') { Transition::Quit } else { Transition::Stay }

@@ -6,6 +6,7 @@
 mod contrast;
 
 use torchlit_console::Sprite;
+use torchlit_ui::sprite;
 use torchlit_web::Tileset;
 
 /// The atlas decoded: RGBA pixels, width, tile size.
@@ -18,7 +19,7 @@ struct Atlas {
 
 impl Atlas {
     fn builtin() -> Atlas {
-        let set = Tileset::builtin().expect("the built-in tileset loads");
+        let set = Tileset::builtin(sprite::ALL).expect("the built-in tileset loads");
         let decoder = png::Decoder::new(std::io::Cursor::new(set.png().to_vec()));
         let mut reader = decoder.read_info().expect("a PNG");
         let mut rgba = vec![0; reader.output_buffer_size().expect("a size")];
@@ -33,10 +34,10 @@ impl Atlas {
     fn tile(&self, key: &str) -> Vec<[u8; 4]> {
         let cell = match key.split_once('@') {
             Some((name, m)) => {
-                let s = Sprite::from_name(name).expect("a sprite");
+                let s = Sprite::find(sprite::ALL, name).expect("a sprite");
                 self.set.variant(s, m.parse().expect("a mask"))
             }
-            None => self.set.cell(Sprite::from_name(key).expect("a sprite")),
+            None => self.set.cell(Sprite::find(sprite::ALL, key).expect("a sprite")),
         };
         let [col, row] = cell.unwrap_or_else(|| panic!("the index has {key}"));
         let (x0, y0) = (col as usize * self.tile, row as usize * self.tile);
@@ -56,7 +57,7 @@ fn every_sprite_has_a_32_pixel_tile_and_a_place_in_the_checks() {
     let atlas = Atlas::builtin();
     assert_eq!(atlas.tile, 32);
     assert_eq!(atlas.set.missing(), Vec::<Sprite>::new());
-    for s in Sprite::ALL {
+    for s in sprite::ALL {
         let name = s.name();
         let checked = contrast::PAIRS.iter().any(|(n, _)| *n == name);
         let terrain = contrast::TERRAIN.contains(&name);
@@ -81,7 +82,7 @@ fn terrain_is_opaque_and_actors_are_not() {
 fn walls_have_every_autotile_variant_and_they_differ() {
     let atlas = Atlas::builtin();
     for name in contrast::AUTOTILED {
-        let s = Sprite::from_name(name).expect("a sprite");
+        let s = Sprite::find(sprite::ALL, name).expect("a sprite");
         let tiles: Vec<_> = (0..16).map(|m| atlas.tile(&format!("{name}@{m}"))).collect();
         for (m, t) in tiles.iter().enumerate() {
             assert!(t.iter().all(|p| p[3] == 255), "{name}@{m} is opaque");
@@ -147,11 +148,11 @@ fn the_measure_sees_a_sprite_with_no_outline_or_the_floor_colour() {
 fn the_index_names_the_floors_the_checks_use() {
     let atlas = Atlas::builtin();
     for (name, floors) in contrast::PAIRS {
-        let s = Sprite::from_name(name).expect("a sprite");
+        let s = Sprite::find(sprite::ALL, name).expect("a sprite");
         assert_eq!(atlas.set.floors(s), *floors, "[floors] {name} in tiles.toml");
     }
     for name in contrast::TERRAIN {
-        let s = Sprite::from_name(name).expect("a sprite");
+        let s = Sprite::find(sprite::ALL, name).expect("a sprite");
         assert!(atlas.set.floors(s).is_empty(), "{name} is terrain: no floors");
     }
 }

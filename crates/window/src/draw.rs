@@ -369,7 +369,7 @@ impl Renderer {
         let (cw, ch) = (cell.width as i32, cell.height as i32);
         for y in 0..frame.height() {
             for x in 0..frame.width() {
-                let Some(c) = frame.get(x, y) else { continue };
+                let Some(c) = frame.cell(Point::new(i32::from(x), i32::from(y))) else { continue };
                 let (px, py) = (i32::from(x) * cw, i32::from(y) * ch);
                 if c.bg != Rgb::BLACK {
                     canvas.fill(px, py, cw, ch, rgb(c.bg));

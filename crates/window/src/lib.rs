@@ -3,12 +3,12 @@
 //! the bundled DejaVu Sans Mono for text.
 //!
 //! ```no_run
-//! use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
+//! use torchlit_console::{Frame, Input, Point, Rgb, Screen, Transition};
 //!
 //! struct Hello;
 //! impl Screen for Hello {
 //!     fn render(&self, frame: &mut Frame) {
-//!         frame.print(0, 0, "Hello! Esc quits.", Rgb::WHITE, Rgb::BLACK);
+//!         frame.print_at(Point::new(0, 0), "Hello! Esc quits.", Rgb::WHITE, Rgb::BLACK);
 //!     }
 //!     fn handle(&mut self, input: Input) -> Transition {
 //!         if input == Input::Esc { Transition::Quit } else { Transition::Stay }
@@ -43,7 +43,7 @@
 
 use std::time::Duration;
 
-use torchlit_console::{Frame, Screen, Stack};
+use torchlit_console::{Frame, Screen, Size, Stack};
 
 mod app;
 pub mod canvas;
@@ -159,7 +159,7 @@ pub fn draw_screen<S: Screen + ?Sized>(
         Some(scene) => Some(renderer.draw(&scene, buf, w, h)),
         None => {
             let (cols, rows, _, _) = renderer.grid(w, h);
-            let mut frame = Frame::new(cols, rows);
+            let mut frame = Frame::with_size(Size::new(u32::from(cols), u32::from(rows)));
             screen.render(&mut frame);
             renderer.draw_frame(&frame, buf, w, h);
             None

@@ -2,7 +2,9 @@
 //! to pixels and scaled to the tile size the window draws.
 //!
 //! `tiles.toml` names atlas cells by [`Sprite::name`]: `floor = [7, 0]` is column 7,
-//! row 0 of `tile_size`-pixel squares. A name `NAME@M` (M = 0..=15) is the variant of
+//! row 0 of `tile_size`-pixel squares. The atlas needs no list of the game's sprites: a
+//! cell's sprite is looked up by its name, and a name no sprite of the game has is never
+//! drawn (the browser's tileset checks the bundled index against torchlit's sprites). A name `NAME@M` (M = 0..=15) is the variant of
 //! sprite `NAME` drawn when the cardinal neighbours with the same terrain sprite make the
 //! 4-bit mask M (N = 1, E = 2, S = 4, W = 8): walls join up.
 
@@ -51,10 +53,10 @@ pub struct Tile {
 pub struct Atlas {
     tile_size: u32,
     tiles: Vec<Tile>,
-    /// Sprite -> index in `tiles`.
-    base: BTreeMap<Sprite, usize>,
-    /// Sprite -> (mask -> index in `tiles`), for sprites with `NAME@M` variants.
-    joined: BTreeMap<Sprite, [Option<usize>; 16]>,
+    /// Sprite name -> index in `tiles`.
+    base: BTreeMap<String, usize>,
+    /// Sprite name -> (mask -> index in `tiles`), for sprites with `NAME@M` variants.
+    joined: BTreeMap<String, [Option<usize>; 16]>,
 }
 
 impl Atlas {
@@ -69,8 +71,9 @@ impl Atlas {
     /// An atlas from an index's text and a PNG's bytes.
     ///
     /// # Errors
-    /// [`WindowError::Tileset`] when the index is not valid TOML of the shape above, names
-    /// no sprite or an atlas cell outside the image, or the image is no PNG.
+    /// [`WindowError::Tileset`] when the index is not valid TOML of the shape above, has a
+    /// key that is no sprite name ([`Sprite::is_valid_name`]) or an atlas cell outside the
+    /// image, or the image is no PNG.
     pub fn parse(index: &str, png_bytes: &[u8]) -> Result<Atlas, WindowError> {
         let bad = |m: String| WindowError::Tileset(m);
         let index: IndexFile =
@@ -94,9 +97,12 @@ impl Atlas {
                 },
                 None => (name.as_str(), None),
             };
-            let sprite = Sprite::from_name(base_name)
-                .filter(|s| *s != Sprite::None)
-                .ok_or_else(|| bad(format!("tiles.toml: {name}: no sprite has this name")))?;
+            if !Sprite::is_valid_name(base_name) || base_name == Sprite::NONE.name() {
+                return Err(bad(format!(
+                    "tiles.toml: {name}: no sprite has this name (a name is [a-z][a-z0-9_]*)"
+                )));
+            }
+            let sprite = base_name.to_string();
             let fits = |c: u32, side: u32| (u64::from(c) + 1) * u64::from(ts) <= u64::from(side);
             if !fits(*col, w) || !fits(*row, h) {
                 return Err(bad(format!("tiles.toml: {name} = [{col}, {row}]: outside the image")));
@@ -123,13 +129,13 @@ impl Atlas {
     /// (N = 1, E = 2, S = 4, W = 8): the `NAME@mask` variant when the index has it, else
     /// the base tile; `None` when the index has neither.
     pub fn tile(&self, sprite: Sprite, mask: u8) -> Option<usize> {
-        let joined = self.joined.get(&sprite).and_then(|v| v[usize::from(mask & 15)]);
-        joined.or_else(|| self.base.get(&sprite).copied())
+        let joined = self.joined.get(sprite.name()).and_then(|v| v[usize::from(mask & 15)]);
+        joined.or_else(|| self.base.get(sprite.name()).copied())
     }
 
     /// Whether `sprite` has autotile variants (its neighbours need looking at).
     pub fn joins(&self, sprite: Sprite) -> bool {
-        self.joined.contains_key(&sprite)
+        self.joined.contains_key(sprite.name())
     }
 
     /// Every tile scaled (nearest neighbour) to `side` pixels, indexed as [`Atlas::tile`].
@@ -202,6 +208,9 @@ fn scale(tile: &Tile, side: u32) -> Tile {
 mod tests {
     use super::*;
 
+    const FLOOR: Sprite = Sprite::new("floor");
+    const WALL: Sprite = Sprite::new("wall");
+
     /// A 2x1-tile PNG of 2-pixel tiles: red, then half-transparent green.
     fn png2() -> Vec<u8> {
         let mut out = Vec::new();
@@ -220,7 +229,7 @@ mod tests {
     #[test]
     fn the_bundled_atlas_loads_and_has_the_common_sprites() {
         let atlas = Atlas::builtin().expect("bundled atlas");
-        for s in [Sprite::Floor, Sprite::Wall, Sprite::Bat] {
+        for s in [FLOOR, WALL, Sprite::new("bat")] {
             assert!(atlas.tile(s, 0).is_some(), "{s:?}");
         }
     }
@@ -229,10 +238,10 @@ mod tests {
     fn autotile_variants_are_used_when_present() {
         let index = "tile_size = 2\n[sprites]\nwall = [0, 0]\n\"wall@5\" = [1, 0]\n";
         let atlas = Atlas::parse(index, &png2()).expect("valid");
-        assert_eq!(atlas.tile(Sprite::Wall, 5), Some(1));
-        assert_eq!(atlas.tile(Sprite::Wall, 4), Some(0), "no variant: the base tile");
-        assert!(atlas.joins(Sprite::Wall));
-        assert_eq!(atlas.tile(Sprite::Floor, 0), None);
+        assert_eq!(atlas.tile(WALL, 5), Some(1));
+        assert_eq!(atlas.tile(WALL, 4), Some(0), "no variant: the base tile");
+        assert!(atlas.joins(WALL));
+        assert_eq!(atlas.tile(FLOOR, 0), None);
         let scaled = atlas.scaled(4);
         assert_eq!(scaled[0].pixels.len(), 16);
         assert_eq!(scaled[0].pixels[5], 0x00FF_0000, "opaque: no alpha byte");
@@ -243,8 +252,10 @@ mod tests {
     #[test]
     fn bad_indexes_are_clear_errors() {
         let err = |index: &str| Atlas::parse(index, &png2()).err().map(|e| e.to_string());
-        let e = err("tile_size = 2\n[sprites]\nwizard = [0, 0]\n").unwrap_or_default();
-        assert!(e.contains("wizard: no sprite"), "{e}");
+        let e = err("tile_size = 2\n[sprites]\nWizard = [0, 0]\n").unwrap_or_default();
+        assert!(e.contains("Wizard: no sprite"), "{e}");
+        let e = err("tile_size = 2\n[sprites]\nnone = [0, 0]\n").unwrap_or_default();
+        assert!(e.contains("none: no sprite"), "{e}");
         let e = err("tile_size = 2\n[sprites]\nwall = [5, 0]\n").unwrap_or_default();
         assert!(e.contains("outside the image"), "{e}");
         let e = err("tile_size = 2\n[sprites]\n\"wall@16\" = [0, 0]\n").unwrap_or_default();

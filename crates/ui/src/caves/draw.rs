@@ -5,6 +5,7 @@ use torchlit_geom::Point;
 use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
 
+use crate::sprite;
 use crate::theme::{remembered_cell, tile_cell};
 use crate::{Cell, Frame, Rgb, Sprite, palette};
 
@@ -30,28 +31,28 @@ pub fn creature_look(kind: CreatureKind) -> (char, Rgb) {
 /// A creature's sprite.
 pub const fn creature_sprite(kind: CreatureKind) -> Sprite {
     match kind {
-        CreatureKind::Player => Sprite::Player,
-        CreatureKind::Fungus => Sprite::Fungus,
-        CreatureKind::Bat => Sprite::Bat,
-        CreatureKind::Zombie => Sprite::Zombie,
+        CreatureKind::Player => sprite::PLAYER,
+        CreatureKind::Fungus => sprite::FUNGUS,
+        CreatureKind::Bat => sprite::BAT,
+        CreatureKind::Zombie => sprite::ZOMBIE,
     }
 }
 
 /// An item's sprite.
 pub const fn item_sprite(kind: ItemKind) -> Sprite {
     match kind {
-        ItemKind::Rock => Sprite::Stone,
-        ItemKind::Bread => Sprite::Bread,
-        ItemKind::Apple => Sprite::Apple,
-        ItemKind::Corpse(_) => Sprite::Corpse,
-        ItemKind::Dagger => Sprite::Dagger,
-        ItemKind::Sword => Sprite::Sword,
-        ItemKind::Staff => Sprite::Staff,
-        ItemKind::Baguette => Sprite::Baguette,
-        ItemKind::Tunic => Sprite::Tunic,
-        ItemKind::Chainmail => Sprite::Chainmail,
-        ItemKind::Platemail => Sprite::Platemail,
-        ItemKind::TeddyBear => Sprite::TeddyBear,
+        ItemKind::Rock => sprite::STONE,
+        ItemKind::Bread => sprite::BREAD,
+        ItemKind::Apple => sprite::APPLE,
+        ItemKind::Corpse(_) => sprite::CORPSE,
+        ItemKind::Dagger => sprite::DAGGER,
+        ItemKind::Sword => sprite::SWORD,
+        ItemKind::Staff => sprite::STAFF,
+        ItemKind::Baguette => sprite::BAGUETTE,
+        ItemKind::Tunic => sprite::TUNIC,
+        ItemKind::Chainmail => sprite::CHAINMAIL,
+        ItemKind::Platemail => sprite::PLATEMAIL,
+        ItemKind::TeddyBear => sprite::TEDDY_BEAR,
     }
 }
 

@@ -14,8 +14,9 @@ use torchlit_geom::{Point, Size};
 use torchlit_sim::modes::chase::{Outcome, Role};
 
 use super::{CONTROLS, ChaseScreen, ChaseSetup, PLAY_CONTROLS, camera};
+use crate::sprite;
 use crate::theme::tile_sprite;
-use crate::{Input, Sprite, Transition, palette};
+use crate::{Input, Transition, palette};
 use torchlit_geom::Direction;
 use torchlit_sim::modes::chase::Move;
 
@@ -142,7 +143,7 @@ impl ChaseScreen {
             .iter()
             .filter(|&&p| map.index(p).is_some())
             .map(|&p| {
-                Entity::new(p, EntityKind::Item, "potion", Sprite::Potion, 's', palette::POTION)
+                Entity::new(p, EntityKind::Item, "potion", sprite::POTION, 's', palette::POTION)
             })
             .collect();
         let steps = |n: u32| format!("{n} steps a turn");
@@ -150,7 +151,7 @@ impl ChaseScreen {
             board.monster().at,
             EntityKind::Monster,
             Role::Monster.name(),
-            Sprite::Hunter,
+            sprite::HUNTER,
             board.monster_glyph(),
             palette::HUNTER,
         )
@@ -159,7 +160,7 @@ impl ChaseScreen {
             board.hero().at,
             EntityKind::Hero,
             Role::Hero.name(),
-            Sprite::Player,
+            sprite::PLAYER,
             '@',
             palette::AVATAR,
         )

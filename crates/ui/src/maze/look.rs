@@ -6,6 +6,7 @@ use torchlit_sim::modes::maze::{
     CellType, Countdown, Life, MonsterState, PortalState, Side, rules::VANISH_TICKS,
 };
 
+use crate::sprite;
 use crate::{Rgb, Sprite, palette};
 
 /// What one map cell shows: two glyphs (a cell is two columns wide at scale 1), colours,
@@ -41,7 +42,7 @@ impl Look {
             bold: false,
             fill: false,
             bar: None,
-            sprite: Sprite::None,
+            sprite: Sprite::NONE,
         }
     }
 
@@ -70,11 +71,11 @@ impl Look {
 /// The look of a cell type.
 pub fn cell(c: CellType) -> Look {
     match c {
-        CellType::Ground => Look::new([' ', ' '], palette::MAZE_GROUND).sprite(Sprite::MazeGround),
+        CellType::Ground => Look::new([' ', ' '], palette::MAZE_GROUND).sprite(sprite::MAZE_GROUND),
         CellType::Wall => Look::new(['▓', '▓'], palette::MAZE_WALL)
             .filled(palette::MAZE_WALL_BG)
-            .sprite(Sprite::MazeWall),
-        CellType::Hole => Look::new(['(', ')'], palette::HOLE).sprite(Sprite::Hole),
+            .sprite(sprite::MAZE_WALL),
+        CellType::Hole => Look::new(['(', ')'], palette::HOLE).sprite(sprite::HOLE),
         CellType::None => Look { bg: palette::VOID, ..Look::new([' ', ' '], palette::VOID) },
     }
 }
@@ -89,7 +90,7 @@ pub fn portal(state: PortalState, side: Side) -> Look {
             Look::new([chain, chain], palette::PORTAL_LOCKED)
                 .filled(palette::PORTAL_LOCKED_BG)
                 .bold()
-                .sprite(Sprite::PortalLocked)
+                .sprite(sprite::PORTAL_LOCKED)
         }
     }
 }
@@ -102,14 +103,14 @@ pub fn rock(life: &Life) -> Look {
         2 => '▒',
         _ => '█',
     };
-    Look::new([glyph, glyph], palette::BOULDER).filled(palette::BOULDER_BG).sprite(Sprite::Boulder)
+    Look::new([glyph, glyph], palette::BOULDER).filled(palette::BOULDER_BG).sprite(sprite::BOULDER)
 }
 
 /// The vanishing cloud (appendix 7.3.3: 7 frames of 3 ticks).
 pub fn vanish(c: Countdown) -> Look {
     const FRAMES: [char; 7] = ['✶', '✷', '✸', '*', '∗', '·', '.'];
     let frame = (c.elapsed * 7 / VANISH_TICKS.max(1)).min(6) as usize;
-    Look::new([FRAMES[frame], FRAMES[frame]], palette::VANISH).bold().sprite(Sprite::Vanish)
+    Look::new([FRAMES[frame], FRAMES[frame]], palette::VANISH).bold().sprite(sprite::VANISH)
 }
 
 /// The hero: `@` and an arrow for its orientation; the arrow alternates between full
@@ -126,10 +127,10 @@ pub fn player(facing: CardinalDirection, walking_frame: Option<u64>, life: &Life
         _ => full,
     };
     let sprite = match facing {
-        CardinalDirection::North => Sprite::PlayerNorth,
-        CardinalDirection::East => Sprite::PlayerEast,
-        CardinalDirection::South => Sprite::PlayerSouth,
-        CardinalDirection::West => Sprite::PlayerWest,
+        CardinalDirection::North => sprite::PLAYER_NORTH,
+        CardinalDirection::East => sprite::PLAYER_EAST,
+        CardinalDirection::South => sprite::PLAYER_SOUTH,
+        CardinalDirection::West => sprite::PLAYER_WEST,
     };
     Look::new(['@', arrow], palette::MAZE_HERO)
         .bold()
@@ -143,10 +144,10 @@ pub fn monster(state: MonsterState, life: &Life, now: u64) -> Look {
         MonsterState::Sleeping => (
             if (now / 24).is_multiple_of(2) { 'z' } else { 'Z' },
             palette::MONSTER_ASLEEP,
-            Sprite::LogSleeping,
+            sprite::LOG_SLEEPING,
         ),
-        MonsterState::Wandering => ('M', palette::MONSTER_WANDERING, Sprite::LogWandering),
-        MonsterState::Chasing => ('M', palette::MONSTER_CHASING, Sprite::LogChasing),
+        MonsterState::Wandering => ('M', palette::MONSTER_WANDERING, sprite::LOG_WANDERING),
+        MonsterState::Chasing => ('M', palette::MONSTER_CHASING, sprite::LOG_CHASING),
     };
     let look = Look::new([glyph, ' '], fg).with_bar(life, palette::BAR_ENEMY).sprite(sprite);
     if state == MonsterState::Chasing { look.bold() } else { look }
@@ -155,36 +156,36 @@ pub fn monster(state: MonsterState, life: &Life, now: u64) -> Look {
 /// The boss: dim while idle, bright once fighting.
 pub fn boss(active: bool, life: &Life) -> Look {
     let fg = if active { palette::BOSS_ACTIVE } else { palette::BOSS_IDLE };
-    Look::new(['B', ' '], fg).bold().with_bar(life, palette::BAR_ENEMY).sprite(Sprite::Boss)
+    Look::new(['B', ' '], fg).bold().with_bar(life, palette::BAR_ENEMY).sprite(sprite::BOSS)
 }
 
 /// A water projectile (appendix 7.3.4: 4 frames of 3 ticks).
 pub fn projectile(now: u64) -> Look {
     const FRAMES: [char; 4] = ['•', '◦', '∘', '◦'];
     let g = FRAMES[((now / 3) % 4) as usize];
-    Look::new([g, g], palette::PROJECTILE).bold().sprite(Sprite::Projectile)
+    Look::new([g, g], palette::PROJECTILE).bold().sprite(sprite::PROJECTILE)
 }
 
 /// A heart (appendix 7.3.2: 4 frames of 6 ticks).
 pub fn heart(now: u64) -> Look {
     let g = if (now / 6) % 4 == 2 { '♡' } else { '♥' };
-    Look::new([g, ' '], palette::HEART).bold().sprite(Sprite::Heart)
+    Look::new([g, ' '], palette::HEART).bold().sprite(sprite::HEART)
 }
 
 /// The pickaxe lying on the ground.
 pub fn pickaxe() -> Look {
-    Look::new(['T', ' '], palette::PICKAXE).bold().sprite(Sprite::Pickaxe)
+    Look::new(['T', ' '], palette::PICKAXE).bold().sprite(sprite::PICKAXE)
 }
 
 /// A key.
 pub fn key() -> Look {
-    Look::new(['k', ' '], palette::KEY).bold().sprite(Sprite::Key)
+    Look::new(['k', ' '], palette::KEY).bold().sprite(sprite::KEY)
 }
 
 /// The treasure, sparkling.
 pub fn treasure(now: u64) -> Look {
     let g = if (now / 8).is_multiple_of(2) { '$' } else { '¤' };
-    Look::new([g, g], palette::TREASURE).bold().sprite(Sprite::Treasure)
+    Look::new([g, g], palette::TREASURE).bold().sprite(sprite::TREASURE)
 }
 
 /// A ground cell the boss's next barrage is about to sweep (in its last
@@ -198,7 +199,7 @@ pub fn path_dot(under: Look) -> Look {
     Look {
         glyphs: ['·', under.glyphs[1]],
         fg: palette::MONSTER_PATH,
-        sprite: Sprite::PathMark,
+        sprite: sprite::PATH_MARK,
         ..under
     }
 }

@@ -23,6 +23,7 @@ use torchlit_sim::modes::maze::{CellType, Life, MonsterState, PortalState, Thing
 
 use super::look::{self, Look};
 use super::{CONTROLS, MESSAGE_TICKS, MazeScreen, blinks, camera_offset, key_name};
+use crate::sprite;
 use crate::{Sprite, Transition, palette};
 
 impl MazeScreen {
@@ -48,7 +49,7 @@ impl MazeScreen {
             let i = p.y as usize * grid.width as usize + p.x as usize;
             let Some(Some(l)) = looks.get(i).copied() else { continue };
             let terrain = self.terrain_at(p, &portals);
-            if terrain == Sprite::None {
+            if terrain == Sprite::NONE {
                 // Outside the maze (a cell of no type): nothing to draw.
                 continue;
             }
@@ -132,10 +133,10 @@ impl MazeScreen {
         let area = self.game.area();
         let portal = portals.iter().find(|(at, _)| *at == p).map(|(_, state)| *state);
         match portal {
-            Some(PortalState::Locked) => Sprite::PortalLocked,
-            Some(PortalState::Open) => Sprite::PortalOpen,
-            Some(PortalState::Invisible) => Sprite::MazeWall,
-            None => area.cells().get(p).map_or(Sprite::None, |&c| look::cell(c).sprite),
+            Some(PortalState::Locked) => sprite::PORTAL_LOCKED,
+            Some(PortalState::Open) => sprite::PORTAL_OPEN,
+            Some(PortalState::Invisible) => sprite::MAZE_WALL,
+            None => area.cells().get(p).map_or(Sprite::NONE, |&c| look::cell(c).sprite),
         }
     }
 
@@ -151,7 +152,7 @@ impl MazeScreen {
             let entry = match t {
                 Thing::Portal(_) => continue,
                 Thing::Rock(r) if r.vanish().is_some() => {
-                    effect(Sprite::Vanish);
+                    effect(sprite::VANISH);
                     continue;
                 }
                 Thing::Rock(r) => (0, rock(at, r.life())),
@@ -160,12 +161,12 @@ impl MazeScreen {
                 Thing::Key(_) => (1, item(at, "key", look::key())),
                 Thing::Treasure(_) => (1, item(at, "treasure", look::treasure(now))),
                 Thing::Projectile(_) => {
-                    effect(Sprite::Projectile);
+                    effect(sprite::PROJECTILE);
                     marks.push(Mark { at, kind: MarkKind::Danger });
                     continue;
                 }
                 Thing::LogMonster(m) if m.vanish().is_some() => {
-                    effect(Sprite::Vanish);
+                    effect(sprite::VANISH);
                     continue;
                 }
                 Thing::LogMonster(m) => {
@@ -190,7 +191,7 @@ impl MazeScreen {
                     )
                 }
                 Thing::Boss(b) if b.vanish().is_some() => {
-                    effect(Sprite::Vanish);
+                    effect(sprite::VANISH);
                     continue;
                 }
                 Thing::Boss(b) => {
@@ -256,8 +257,8 @@ impl MazeScreen {
         let area = self.game.area();
         let cell = area.cells().get(p).copied()?;
         let ground = match self.terrain_at(p, &self.portals()) {
-            Sprite::PortalLocked => "a locked portal (chained logs)",
-            Sprite::PortalOpen => "an open portal",
+            sprite::PORTAL_LOCKED => "a locked portal (chained logs)",
+            sprite::PORTAL_OPEN => "an open portal",
             _ => match cell {
                 CellType::Ground => "ground",
                 CellType::Wall => "wall",
@@ -312,7 +313,7 @@ fn item(at: Point, name: &str, l: Look) -> Entity {
 fn rock(at: Point, life: &Life) -> Entity {
     let l = look::rock(life);
     let sprite =
-        if life.current() * 2 < life.max() { Sprite::BoulderCracked } else { Sprite::Boulder };
+        if life.current() * 2 < life.max() { sprite::BOULDER_CRACKED } else { sprite::BOULDER };
     let mut e = Entity::new(at, EntityKind::Item, "rock", sprite, l.glyphs[0], l.fg)
         .with_health(life.current().max(0) as u32, life.max().max(0) as u32);
     e.faded = blinks(life);
@@ -399,8 +400,8 @@ mod tests {
     fn walls_are_maze_walls_and_monsters_have_life_bars_and_danger() {
         let s = screen();
         let scene = s.scene_now(Size::new(100, 100)).expect("a scene");
-        assert!(scene.map.cells.iter().any(|c| c.terrain == Sprite::MazeWall));
-        assert!(scene.map.cells.iter().any(|c| c.terrain == Sprite::PortalLocked));
+        assert!(scene.map.cells.iter().any(|c| c.terrain == sprite::MAZE_WALL));
+        assert!(scene.map.cells.iter().any(|c| c.terrain == sprite::PORTAL_LOCKED));
         let s = screen_in(2, Some(MonsterState::Chasing));
         let scene = s.scene_now(Size::new(100, 100)).expect("a scene");
         let monsters: Vec<(Point, CardinalDirection, i32)> = s

@@ -8,7 +8,8 @@ use torchlit_sim::modes::overworld::{Ground, Monster, MonsterKind, Overworld};
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::{Cell, Frame, Rgb, Sprite, palette};
+use crate::sprite;
+use crate::{Cell, Frame, Rgb, palette};
 
 /// The background of a cell some monster sees (stepping there starts a fight).
 pub const WATCHED_BG: Rgb = palette::WATCHED_BG;
@@ -56,13 +57,13 @@ impl Role {
 /// `$`, opened chest `_`, the shrine `+`, the artefact `*`.
 pub fn ground_look(ground: Ground) -> Cell {
     match ground {
-        Ground::Floor => Cell::new('.', palette::CAVE_FLOOR).sprite(Sprite::Floor),
-        Ground::Wall => Cell::new('#', palette::CAVE_WALL).sprite(Sprite::Wall),
-        Ground::Rock => Cell::with_bg(' ', Rgb::WHITE, ROCK_BG).sprite(Sprite::SolidRock),
-        Ground::Chest => Cell::new('$', palette::CHEST).bold().sprite(Sprite::Chest),
-        Ground::OpenedChest => Cell::new('_', palette::CHEST_OPEN).sprite(Sprite::ChestOpen),
-        Ground::Shrine => Cell::new('+', palette::SHRINE).bold().sprite(Sprite::Heart),
-        Ground::Artefact => Cell::new('*', palette::ARTEFACT).bold().sprite(Sprite::Treasure),
+        Ground::Floor => Cell::new('.', palette::CAVE_FLOOR).sprite(sprite::FLOOR),
+        Ground::Wall => Cell::new('#', palette::CAVE_WALL).sprite(sprite::WALL),
+        Ground::Rock => Cell::with_bg(' ', Rgb::WHITE, ROCK_BG).sprite(sprite::SOLID_ROCK),
+        Ground::Chest => Cell::new('$', palette::CHEST).bold().sprite(sprite::CHEST),
+        Ground::OpenedChest => Cell::new('_', palette::CHEST_OPEN).sprite(sprite::CHEST_OPEN),
+        Ground::Shrine => Cell::new('+', palette::SHRINE).bold().sprite(sprite::HEART),
+        Ground::Artefact => Cell::new('*', palette::ARTEFACT).bold().sprite(sprite::TREASURE),
         Ground::Void => Cell::BLANK,
     }
 }
@@ -70,17 +71,17 @@ pub fn ground_look(ground: Ground) -> Cell {
 /// The look of a monster: `r` rat, `g` goblin, `b` bat, `T` troll, `W` wraith.
 pub fn monster_look(kind: MonsterKind) -> Cell {
     let (glyph, fg, sprite) = match kind {
-        MonsterKind::Rat => ('r', palette::RAT, Sprite::Rat),
-        MonsterKind::Goblin => ('g', palette::GOBLIN, Sprite::Goblin),
-        MonsterKind::Bat => ('b', palette::BAT, Sprite::Bat),
-        MonsterKind::Troll => ('T', palette::TROLL, Sprite::Troll),
-        MonsterKind::Wraith => ('W', palette::WRAITH, Sprite::Wraith),
+        MonsterKind::Rat => ('r', palette::RAT, sprite::RAT),
+        MonsterKind::Goblin => ('g', palette::GOBLIN, sprite::GOBLIN),
+        MonsterKind::Bat => ('b', palette::BAT, sprite::BAT),
+        MonsterKind::Troll => ('T', palette::TROLL, sprite::TROLL),
+        MonsterKind::Wraith => ('W', palette::WRAITH, sprite::WRAITH),
     };
     Cell::new(glyph, fg).bold().sprite(sprite)
 }
 
 /// The look of the player.
-pub const PLAYER: Cell = Cell::new('@', palette::MAP_HERO).bold().sprite(Sprite::Player);
+pub const PLAYER: Cell = Cell::new('@', palette::MAP_HERO).bold().sprite(sprite::PLAYER);
 
 /// Draws the world into `area` of `frame` (screen cells), centred on the player: ground,
 /// monsters, the cells they see (tinted) and the player.

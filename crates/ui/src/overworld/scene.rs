@@ -28,7 +28,8 @@ use super::draw::{PLAYER, Role, WATCHED_BG, ground_look, monster_look};
 use super::status::{compass, gear_of};
 use super::text::{odds_text, strength_text, whole_hp};
 use super::{Keymap, OverworldCommand, OverworldScreen, display_name, key_name, keys_of};
-use crate::{Sprite, Transition, palette};
+use crate::sprite;
+use crate::{Transition, palette};
 
 /// The largest side, in cells, of the box travel searches for a way (a click farther
 /// away than about this is refused).
@@ -228,7 +229,7 @@ fn scene_cell(ground: Ground, watched: bool) -> SceneCell {
     }
     let look = ground_look(ground);
     let terrain = match ground {
-        Ground::Chest | Ground::Shrine | Ground::Artefact => Sprite::Floor,
+        Ground::Chest | Ground::Shrine | Ground::Artefact => sprite::FLOOR,
         _ => look.sprite,
     };
     SceneCell {

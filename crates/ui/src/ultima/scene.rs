@@ -21,6 +21,7 @@ use torchlit_geom::{CardinalDirection, Point, Size};
 use torchlit_sim::modes::ultima::{Action, Ultima, to_ultima};
 
 use super::{UltimaScreen, camera_offset};
+use crate::sprite;
 use crate::theme::{remembered_cell, tile_cell};
 use crate::{Transition, palette};
 
@@ -43,10 +44,10 @@ fn span(focus: i32, world: u32, view: u32) -> (i32, u32) {
 /// The avatar's sprite facing `d`.
 fn facing_sprite(d: CardinalDirection) -> Sprite {
     match d {
-        CardinalDirection::North => Sprite::PlayerNorth,
-        CardinalDirection::East => Sprite::PlayerEast,
-        CardinalDirection::South => Sprite::PlayerSouth,
-        CardinalDirection::West => Sprite::PlayerWest,
+        CardinalDirection::North => sprite::PLAYER_NORTH,
+        CardinalDirection::East => sprite::PLAYER_EAST,
+        CardinalDirection::South => sprite::PLAYER_SOUTH,
+        CardinalDirection::West => sprite::PLAYER_WEST,
     }
 }
 

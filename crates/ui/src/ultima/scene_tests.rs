@@ -1,6 +1,7 @@
 //! The ultima scene and mouse: the terminal's map, steps as the keys take them.
 
 use super::*;
+use crate::sprite;
 use crate::{Frame, Input, Screen};
 use torchlit_console::scene::MarkKind;
 use torchlit_map::UltimaWorld;
@@ -29,7 +30,7 @@ fn the_glyph_view_is_the_terminal_map_with_the_avatar_facing_its_last_step() {
     assert_eq!(scene.map.hero, Some(at));
     assert_eq!(scene.map.size, Size::new(30, 10), "the world's width fits: shown whole");
     let hero = scene.map.entities.last().expect("the avatar");
-    assert_eq!((hero.kind, hero.sprite, hero.at), (EntityKind::Hero, Sprite::PlayerSouth, at));
+    assert_eq!((hero.kind, hero.sprite, hero.at), (EntityKind::Hero, sprite::PLAYER_SOUTH, at));
     let size = screen.game.size();
     let ox = camera_offset(at.x, size.width as i32, 40);
     let oy = camera_offset(at.y, size.height as i32, 10);

@@ -40,7 +40,8 @@ pub struct Harness {
 
 impl Harness {
     pub async fn start(factory: Factory, tweak: impl FnOnce(&mut Options)) -> Harness {
-        let mut options = Options::new(Tileset::builtin().expect("tileset"));
+        let mut options =
+            Options::new(Tileset::builtin(torchlit_ui::sprite::ALL).expect("tileset"));
         tweak(&mut options);
         let server = Server::bind("127.0.0.1:0".parse().expect("addr"), options, factory)
             .await

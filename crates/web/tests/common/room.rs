@@ -8,7 +8,8 @@ use std::cell::Cell as StdCell;
 use torchlit_console::scene::{
     Entity, EntityKind, Known, LogLine, Mark, MarkKind, Meter, Point, SceneCell, SceneMap, Size,
 };
-use torchlit_console::{Frame, Input, Mouse, Rgb, Scene, Screen, Sprite, Transition};
+use torchlit_console::{Frame, Input, Mouse, Rgb, Scene, Screen, Transition};
+use torchlit_ui::sprite;
 
 pub const W: i32 = 30;
 pub const H: i32 = 20;
@@ -60,7 +61,7 @@ impl Room {
         let light = (255 - 6 * (p.x + p.y)).clamp(60, 255) as u8;
         if wall(p) {
             SceneCell {
-                terrain: Sprite::Wall,
+                terrain: sprite::WALL,
                 glyph: '#',
                 fg: Rgb(160, 160, 160),
                 bg: Rgb(30, 30, 30),
@@ -69,7 +70,7 @@ impl Room {
             }
         } else {
             SceneCell {
-                terrain: Sprite::Floor,
+                terrain: sprite::FLOOR,
                 glyph: '.',
                 fg: Rgb(120, 110, 90),
                 bg: Rgb::BLACK,
@@ -108,7 +109,7 @@ impl Room {
             sword,
             EntityKind::Item,
             "sword",
-            Sprite::Sword,
+            sprite::SWORD,
             ')',
             Rgb::WHITE,
         ));
@@ -117,13 +118,13 @@ impl Room {
                 self.bat,
                 EntityKind::Monster,
                 "bat",
-                Sprite::Bat,
+                sprite::BAT,
                 'b',
                 Rgb(200, 150, 60),
             );
             map.entities.push(bat.with_health(self.bat_hp, 3).with_state("flitting"));
         }
-        let hero = Entity::new(self.hero, EntityKind::Hero, "you", Sprite::Player, '@', Rgb::WHITE);
+        let hero = Entity::new(self.hero, EntityKind::Hero, "you", sprite::PLAYER, '@', Rgb::WHITE);
         map.entities.push(hero);
         map.hero = Some(self.hero);
         map.marks.push(Mark { at: Point::new(self.bat.x, self.bat.y + 1), kind: MarkKind::Danger });
@@ -138,12 +139,12 @@ impl Screen for Room {
     fn render(&self, frame: &mut Frame) {
         let (fg, bg) = (Rgb::WHITE, Rgb::BLACK);
         if self.help {
-            frame.print(2, 1, "Help for the room", Rgb(255, 200, 80), bg);
-            frame.print(2, 3, "┌────────┐", fg, bg);
-            frame.print(2, 4, "│ arrows │ walk", fg, bg);
-            frame.print(2, 5, "└────────┘", fg, bg);
+            frame.print_at(Point::new(2, 1), "Help for the room", Rgb(255, 200, 80), bg);
+            frame.print_at(Point::new(2, 3), "┌────────┐", fg, bg);
+            frame.print_at(Point::new(2, 4), "│ arrows │ walk", fg, bg);
+            frame.print_at(Point::new(2, 5), "└────────┘", fg, bg);
         } else {
-            frame.print(0, 0, &format!("room turn {}", self.turn), fg, bg);
+            frame.print_at(Point::new(0, 0), &format!("room turn {}", self.turn), fg, bg);
         }
     }
 

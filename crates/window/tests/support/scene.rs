@@ -8,10 +8,19 @@ use torchlit_console::scene::{
 use torchlit_console::{Rgb, Scene, Sprite};
 use torchlit_window::Renderer;
 
+/// The sprites these scenes show (names of the bundled tileset).
+pub const FLOOR: Sprite = Sprite::new("floor");
+/// A cave wall.
+pub const WALL: Sprite = Sprite::new("wall");
+/// The hero facing south.
+pub const PLAYER_SOUTH: Sprite = Sprite::new("player_south");
+/// A bat.
+pub const BAT: Sprite = Sprite::new("bat");
+
 /// A seen floor cell.
 pub fn floor() -> SceneCell {
     SceneCell {
-        terrain: Sprite::Floor,
+        terrain: FLOOR,
         glyph: '.',
         fg: Rgb::GREY,
         bg: Rgb::BLACK,
@@ -23,7 +32,7 @@ pub fn floor() -> SceneCell {
 /// A seen wall cell.
 pub fn wall() -> SceneCell {
     SceneCell {
-        terrain: Sprite::Wall,
+        terrain: WALL,
         glyph: '#',
         fg: Rgb::WHITE,
         bg: Rgb::BLACK,
@@ -41,14 +50,7 @@ pub fn room(w: u32, h: u32) -> Scene {
     }
     let hero = Point::new(w as i32 / 2, h as i32 / 2);
     map.hero = Some(hero);
-    map.entities.push(Entity::new(
-        hero,
-        EntityKind::Hero,
-        "you",
-        Sprite::PlayerSouth,
-        '@',
-        Rgb::WHITE,
-    ));
+    map.entities.push(Entity::new(hero, EntityKind::Hero, "you", PLAYER_SOUTH, '@', Rgb::WHITE));
     Scene { mode: "caves".into(), title: "Depth 1".into(), map, ..Scene::default() }
 }
 
@@ -70,7 +72,7 @@ pub fn full_map(renderer: &Renderer) -> (Scene, u32, u32) {
     }
     for i in 0..40 {
         let at = Point::new(3 + (i * 7) % 55, 2 + (i * 3) % 45);
-        let bat = Entity::new(at, EntityKind::Monster, "bat", Sprite::Bat, 'b', Rgb(200, 100, 50))
+        let bat = Entity::new(at, EntityKind::Monster, "bat", BAT, 'b', Rgb(200, 100, 50))
             .with_health(3, 5)
             .with_state("hunting");
         scene.map.entities.push(bat);
