@@ -27,7 +27,7 @@ use torchlit_console::widgets::fit;
 
 pub use draw::{creature_look, item_look};
 pub use keys::{
-    CavesCommand, UnknownCommand, default_bindings, default_keymap, key_name, keymap_with, keys_of,
+    CavesCommand, UnknownCommand, default_bindings, default_keymap, keymap_with, keys_of,
 };
 pub use morgue::morgue_text;
 pub use store::{

@@ -50,9 +50,7 @@ pub use draw::{
 use fight::render_fight;
 use help::render_help;
 use inventory::render_inventory;
-pub use keys::{
-    KeyConfigError, OverworldCommand, default_keymap, key_name, keymap_from_config, keys_of,
-};
+pub use keys::{KeyConfigError, OverworldCommand, default_keymap, keymap_from_config, keys_of};
 use new_world::render_new;
 use picker::render_picker;
 use play::{compass, gear_of};

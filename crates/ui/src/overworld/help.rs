@@ -9,7 +9,8 @@ fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String
         if command == OverworldCommand::Rest && game.quest().is_none() {
             continue;
         }
-        let keys: Vec<String> = keys_of(keymap, command).into_iter().map(key_name).collect();
+        let keys: Vec<String> =
+            keys_of(keymap, command).into_iter().map(|k| k.to_string()).collect();
         lines.push(format!("{:<12} {}", keys.join(" "), command.describe()));
     }
     lines.push(String::new());

@@ -20,7 +20,7 @@ impl Flow {
                 let other = keys_of(&self.setup.keymap, OverworldCommand::Quit)
                     .into_iter()
                     .find(|&k| k != Input::Esc)
-                    .map(|k| format!(" ({} leaves at once)", key_name(k)))
+                    .map(|k| format!(" ({k} leaves at once)"))
                     .unwrap_or_default();
                 play.say(format!("Press Esc again to save and leave the world{other}."));
             }
@@ -35,7 +35,7 @@ impl Flow {
                 let help = keys_of(&self.setup.keymap, OverworldCommand::Help)
                     .into_iter()
                     .next()
-                    .map_or_else(|| "?".to_string(), key_name);
+                    .map_or_else(|| "?".to_string(), |k| k.to_string());
                 play.say(format!("Unknown key; {help} for help."));
             }
         }
@@ -539,7 +539,7 @@ fn better_gear(
     let inventory = keys_of(keymap, OverworldCommand::Inventory)
         .into_iter()
         .next()
-        .map_or_else(|| "the inventory key".to_string(), key_name);
+        .map_or_else(|| "the inventory key".to_string(), |k| k.to_string());
     let mut found: Vec<Item> = Vec::new();
     for event in events {
         let rewards: &[Reward] = match event {

@@ -28,7 +28,7 @@ use super::draw::{PLAYER, Role, WATCHED_BG, ground_look, monster_look};
 use super::text::{odds_text, strength_text, whole_hp};
 use super::{
     Flow, Leave, OverworldCommand, OverworldScreen, Page, Panel, Play, compass, display_name,
-    gear_of, key_name, keys_of,
+    gear_of, keys_of,
 };
 use crate::{Input, Sprite, Transition, palette};
 
@@ -452,7 +452,7 @@ fn hints(flow: &Flow) -> Vec<(String, String)> {
     let mut out = vec![("click".to_string(), "travel there / step".to_string())];
     for command in OverworldCommand::ALL {
         if let Some(&key) = keys_of(&flow.setup.keymap, command).first() {
-            out.push((key_name(key), command.describe().to_string()));
+            out.push((key.to_string(), command.describe().to_string()));
         }
     }
     out
