@@ -6,10 +6,11 @@ use anyhow::{Context, Result, bail};
 use torchlit_fov::{Algorithm, Fov, Viewshed};
 use torchlit_geom::{Point, Radius, line};
 use torchlit_map::{AnyMap, MAX_FILE_BYTES, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
+use torchlit_sim::ModeId;
 use torchlit_sim::modes::ultima::{avatar_demo, classic_light, tile_demo};
 use torchlit_ui::App;
 
-use crate::args::{Cli, Command, DemoArg, LevelArg, Mode, RulesArg};
+use crate::args::{Cli, Command, DemoArg, LevelArg, ModeArg, RulesArg};
 use crate::front::Front;
 use crate::settings::Settings;
 use crate::{caves_cmd, front, maze_cmd, overworld_cmd, replay_cmd};
@@ -91,7 +92,7 @@ pub fn run(cli: Cli) -> Result<()> {
 
 /// What `play MODE` was asked for.
 struct Play {
-    mode: Mode,
+    mode: ModeArg,
     file: Option<std::path::PathBuf>,
     seed: Option<String>,
     level: LevelArg,
@@ -103,23 +104,23 @@ struct Play {
 /// `torchlit play MODE`: one mode where `front` says.
 fn play_mode(settings: &Settings, front: Front, play: Play) -> Result<()> {
     let Play { mode, file, seed, level, length, rules, heart_drop } = play;
-    match mode {
-        Mode::Overworld => {
+    match mode.id() {
+        ModeId::Overworld => {
             overworld_cmd::play(settings, front, seed.as_deref(), rules, default_world()?)
         }
-        Mode::Caves => {
+        ModeId::Caves => {
             let setup = caves_cmd::setup(settings, seed.as_deref(), rules.caves())?;
             let store = setup.store.clone();
             play_app(settings, front, App::caves(default_world()?, setup))?;
             caves_cmd::check_saved(store.as_ref())
         }
-        Mode::Maze => {
+        ModeId::Maze => {
             let rules = maze_cmd::rules(settings, rules, heart_drop);
             let setup = maze_cmd::setup(settings, seed.as_deref(), level, length, rules)?;
             play_app(settings, front, App::maze(default_world()?, setup).context("play maze")?)
         }
-        Mode::Chase => play_app(settings, front, App::chase_setup(default_world()?)),
-        Mode::Ultima => {
+        ModeId::Chase => play_app(settings, front, App::chase_setup(default_world()?)),
+        ModeId::Ultima => {
             let keymap = ultima_keymap(settings)?;
             let (world, name) = match file {
                 Some(path) => (load_ultima(&path)?, file_stem(&path)),
@@ -229,9 +230,10 @@ pub(crate) fn needs_terminal() -> Result<()> {
 fn ultima_keymap(
     settings: &Settings,
 ) -> Result<torchlit_ui::Keymap<torchlit_ui::ultima::UltimaCommand>> {
-    let overrides = settings.key_overrides("ultima")?;
-    torchlit_ui::ultima::keymap_with(&overrides)
-        .map_err(|e| anyhow::anyhow!("{}: keys.ultima: {e}", settings.origin_of("ultima", &e.0)))
+    let overrides = settings.key_overrides(ModeId::Ultima);
+    torchlit_ui::ultima::keymap_with(&overrides).map_err(|e| {
+        anyhow::anyhow!("{}: keys.ultima: {e}", settings.origin_of(ModeId::Ultima, &e.0))
+    })
 }
 
 /// Prints the cells of the line as they are made: a line of two billion cells streams

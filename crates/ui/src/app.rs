@@ -728,7 +728,7 @@ impl Screen for OverworldScreen {
     }
 
     fn describe(&self) -> String {
-        "overworld".into()
+        torchlit_sim::ModeId::Overworld.to_string()
     }
 
     fn handle(&mut self, input: Input) -> Transition {

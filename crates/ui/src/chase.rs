@@ -570,7 +570,7 @@ impl ChaseScreen {
             (board.hero().steps_per_turn(), board.monster().steps_per_turn());
         let faster = hero_steps > 1 || monster_steps > 1;
         vec![
-            ("chase".to_string(), 2),
+            (torchlit_sim::ModeId::Chase.to_string(), 2),
             (self.name.clone(), 3),
             // The monster's letter is the dungeon file's: the status line names it.
             (

@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 use torchlit_save::recording::{
     Checkpoint, Header, Recording, RecordingError, Summary, read_info, show_seed_text,
 };
+use torchlit_sim::ModeId;
 
 use crate::Frame;
 
@@ -40,13 +41,22 @@ pub fn start_name(header: &Header) -> String {
     }
 }
 
+/// The mode a recording plays: its header's mode name, where `chase-play` (a person
+/// playing a side of a chase) is `chase` too; `None` for a name no mode has.
+pub fn mode_of(header: &Header) -> Option<ModeId> {
+    match header.mode.as_str() {
+        crate::chase::record::MODE => Some(ModeId::Chase),
+        name => name.parse().ok(),
+    }
+}
+
 /// [`start_name`] with what it is: `seed 42`, `seed lanterns`, `dungeon corner_trap`,
 /// `world keep`.
 pub fn start_label(header: &Header) -> String {
     let what = match header.file_name() {
-        Some(_) if header.seed == 0 && header.seed_text.is_none() => match header.mode.as_str() {
-            "chase" => "dungeon",
-            "ultima" => "world",
+        Some(_) if header.seed == 0 && header.seed_text.is_none() => match header.mode.parse() {
+            Ok(ModeId::Chase) => "dungeon",
+            Ok(ModeId::Ultima) => "world",
             _ => "file",
         },
         _ => "seed",

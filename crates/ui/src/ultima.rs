@@ -348,7 +348,7 @@ impl UltimaScreen {
         let at = self.game.avatar_ultima();
         // (text, importance): higher stays longer.
         let mut fields = vec![
-            ("ultima".to_string(), 2),
+            (torchlit_sim::ModeId::Ultima.to_string(), 2),
             (format!("({}, {})", at.x, at.y), 7),
             (format!("torch {}", self.game.avatar().torch()), 6),
         ];

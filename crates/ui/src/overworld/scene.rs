@@ -268,7 +268,7 @@ fn play_scene(flow: &Flow, play: &Play, view: Size) -> Scene {
     }
     map.hero = Some(at);
     Scene {
-        mode: "overworld".to_string(),
+        mode: torchlit_sim::ModeId::Overworld.to_string(),
         turn: game.player().moves().0,
         map,
         title: display_name(&play.session.info().name),

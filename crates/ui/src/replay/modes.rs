@@ -97,7 +97,13 @@ pub fn caves_recorder(game: &Caves) -> Recorder<caves::Action> {
 /// The recorder of a new caves run whose auto-explore picks up `pickup`.
 pub fn caves_recorder_with(game: &Caves, pickup: AutoPickup) -> Recorder<caves::Action> {
     let options = caves_options(game, pickup);
-    Recorder::new("caves", game.seed().0, StartFile::None, options, CHECKPOINT_TURNS)
+    Recorder::new(
+        torchlit_sim::ModeId::Caves.as_str(),
+        game.seed().0,
+        StartFile::None,
+        options,
+        CHECKPOINT_TURNS,
+    )
 }
 
 /// `caves`: turn actions.
@@ -215,7 +221,13 @@ fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, String> {
 /// The recorder of a new maze game.
 pub fn maze_recorder(config: &MazeConfig) -> Recorder<TickInput> {
     let options = encode_maze_options(config);
-    Recorder::new("maze", config.seed.0, StartFile::None, options, CHECKPOINT_TICKS)
+    Recorder::new(
+        torchlit_sim::ModeId::Maze.as_str(),
+        config.seed.0,
+        StartFile::None,
+        options,
+        CHECKPOINT_TICKS,
+    )
 }
 
 /// Rebuilds the game a maze recording starts from.
@@ -270,7 +282,7 @@ pub fn ultima_recorder(game: &Ultima) -> Recorder<ultima::Action> {
     } else {
         postcard::to_allocvec(&game.rules()).unwrap_or_default()
     };
-    Recorder::new("ultima", 0, file, options, CHECKPOINT_TURNS)
+    Recorder::new(torchlit_sim::ModeId::Ultima.as_str(), 0, file, options, CHECKPOINT_TURNS)
 }
 
 /// The rules an ultima recording's options hold (none: Ultima 0's free walk).
@@ -470,7 +482,7 @@ pub fn chase_recorder_with(
     let options = chase_options(players.0, players.1, limit)?;
     let file =
         StartFile::Contents { name: name.to_string(), bytes: dungeon.to_text().into_bytes() };
-    Ok(Recorder::new("chase", seed, file, options, CHECKPOINT_TURNS))
+    Ok(Recorder::new(torchlit_sim::ModeId::Chase.as_str(), seed, file, options, CHECKPOINT_TURNS))
 }
 
 /// `chase`: one unit input per turn (the strategies decide everything).

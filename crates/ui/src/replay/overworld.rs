@@ -334,7 +334,13 @@ pub fn overworld_recorder(game: &Overworld, from_start: bool) -> Recorder<Action
         quest: game.rules().quest.as_ref().map(RecordedQuest::of),
     };
     let options = postcard::to_allocvec(&start).unwrap_or_default();
-    Recorder::new("overworld", game.seed().0, StartFile::None, options, CHECKPOINT_TURNS)
+    Recorder::new(
+        torchlit_sim::ModeId::Overworld.as_str(),
+        game.seed().0,
+        StartFile::None,
+        options,
+        CHECKPOINT_TURNS,
+    )
 }
 
 /// Rebuilds the game an overworld recording starts from.
