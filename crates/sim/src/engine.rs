@@ -15,4 +15,4 @@ pub use cooldown::Cooldown;
 pub use energy::{ACTION_COST, Energy, Speed};
 pub use grammar::{Noun, capitalize, indefinite, sentence, third_person};
 #[cfg(feature = "serde")]
-pub use hash::state_hash;
+pub use hash::{state_hash, state_hash_without_tail};
