@@ -721,7 +721,7 @@ pub fn describe(event: Event) -> Option<String> {
         Event::PickedUp(Pickup::Key(k)) => format!("You take {}.", key_phrase(k)),
         Event::PickedUp(Pickup::Treasure) => "The treasure!".into(),
         Event::PortalOpened { key, .. } => {
-            format!("{} opens the portal.", torchlit_sim::engine::capitalize(&key_phrase(key)))
+            format!("{} opens the portal.", crate::grammar::capitalize(&key_phrase(key)))
         }
         Event::PortalLocked { key, .. } => format!("Locked: it needs {}.", key_phrase(key)),
         Event::Crossed { .. } => String::new(),

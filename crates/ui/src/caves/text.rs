@@ -2,7 +2,7 @@
 //! the bat for 7 damage." / "The bat bites you for 1 damage."), through the engine's
 //! grammar helper.
 
-use torchlit_sim::engine::{Noun, capitalize, indefinite, sentence};
+use crate::grammar::{Noun, capitalize, indefinite, sentence};
 use torchlit_sim::modes::caves::{
     Cause, CreatureKind, Event, Hunger, ItemKind, Outcome, Refusal, Stairs, Stop, Summary, Who,
 };
@@ -54,10 +54,7 @@ pub fn describe(event: &Event) -> Option<String> {
         // Fungi spread all the time: their arrivals are noise (spawning is told).
         Event::CameIntoView { kind: CreatureKind::Fungus } => return None,
         Event::CameIntoView { kind } => {
-            format!(
-                "{} comes into view.",
-                torchlit_sim::engine::capitalize(&indefinite(kind.name()))
-            )
+            format!("{} comes into view.", crate::grammar::capitalize(&indefinite(kind.name())))
         }
         Event::Found { item } => format!("You see {}.", a(&item.name())),
         Event::ItemHere { item } => format!("You see {} here.", a(&item.name())),

@@ -78,7 +78,7 @@ pub fn rewards_text(rewards: &[Reward]) -> String {
 /// `an iron sword`, `leather armour` (armour is uncountable).
 pub fn with_article(item: Item) -> String {
     match item {
-        Item::Sword(_) => torchlit_sim::engine::indefinite(&item.name()),
+        Item::Sword(_) => crate::grammar::indefinite(&item.name()),
         Item::Armour(_) => item.name(),
     }
 }
