@@ -70,7 +70,7 @@ pub fn rooms(seed: Seed, params: &RoomsParams) -> Result<Dungeon, GenError> {
 ///   `extra_hallways` more join random pairs. Hallways only turn walls into hallway
 ///   cells; where they cross a room they run through it. Every step of a hallway is
 ///   4-way, so every room and hallway cell is reachable from every other under the
-///   seed's movement rules.
+///   DM503 Rogue's movement rules.
 /// - **The hero** `@` on a random room cell; **the monster** (a random letter `A`–`Z`)
 ///   on a random cell of another room when there are two or more; **potions** `s` on
 ///   other random room cells.

@@ -87,7 +87,7 @@ pub use stairs::{Beyond, KnownStairs};
 pub use torchlit_rng::Seed;
 pub use world::WorldSpec;
 
-/// Turns between two hit points regained under the default [`Rules`] (not in the seed).
+/// Turns between two hit points regained under the default [`Rules`] (not in the tutorial).
 pub const REGEN_TURNS: u64 = 10;
 
 /// How many events the journal (the message history) keeps.
