@@ -33,7 +33,7 @@ pub use morgue::morgue_text;
 pub use store::{
     CavesStore, MemoryStore, SharedMemoryStore, StoreError, StoreHandle, describe_run,
 };
-pub use text::{count_of, describe, describe_all, item_details, plural, verdict};
+pub use text::{count_of, item_details, message_of, messages_of, plural, verdict};
 
 /// What the app starts and continues `caves` runs with.
 #[derive(Clone, Debug)]
@@ -470,7 +470,7 @@ impl CavesScreen {
             || events.iter().any(|e| matches!(e, Event::AutoStopped(_) | Event::GameOver(_)));
         // Every message of the press is kept (merged), none replaced by the next step's.
         self.run_events.extend(events);
-        let mut said = describe_all(&self.run_events);
+        let mut said = messages_of(&self.run_events);
         if stop {
             self.running = None;
             let moved = self.game.turn().0 != self.run_from;
@@ -516,7 +516,7 @@ impl CavesScreen {
     fn act(&mut self, action: Action) {
         let from = (self.game.depth(), self.game.player().at());
         let events = self.apply(action);
-        let mut said = describe_all(&events);
+        let mut said = messages_of(&events);
         if matches!(action, Action::Move(_)) && (self.game.depth(), self.game.player().at()) != from
         {
             said.extend(self.stairs_here());
@@ -555,7 +555,7 @@ impl CavesScreen {
     /// Handles a key.
     pub fn handle(&mut self, input: Input) -> Leave {
         if self.running.take().is_some() {
-            let mut said = describe_all(&self.run_events);
+            let mut said = messages_of(&self.run_events);
             said.push("You stop.".to_string());
             self.set_messages(said);
             return Leave::Stay;

@@ -397,7 +397,7 @@ impl ChaseScreen {
             let game = &self.game;
             r.record((), || game.state_hash());
         }
-        self.message = describe(self.game.turn().0, &events, self.game.board().monster_glyph());
+        self.message = turn_message(self.game.turn().0, &events, self.game.board().monster_glyph());
         if let Some(outcome) = self.game.outcome() {
             self.auto = false;
             let (turns, hash) = (self.game.turn().0, self.game.state_hash());
@@ -668,7 +668,7 @@ fn camera(focus: i32, other: i32, world: i32, view: i32) -> i32 {
 }
 
 /// One line for a turn: where each player went, and potions drunk.
-fn describe(turn: u64, events: &[Event], glyph: char) -> String {
+fn turn_message(turn: u64, events: &[Event], glyph: char) -> String {
     let mut parts = Vec::new();
     for e in events {
         match *e {

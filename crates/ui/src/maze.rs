@@ -714,7 +714,7 @@ fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
 }
 
 /// The message for an event, if it deserves one.
-pub fn describe(event: Event) -> Option<String> {
+pub fn message_of(event: Event) -> Option<String> {
     Some(match event {
         Event::PickedUp(Pickup::Pickaxe) => "You take the pickaxe. Space swings it.".into(),
         Event::PickedUp(Pickup::Heart) => "A heart: +1 life.".into(),

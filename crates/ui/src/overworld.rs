@@ -56,7 +56,7 @@ use picker::render_picker;
 use play::{compass, gear_of};
 pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError, outcome_word};
 pub use text::{
-    describe, entry_text, health_text, odds_text, outcome_text, rewards_text, strength_text,
+    entry_text, health_text, message_of, odds_text, outcome_text, rewards_text, strength_text,
     whole_hp,
 };
 pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};

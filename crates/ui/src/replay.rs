@@ -199,7 +199,7 @@ pub trait Replayer {
 }
 
 /// One mode, as the replayer sees it.
-pub(crate) trait Mode: 'static {
+pub(crate) trait Replayable: 'static {
     /// Inputs as recorded.
     type Input: Serialize + DeserializeOwned + PartialEq + Clone + fmt::Debug + 'static;
     /// The game (or the read-only screen around it).
@@ -226,7 +226,7 @@ pub(crate) trait Mode: 'static {
 pub const TURN_MESSAGE_HOLD: u64 = 8;
 
 /// A [`Replayer`] of mode `M`.
-struct Player<M: Mode> {
+struct Player<M: Replayable> {
     rec: Recording<M::Input>,
     inputs: Vec<M::Input>,
     game: M::Game,
@@ -239,7 +239,7 @@ struct Player<M: Mode> {
     logged_to: u64,
 }
 
-impl<M: Mode> Clone for Player<M> {
+impl<M: Replayable> Clone for Player<M> {
     fn clone(&self) -> Player<M> {
         Player {
             rec: self.rec.clone(),
@@ -253,7 +253,7 @@ impl<M: Mode> Clone for Player<M> {
     }
 }
 
-impl<M: Mode> Player<M> {
+impl<M: Replayable> Player<M> {
     fn new(bytes: &[u8]) -> Result<Player<M>, ReplayError> {
         let rec: Recording<M::Input> = Recording::decode(bytes)?;
         let game = M::start(&rec.header).map_err(ReplayError::Start)?;
@@ -307,7 +307,7 @@ impl<M: Mode> Player<M> {
     }
 }
 
-impl<M: Mode> Replayer for Player<M> {
+impl<M: Replayable> Replayer for Player<M> {
     fn header(&self) -> &Header {
         &self.rec.header
     }
@@ -398,7 +398,7 @@ impl<M: Mode> Replayer for Player<M> {
     }
 }
 
-fn player<M: Mode>(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
+fn player<M: Replayable>(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
     Ok(Box::new(Player::<M>::new(bytes)?))
 }
 
@@ -409,14 +409,16 @@ fn player<M: Mode>(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
 /// [`ReplayError::UnknownMode`], or [`ReplayError::Start`].
 pub fn open(bytes: &[u8]) -> Result<Box<dyn Replayer>, ReplayError> {
     let (header, _) = read_info(bytes)?;
-    match header.mode.as_str() {
-        "caves" => player::<modes::CavesMode>(bytes),
-        "maze" => player::<modes::MazeMode>(bytes),
-        "ultima" => player::<modes::UltimaMode>(bytes),
-        "chase" => player::<modes::ChaseMode>(bytes),
-        crate::chase::record::MODE => player::<crate::chase::record::ChasePlayMode>(bytes),
-        "overworld" => player::<overworld::OverworldMode>(bytes),
-        other => Err(ReplayError::UnknownMode(other.to_string())),
+    if header.mode == crate::chase::record::MODE {
+        return player::<crate::chase::record::ChasePlayReplay>(bytes);
+    }
+    match header.mode.parse::<ModeId>() {
+        Ok(ModeId::Caves) => player::<modes::CavesReplay>(bytes),
+        Ok(ModeId::Maze) => player::<modes::MazeReplay>(bytes),
+        Ok(ModeId::Ultima) => player::<modes::UltimaReplay>(bytes),
+        Ok(ModeId::Chase) => player::<modes::ChaseReplay>(bytes),
+        Ok(ModeId::Overworld) => player::<overworld::OverworldReplay>(bytes),
+        Err(_) => Err(ReplayError::UnknownMode(header.mode.clone())),
     }
 }
 

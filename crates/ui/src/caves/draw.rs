@@ -8,7 +8,7 @@ use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
 use crate::theme::{remembered_cell, tile_cell};
 use crate::{Cell, Frame, Rgb, Sprite, palette};
 
-// The seed's AsciiPanel colours.
+// The tutorial's AsciiPanel colours.
 use palette::{
     ANSI_BRIGHT_RED as BRIGHT_RED, ANSI_BRIGHT_WHITE as BRIGHT_WHITE, ANSI_GREEN as GREEN,
     ANSI_WHITE as WHITE, ANSI_YELLOW as YELLOW,

@@ -37,7 +37,7 @@ impl CavesScreen {
 pub(crate) fn folded_journal(game: &Caves) -> Vec<(u64, String)> {
     let mut runs: Vec<(u64, String, u32)> = Vec::new();
     for e in game.journal() {
-        let Some(m) = describe(&e.event) else { continue };
+        let Some(m) = message_of(&e.event) else { continue };
         match runs.last_mut() {
             Some((_, last, n)) if *last == m => *n += 1,
             _ => runs.push((e.turn.0, m, 1)),

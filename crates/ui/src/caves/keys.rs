@@ -79,7 +79,7 @@ impl CavesCommand {
     }
 
     /// What it does, for the help screen and the README.
-    pub fn describe(self) -> &'static str {
+    pub fn help(self) -> &'static str {
         match self {
             CavesCommand::Move(_) => "walk; into a monster: attack; into a wall: dig (10 food)",
             CavesCommand::Wait => "wait a turn",

@@ -11,7 +11,7 @@ fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String
         }
         let keys: Vec<String> =
             keys_of(keymap, command).into_iter().map(|k| k.to_string()).collect();
-        lines.push(format!("{:<12} {}", keys.join(" "), command.describe()));
+        lines.push(format!("{:<12} {}", keys.join(" "), command.help()));
     }
     lines.push(String::new());
     lines.push("@ you   . floor   # wall   (dark) rock   $ chest   _ opened chest".to_string());

@@ -55,7 +55,7 @@ impl OverworldCommand {
     }
 
     /// What it does, for the help screen.
-    pub fn describe(self) -> &'static str {
+    pub fn help(self) -> &'static str {
         match self {
             OverworldCommand::Move(CardinalDirection::North) => "walk north",
             OverworldCommand::Move(CardinalDirection::West) => "walk west",

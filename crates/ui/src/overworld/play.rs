@@ -60,7 +60,7 @@ impl Flow {
         let events = play.session.apply(action);
         let plain =
             events.iter().all(|e| matches!(e, Event::Moved { .. } | Event::EnteredRegion { .. }));
-        let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
+        let mut texts: Vec<String> = events.iter().filter_map(message_of).collect();
         texts.extend(better_gear(&play.session, before, &events, &self.setup.keymap));
         self.show_events(play, events, texts);
         plain
@@ -142,7 +142,7 @@ impl Flow {
             let game = play.session.game();
             if !quiet || game.ending().is_some() {
                 // A fight or anything else: shown as a single step would show it.
-                let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
+                let mut texts: Vec<String> = events.iter().filter_map(message_of).collect();
                 texts.insert(0, format!("You rest {turn} turns, then:"));
                 return self.show_events(play, events, texts);
             }
@@ -352,7 +352,7 @@ fn play_panel(play: &mut Play, input: Input) {
                     let action = if drop { Action::Drop(item) } else { Action::Equip(item) };
                     let events = play.session.apply(action);
                     forget_hints(play, &events);
-                    events.iter().filter_map(describe).next_back()
+                    events.iter().filter_map(message_of).next_back()
                 }
                 None => Some("No item has that letter or number.".to_string()),
             };

@@ -452,7 +452,7 @@ fn hints(flow: &Flow) -> Vec<(String, String)> {
     let mut out = vec![("click".to_string(), "travel there / step".to_string())];
     for command in OverworldCommand::ALL {
         if let Some(&key) = keys_of(&flow.setup.keymap, command).first() {
-            out.push((key.to_string(), command.describe().to_string()));
+            out.push((key.to_string(), command.help().to_string()));
         }
     }
     out

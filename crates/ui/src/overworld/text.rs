@@ -84,7 +84,7 @@ pub fn with_article(item: Item) -> String {
 }
 
 /// The message for an event outside fights (`None`: nothing to say).
-pub fn describe(event: &Event) -> Option<String> {
+pub fn message_of(event: &Event) -> Option<String> {
     Some(match event {
         Event::Moved { .. } => return None,
         Event::Blocked { by: Blocker::Rock, .. } => "The rock blocks your way.".to_string(),

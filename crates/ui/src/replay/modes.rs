@@ -13,7 +13,7 @@ use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, StrategyMaker};
 use torchlit_sim::modes::maze::{LevelKind, Maze, MazeConfig, Rules, Seed, TickInput};
 use torchlit_sim::modes::ultima::{self, Ultima};
 
-use super::Mode;
+use super::Replayable;
 use crate::Frame;
 use crate::caves::CavesScreen;
 use crate::chase::ChaseScreen;
@@ -107,9 +107,9 @@ pub fn caves_recorder_with(game: &Caves, pickup: AutoPickup) -> Recorder<caves::
 }
 
 /// `caves`: turn actions.
-pub(crate) struct CavesMode;
+pub(crate) struct CavesReplay;
 
-impl Mode for CavesMode {
+impl Replayable for CavesReplay {
     type Input = caves::Action;
     type Game = Caves;
     const SNAPSHOT_EVERY: u64 = 100;
@@ -124,7 +124,7 @@ impl Mode for CavesMode {
     }
 
     fn step(game: &mut Caves, input: &caves::Action) -> Vec<String> {
-        game.apply(*input).iter().filter_map(crate::caves::describe).collect()
+        game.apply(*input).iter().filter_map(crate::caves::message_of).collect()
     }
 
     fn hash(game: &Caves) -> u64 {
@@ -240,9 +240,9 @@ pub fn maze_start(header: &Header) -> Result<Maze, String> {
 }
 
 /// `maze`: the buttons of each tick.
-pub(crate) struct MazeMode;
+pub(crate) struct MazeReplay;
 
-impl Mode for MazeMode {
+impl Replayable for MazeReplay {
     type Input = TickInput;
     type Game = Maze;
     const SNAPSHOT_EVERY: u64 = 720;
@@ -254,7 +254,7 @@ impl Mode for MazeMode {
     }
 
     fn step(game: &mut Maze, input: &TickInput) -> Vec<String> {
-        game.tick(input).into_iter().filter_map(crate::maze::describe).collect()
+        game.tick(input).into_iter().filter_map(crate::maze::message_of).collect()
     }
 
     fn hash(game: &Maze) -> u64 {
@@ -302,9 +302,9 @@ fn file_bytes(header: &Header) -> Result<&[u8], String> {
 }
 
 /// `ultima`: turn actions.
-pub(crate) struct UltimaMode;
+pub(crate) struct UltimaReplay;
 
-impl Mode for UltimaMode {
+impl Replayable for UltimaReplay {
     type Input = ultima::Action;
     type Game = Ultima;
     const SNAPSHOT_EVERY: u64 = 500;
@@ -315,7 +315,7 @@ impl Mode for UltimaMode {
     }
 
     fn step(game: &mut Ultima, input: &ultima::Action) -> Vec<String> {
-        game.apply(*input).into_iter().map(crate::ultima::describe).collect()
+        game.apply(*input).into_iter().map(crate::ultima::message_of).collect()
     }
 
     fn hash(game: &Ultima) -> u64 {
@@ -486,9 +486,9 @@ pub fn chase_recorder_with(
 }
 
 /// `chase`: one unit input per turn (the strategies decide everything).
-pub(crate) struct ChaseMode;
+pub(crate) struct ChaseReplay;
 
-impl Mode for ChaseMode {
+impl Replayable for ChaseReplay {
     type Input = ();
     type Game = ChaseScreen;
     // A chase screen clones by replaying its turns: seeking back starts over instead.

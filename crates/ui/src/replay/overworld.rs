@@ -10,7 +10,7 @@ use torchlit_sim::modes::overworld::{
     QuestRules, RegionChanges, RegionCoord, Rules,
 };
 
-use super::Mode;
+use super::Replayable;
 use crate::Frame;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
 
@@ -362,9 +362,9 @@ pub fn overworld_start(header: &Header) -> Result<Overworld, String> {
 }
 
 /// `overworld`: the player's actions.
-pub(crate) struct OverworldMode;
+pub(crate) struct OverworldReplay;
 
-impl Mode for OverworldMode {
+impl Replayable for OverworldReplay {
     type Input = Action;
     type Game = Overworld;
     const SNAPSHOT_EVERY: u64 = 250;
@@ -374,7 +374,7 @@ impl Mode for OverworldMode {
     }
 
     fn step(game: &mut Overworld, input: &Action) -> Vec<String> {
-        game.apply(*input).iter().filter_map(crate::overworld::describe).collect()
+        game.apply(*input).iter().filter_map(crate::overworld::message_of).collect()
     }
 
     fn hash(game: &Overworld) -> u64 {
