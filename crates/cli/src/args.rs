@@ -37,7 +37,7 @@ pub enum Command {
     /// Start a mode directly.
     Play {
         /// The mode to play.
-        mode: Mode,
+        mode: ModeArg,
         /// The world file (default: the bundled world).
         file: Option<PathBuf>,
         /// The seed for modes that generate their world (any text).
@@ -163,9 +163,9 @@ pub enum Command {
     Accounts(crate::accounts_cmd::AccountsCmd),
 }
 
-/// The playable modes.
+/// The playable modes, as the command line offers them ([`ModeArg::id`] is the mode).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Mode {
+pub enum ModeArg {
     /// Walk a torch-lit tile world at night (Ultima 0, CSCI 136, Montana Tech, 2014).
     Ultima,
     /// Real-time mazes, keys, portals, log monsters and a boss (ICMaze, CS-107 "Maze Games", EPFL).
@@ -178,6 +178,20 @@ pub enum Mode {
     /// Watch a monster hunt a hero (DM503 Rogue): the setup screen of the title menu's
     /// `chase` (`torchlit chase DUNGEON` plays one from the command line).
     Chase,
+}
+
+impl ModeArg {
+    /// The mode.
+    pub fn id(self) -> torchlit_sim::ModeId {
+        use torchlit_sim::ModeId;
+        match self {
+            ModeArg::Ultima => ModeId::Ultima,
+            ModeArg::Maze => ModeId::Maze,
+            ModeArg::Caves => ModeId::Caves,
+            ModeArg::Overworld => ModeId::Overworld,
+            ModeArg::Chase => ModeId::Chase,
+        }
+    }
 }
 
 /// Which of Ultima 0's test programs `demo` reproduces.

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, Result, bail};
 use torchlit_bots::{Ending, Report};
 use torchlit_map::UltimaWorld;
+use torchlit_sim::ModeId;
 use torchlit_sim::modes::chase::HeroKind;
 use torchlit_sim::modes::maze::{MazeConfig, Seed};
 
@@ -31,13 +32,14 @@ pub enum BenchMode {
 }
 
 impl BenchMode {
-    fn name(self) -> &'static str {
+    /// The mode the bot plays (its name is the mode's name).
+    fn id(self) -> ModeId {
         match self {
-            BenchMode::Caves => "caves",
-            BenchMode::Maze => "maze",
-            BenchMode::Overworld => "overworld",
-            BenchMode::Ultima => "ultima",
-            BenchMode::Chase => "chase",
+            BenchMode::Caves => ModeId::Caves,
+            BenchMode::Maze => ModeId::Maze,
+            BenchMode::Overworld => ModeId::Overworld,
+            BenchMode::Ultima => ModeId::Ultima,
+            BenchMode::Chase => ModeId::Chase,
         }
     }
 
@@ -357,7 +359,7 @@ impl Summary {
         let _ = writeln!(
             out,
             "bench-play {}: seeds {}..{}, rules {}{level}",
-            self.mode.name(),
+            self.mode.id().as_str(),
             self.seeds.0,
             self.seeds.1,
             self.rules.name()
@@ -395,7 +397,7 @@ impl Summary {
         }
         let (time, _) = self.mode.units();
         let value = serde_json::json!({
-            "mode": self.mode.name(),
+            "mode": self.mode.id().as_str(),
             "rules": self.rules.name(),
             "level": self.level,
             "seeds": [self.seeds.0, self.seeds.1],

@@ -4,13 +4,11 @@
 
 use anyhow::Result;
 use torchlit_save::Store;
+use torchlit_sim::ModeId;
 use torchlit_sim::modes::caves::AutoPickup;
 use torchlit_ui::caves::{CavesSetup, StoreHandle, WorldsStore, keymap_with};
 
 use crate::settings::{Settings, seed_arg};
-
-/// The mode name in the config file (`[keys.caves]`).
-const MODE: &str = "caves";
 
 /// Everything `caves` needs from the outside: the store of runs in the data dir, the
 /// config's `[keys.caves]` and the first seed (`--seed`, or one from the clock).
@@ -22,9 +20,10 @@ pub fn setup(
     seed: Option<&str>,
     rules: torchlit_sim::modes::caves::Rules,
 ) -> Result<CavesSetup> {
-    let overrides = settings.key_overrides(MODE)?;
-    let keymap = keymap_with(&overrides)
-        .map_err(|e| anyhow::anyhow!("{}: keys.caves: {e}", settings.origin_of(MODE, &e.name)))?;
+    let overrides = settings.key_overrides(ModeId::Caves);
+    let keymap = keymap_with(&overrides).map_err(|e| {
+        anyhow::anyhow!("{}: keys.caves: {e}", settings.origin_of(ModeId::Caves, &e.name))
+    })?;
     let store = settings
         .paths
         .as_ref()

@@ -6,11 +6,12 @@ use anyhow::{Context, Result, bail};
 use torchlit_fov::{Algorithm, Fov, Viewshed};
 use torchlit_geom::{Point, Radius, line};
 use torchlit_map::{AnyMap, MAX_FILE_BYTES, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
+use torchlit_sim::ModeId;
 use torchlit_sim::modes::ultima::{Ultima, avatar_demo, classic_light, tile_demo};
 use torchlit_ui::App;
 use torchlit_ui::ultima::UltimaScreen;
 
-use crate::args::{Cli, Command, DemoArg, LevelArg, Mode, RulesArg};
+use crate::args::{Cli, Command, DemoArg, LevelArg, ModeArg, RulesArg};
 use crate::front::Front;
 use crate::settings::Settings;
 use crate::{caves_cmd, front, maze_cmd, overworld_cmd, replay_cmd};
@@ -92,7 +93,7 @@ pub fn run(cli: Cli) -> Result<()> {
 
 /// What `play MODE` was asked for.
 struct Play {
-    mode: Mode,
+    mode: ModeArg,
     file: Option<std::path::PathBuf>,
     seed: Option<String>,
     level: LevelArg,
@@ -104,23 +105,23 @@ struct Play {
 /// `torchlit play MODE`: one mode where `front` says.
 fn play_mode(settings: &Settings, front: Front, play: Play) -> Result<()> {
     let Play { mode, file, seed, level, length, rules, heart_drop } = play;
-    match mode {
-        Mode::Overworld => overworld_cmd::play(settings, front, seed.as_deref(), rules),
-        Mode::Caves => {
+    match mode.id() {
+        ModeId::Overworld => overworld_cmd::play(settings, front, seed.as_deref(), rules),
+        ModeId::Caves => {
             let mut setup = caves_cmd::setup(settings, seed.as_deref(), rules.caves())?;
             setup.recordings = replay_cmd::sink(settings);
             let store = setup.store.clone();
             play_app(settings, front, App::caves(default_world()?, setup))?;
             caves_cmd::check_saved(store.as_ref())
         }
-        Mode::Maze => {
+        ModeId::Maze => {
             let rules = maze_cmd::rules(settings, rules, heart_drop);
             let mut setup = maze_cmd::setup(settings, seed.as_deref(), level, length, rules)?;
             setup.recordings = replay_cmd::sink(settings);
             front::show(App::maze(setup).context("play maze")?, front)
         }
-        Mode::Chase => front::show(App::chase_setup(replay_cmd::sink(settings)), front),
-        Mode::Ultima => {
+        ModeId::Chase => front::show(App::chase_setup(replay_cmd::sink(settings)), front),
+        ModeId::Ultima => {
             let keymap = ultima_keymap(settings)?;
             let (world, name) = match file {
                 Some(path) => (load_ultima(&path)?, file_stem(&path)),
@@ -234,9 +235,10 @@ pub(crate) fn needs_terminal() -> Result<()> {
 fn ultima_keymap(
     settings: &Settings,
 ) -> Result<torchlit_ui::Keymap<torchlit_ui::ultima::UltimaCommand>> {
-    let overrides = settings.key_overrides("ultima")?;
-    torchlit_ui::ultima::keymap_with(&overrides)
-        .map_err(|e| anyhow::anyhow!("{}: keys.ultima: {e}", settings.origin_of("ultima", &e.0)))
+    let overrides = settings.key_overrides(ModeId::Ultima);
+    torchlit_ui::ultima::keymap_with(&overrides).map_err(|e| {
+        anyhow::anyhow!("{}: keys.ultima: {e}", settings.origin_of(ModeId::Ultima, &e.0))
+    })
 }
 
 /// Prints the cells of the line as they are made: a line of two billion cells streams

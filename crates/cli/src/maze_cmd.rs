@@ -3,14 +3,12 @@
 //! reset_game, reset_area, next_dialog, pause, show_paths, help, back).
 
 use anyhow::Result;
+use torchlit_sim::ModeId;
 use torchlit_sim::modes::maze::{MazeConfig, Rules};
 use torchlit_ui::maze::{MazeSetup, keymap_with};
 
 use crate::args::{LevelArg, RulesArg};
 use crate::settings::{Settings, seed_arg};
-
-/// The mode name in the config file (`[keys.maze]`).
-const MODE: &str = "maze";
 
 /// What `maze` starts with: the game for `--seed`, `--level`, `--length` and `rules`,
 /// and the keys of the config file's `[keys.maze]` (the defaults when there is none).
@@ -24,9 +22,10 @@ pub fn setup(
     length: u32,
     rules: Rules,
 ) -> Result<MazeSetup> {
-    let overrides = settings.key_overrides(MODE)?;
-    let keymap = keymap_with(&overrides)
-        .map_err(|e| anyhow::anyhow!("{}: keys.maze: {e}", settings.origin_of(MODE, &e.0)))?;
+    let overrides = settings.key_overrides(ModeId::Maze);
+    let keymap = keymap_with(&overrides).map_err(|e| {
+        anyhow::anyhow!("{}: keys.maze: {e}", settings.origin_of(ModeId::Maze, &e.0))
+    })?;
     let config = MazeConfig { rules, ..maze_config(seed, level, length) };
     Ok(MazeSetup { config, keymap, recordings: None })
 }

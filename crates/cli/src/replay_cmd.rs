@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use torchlit_save::recording::{self, Header, RecordingError, Summary};
+use torchlit_sim::ModeId;
 use torchlit_ui::App;
 use torchlit_ui::caves::StoreError;
 use torchlit_ui::record::{RecordingSink, Recordings};
@@ -76,9 +77,9 @@ pub fn verify_line(bytes: &[u8]) -> Result<String, replay::ReplayError> {
     let started = Instant::now();
     let v = replay::verify_with(bytes, SCRIPTS)?;
     let secs = started.elapsed().as_secs_f64();
-    let unit = match v.mode.as_str() {
-        "maze" => "tick",
-        "overworld" => "move",
+    let unit = match v.mode.parse() {
+        Ok(ModeId::Maze) => "tick",
+        Ok(ModeId::Overworld) => "move",
         _ => "turn",
     };
     Ok(format!(
@@ -98,9 +99,9 @@ pub fn verify_line(bytes: &[u8]) -> Result<String, replay::ReplayError> {
 /// file (the game's own tick count starts over when the game is restarted with `r`, so it
 /// would say "0 ticks" for a game restarted at the end).
 fn length(h: &Header, s: &Summary) -> String {
-    match h.mode.as_str() {
-        "maze" => format!("{} ticks", s.steps),
-        "overworld" => format!("{} moves", s.turns),
+    match replay::mode_of(h) {
+        Some(ModeId::Maze) => format!("{} ticks", s.steps),
+        Some(ModeId::Overworld) => format!("{} moves", s.turns),
         _ => format!("{} turns", s.turns),
     }
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 use torchlit_map::UltimaWorld;
 use torchlit_save::{Paths, Store};
+use torchlit_sim::ModeId;
 use torchlit_ui::caves::StoreHandle;
 use torchlit_ui::overworld::Worlds;
 use torchlit_ui::record::Recordings;
@@ -103,12 +104,15 @@ fn launched(settings: &Settings, world: UltimaWorld, launch: &Launch) -> Result<
     let settings = &session_settings(settings, launch);
     let mut app = app(settings, world)?;
     let seed = launch.seed.as_deref();
-    let link = match launch.play.as_deref() {
-        Some("caves") => {
+    let Some(Ok(mode)) = launch.play.as_deref().map(str::parse::<ModeId>) else {
+        return Ok(app);
+    };
+    let link = match mode {
+        ModeId::Caves => {
             app.set_caves(caves(settings, seed)?);
             Link::Caves
         }
-        Some("maze") => {
+        ModeId::Maze => {
             let level = match launch.level.as_deref() {
                 Some("fixed") => LevelArg::Fixed,
                 _ => LevelArg::Generated,
@@ -117,10 +121,9 @@ fn launched(settings: &Settings, world: UltimaWorld, launch: &Launch) -> Result<
             app.set_maze(maze_cmd::setup(settings, seed, level, 4, rules)?);
             Link::Maze
         }
-        Some("overworld") => Link::Overworld(seed.unwrap_or_default()),
-        Some("chase") => Link::Chase(seed),
-        Some("ultima") => Link::Ultima,
-        _ => return Ok(app),
+        ModeId::Overworld => Link::Overworld(seed.unwrap_or_default()),
+        ModeId::Chase => Link::Chase(seed),
+        ModeId::Ultima => Link::Ultima,
     };
     app.open_link(link);
     Ok(app)

@@ -10,10 +10,10 @@ use torchlit_save::recording::{self, Header};
 use torchlit_save::{
     OpenWorld, Paths, SaveError, Score, Store, WorldEntry, WorldId, WorldSpec, WorldStore,
 };
+use torchlit_sim::ModeId;
 use torchlit_sim::modes::caves::Caves;
 use torchlit_ui::caves::{CavesStore, StoreError, WorldsStore};
 use torchlit_ui::record::RecordingSink;
-use torchlit_web::protocol::MODES;
 use torchlit_web::{PlayerFiles, SaveEntry, ScoreEntry};
 
 /// `text` with `dir` (and anything under it) named only by what follows it.
@@ -146,9 +146,9 @@ impl PlayerFiles for StoreFiles {
 
     fn scores(&self, dir: &Path) -> Vec<ScoreEntry> {
         let store = Store::new(&Paths::in_dir(dir));
-        MODES
+        ModeId::ALL
             .iter()
-            .flat_map(|m| Store::high_scores(&store, m).unwrap_or_default())
+            .flat_map(|m| Store::high_scores(&store, m.as_str()).unwrap_or_default())
             .map(|s| ScoreEntry {
                 mode: s.mode,
                 player: String::new(),
@@ -165,6 +165,17 @@ impl PlayerFiles for StoreFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_server_knows_every_mode_by_its_name() {
+        // `torchlit-web` sees no game crate, so it keeps the names `/?play=MODE` accepts
+        // itself: they must be exactly the modes'.
+        let mut web = torchlit_web::protocol::MODES.to_vec();
+        let mut ours = ModeId::ALL.map(ModeId::as_str).to_vec();
+        web.sort_unstable();
+        ours.sort_unstable();
+        assert_eq!(web, ours);
+    }
 
     #[test]
     fn paths_are_hidden() {

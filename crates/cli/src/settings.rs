@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use torchlit_rng::Seed;
 use torchlit_save::{Config, LogGuard, Paths, init_logging};
+use torchlit_sim::ModeId;
 use torchlit_ui::Input;
 
 /// The paths and config of this run. `paths` is `None` when the OS has no home directory
@@ -55,8 +56,8 @@ impl Settings {
 
     /// Where the config's `[keys.MODE]` binding of `action` was written (`file:line:column`),
     /// or the config file when it has none.
-    pub fn origin_of(&self, mode: &str, action: &str) -> String {
-        match self.config.keys.get(mode, action) {
+    pub fn origin_of(&self, mode: ModeId, action: &str) -> String {
+        match self.config.keys.get(mode.as_str(), action) {
             Some(binding) => binding.origin.to_string(),
             None => self.paths.as_ref().map_or_else(
                 || "the config file".to_string(),
@@ -71,24 +72,10 @@ impl Settings {
         init_logging(self.paths.as_ref()?, &self.config).ok()
     }
 
-    /// The config's `[keys.MODE]` table as `(action, inputs)` pairs for a screen keymap.
-    ///
-    /// # Errors
-    /// A key the screens can never receive (Alt combinations, Ctrl with a non-letter).
-    pub fn key_overrides(&self, mode: &str) -> Result<Vec<(String, Vec<Input>)>> {
-        let mut overrides = Vec::new();
-        for (action, binding) in self.config.keys.mode(mode) {
-            let mut inputs = Vec::new();
-            for (i, spec) in binding.keys.iter().enumerate() {
-                let at = binding.key_origins.get(i).unwrap_or(&binding.origin);
-                match Input::from_key_spec(*spec) {
-                    Some(i) => inputs.push(i),
-                    None => bail!("{at}: keys.{mode}.{action}: key {spec} can't be bound"),
-                }
-            }
-            overrides.push((action.to_string(), inputs));
-        }
-        Ok(overrides)
+    /// The config's `[keys.MODE]` table as `(action, inputs)` pairs for a screen keymap
+    /// (every key in it is one a screen can receive: the config refuses the others).
+    pub fn key_overrides(&self, mode: ModeId) -> Vec<(String, Vec<Input>)> {
+        self.config.keys.overrides(mode.as_str())
     }
 }
 
@@ -132,7 +119,7 @@ mod tests {
         let s = Settings::load(Some(dir.path()), None).expect("valid");
         assert!(s.paths.is_some());
         assert!(dir.path().join("torchlit.toml").is_file(), "the config template is created");
-        assert!(s.key_overrides("caves").expect("no overrides").is_empty());
+        assert!(s.key_overrides(ModeId::Caves).is_empty());
     }
 
     #[test]
@@ -154,9 +141,15 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let config = dir.path().join("c.toml");
         std::fs::write(&config, "[keys.caves]\nexplore = [\"x\", \"Alt-x\"]\n").expect("written");
-        let s = Settings::load(Some(dir.path()), Some(&config)).expect("valid TOML");
-        let err = s.key_overrides("caves").err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(err.contains("c.toml:2:17: keys.caves.explore: key Alt-x"), "{err}");
-        assert_eq!(s.origin_of("caves", "explore"), format!("{}:2:1", config.display()));
+        let err = Settings::load(Some(dir.path()), Some(&config)).err();
+        let err = err.map(|e| format!("{e:#}")).unwrap_or_default();
+        assert!(err.contains("c.toml:2:17: keys.caves.explore: key \"Alt-x\" can't"), "{err}");
+        std::fs::write(&config, "[keys.caves]\nexplore = [\"x\", \"F5\"]\n").expect("written");
+        let s = Settings::load(Some(dir.path()), Some(&config)).expect("valid");
+        assert_eq!(
+            s.key_overrides(ModeId::Caves),
+            vec![("explore".into(), vec![Input::Char('x'), Input::F(5)])]
+        );
+        assert_eq!(s.origin_of(ModeId::Caves, "explore"), format!("{}:2:1", config.display()));
     }
 }

@@ -1,13 +1,23 @@
-//! Device-independent input: what a front end turns key presses into.
+//! Device-independent input: the one key type, what every front end turns key presses into,
+//! what keymaps bind and what the config file names (see [`crate::KeyNameError`] for the
+//! names).
 
-use crate::{Key, KeySpec};
-
-/// One key press, as the screens see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One key press, as the screens see it, as keymaps bind it and as the config file's
+/// `[keys.MODE]` tables name it.
+///
+/// Its [`Display`](std::fmt::Display) is the one way a key is written, on every help screen
+/// and in config files (`w`, `Space`, `Up`, `Ctrl-P`, `F5`), and its
+/// [`FromStr`](std::str::FromStr) reads that back (case-insensitively for names and
+/// modifiers; see [`crate::KeyNameError`] for the grammar).
+///
+/// Front ends report the keys they can: a terminal without function keys never sends
+/// [`Input::F`], and no front end sends Alt combinations (no variant holds them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Input {
-    /// A printable character (already shifted: `+`, `A`).
+    /// A printable character (already shifted: `+`, `A`); `' '` is Space.
     Char(char),
-    /// A character typed with Ctrl held (`Ctrl(c)` for Ctrl-C).
+    /// A character typed with Ctrl held (`Ctrl('c')` for Ctrl-C; letters in lower case).
     Ctrl(char),
     /// Arrow up.
     Up,
@@ -25,44 +35,26 @@ pub enum Input {
     Backspace,
     /// Tab.
     Tab,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
+    /// Insert.
+    Insert,
+    /// Delete.
+    Delete,
+    /// A function key, `F(1)` to `F(12)`.
+    F(u8),
 }
 
 impl Input {
-    /// A key named in the config file (`[keys.MODE]`) as the input a screen receives;
-    /// `None` for keys no screen ever receives (Alt combinations, Ctrl with a non-letter,
-    /// function keys).
-    pub fn from_key_spec(spec: KeySpec) -> Option<Input> {
-        if spec.alt {
-            return None;
-        }
-        Some(match (spec.key, spec.ctrl) {
-            (Key::Char(c), true) => Input::Ctrl(c.to_ascii_lowercase()),
-            (Key::Char(c), false) => Input::Char(c),
-            (_, true) => return None,
-            (Key::Up, _) => Input::Up,
-            (Key::Down, _) => Input::Down,
-            (Key::Left, _) => Input::Left,
-            (Key::Right, _) => Input::Right,
-            (Key::Enter, _) => Input::Enter,
-            (Key::Esc, _) => Input::Esc,
-            (Key::Tab, _) => Input::Tab,
-            (Key::Backspace, _) => Input::Backspace,
-            _ => return None,
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn config_keys_become_inputs() {
-        let k = |s: &str| Input::from_key_spec(s.parse::<KeySpec>().expect("a key"));
-        assert_eq!(k("Ctrl-p"), Some(Input::Ctrl('p')));
-        assert_eq!(k("G"), Some(Input::Char('G')));
-        assert_eq!(k("Up"), Some(Input::Up));
-        assert_eq!(k("F1"), None);
-        assert_eq!(k("Alt-x"), None);
+    /// `Ctrl` with `c`, the way front ends report it: a letter in lower case (terminals
+    /// can't tell Ctrl-p from Ctrl-P).
+    pub fn ctrl(c: char) -> Input {
+        Input::Ctrl(c.to_ascii_lowercase())
     }
 }

@@ -1,133 +1,87 @@
-//! Key names in config files: `"w"`, `"Up"`, `"Ctrl-p"`, `"+"`.
+//! Key names, the one way a key is written on screen and in config files: `"w"`, `"Up"`,
+//! `"Ctrl-P"`, `"+"`, `"Space"`, `"F5"`.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// A key without modifiers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Key {
-    /// A printable character, as typed (already shifted: `'+'`, `'W'`); `' '` is Space.
-    Char(char),
-    /// Arrow up.
-    Up,
-    /// Arrow down.
-    Down,
-    /// Arrow left.
-    Left,
-    /// Arrow right.
-    Right,
-    /// Enter / Return.
-    Enter,
-    /// Escape.
-    Esc,
-    /// Tab.
-    Tab,
-    /// Backspace.
-    Backspace,
-    /// Home.
-    Home,
-    /// End.
-    End,
-    /// Page up.
-    PageUp,
-    /// Page down.
-    PageDown,
-    /// Insert.
-    Insert,
-    /// Delete.
-    Delete,
-    /// A function key, `F(1)` to `F(12)`.
-    F(u8),
-}
+use crate::Input;
 
 /// The named keys and their canonical names (matched without regard to case; a few
-/// aliases are accepted too, see [`KeySpec::from_str`]).
-const NAMED: [(Key, &str); 14] = [
-    (Key::Up, "Up"),
-    (Key::Down, "Down"),
-    (Key::Left, "Left"),
-    (Key::Right, "Right"),
-    (Key::Enter, "Enter"),
-    (Key::Esc, "Esc"),
-    (Key::Tab, "Tab"),
-    (Key::Backspace, "Backspace"),
-    (Key::Home, "Home"),
-    (Key::End, "End"),
-    (Key::PageUp, "PageUp"),
-    (Key::PageDown, "PageDown"),
-    (Key::Insert, "Insert"),
-    (Key::Delete, "Delete"),
+/// aliases are accepted too, see [`KeyNameError`]).
+const NAMED: [(Input, &str); 14] = [
+    (Input::Up, "Up"),
+    (Input::Down, "Down"),
+    (Input::Left, "Left"),
+    (Input::Right, "Right"),
+    (Input::Enter, "Enter"),
+    (Input::Esc, "Esc"),
+    (Input::Tab, "Tab"),
+    (Input::Backspace, "Backspace"),
+    (Input::Home, "Home"),
+    (Input::End, "End"),
+    (Input::PageUp, "PageUp"),
+    (Input::PageDown, "PageDown"),
+    (Input::Insert, "Insert"),
+    (Input::Delete, "Delete"),
 ];
 
-const ALIASES: [(Key, &str); 6] = [
-    (Key::Enter, "Return"),
-    (Key::Esc, "Escape"),
-    (Key::PageUp, "PgUp"),
-    (Key::PageDown, "PgDn"),
-    (Key::Delete, "Del"),
-    (Key::Insert, "Ins"),
+const ALIASES: [(Input, &str); 6] = [
+    (Input::Enter, "Return"),
+    (Input::Esc, "Escape"),
+    (Input::PageUp, "PgUp"),
+    (Input::PageDown, "PgDn"),
+    (Input::Delete, "Del"),
+    (Input::Insert, "Ins"),
 ];
 
-/// One key binding as written in a config file: a [`Key`] with optional Ctrl and Alt.
+/// Why a key name did not parse as an [`Input`].
 ///
-/// Grammar: `[Ctrl-][Alt-]KEY` (modifiers in any order, any case), where `KEY` is one
-/// character (`w`, `W`, `+`, `-`, `?`), `Space`, or a key name (`Up`, `Down`, `Left`,
-/// `Right`, `Enter`, `Esc`, `Tab`, `Backspace`, `Home`, `End`, `PageUp`, `PageDown`,
-/// `Insert`, `Delete`, `F1`..`F12`; any case). `Ctrl-` with a letter ignores the letter's
-/// case (terminals can't tell `Ctrl-p` from `Ctrl-P`). [`fmt::Display`] writes the
-/// canonical form, which parses back to the same value.
+/// Grammar: `[Ctrl-]KEY` (`Ctrl` in any case), where `KEY` is one character (`w`, `W`,
+/// `+`, `-`, `?`), `Space`, or a key name (`Up`, `Down`, `Left`, `Right`, `Enter`, `Esc`,
+/// `Tab`, `Backspace`, `Home`, `End`, `PageUp`, `PageDown`, `Insert`, `Delete`,
+/// `F1`..`F12`; any case; `Return`, `Escape`, `PgUp`, `PgDn`, `Del`, `Ins` too). `Ctrl-`
+/// goes with a character only, and ignores a letter's case (terminals can't tell `Ctrl-p`
+/// from `Ctrl-P`). `Alt-` is refused: no front end reports Alt combinations.
 ///
 /// ```
-/// use torchlit_console::{Key, KeySpec};
-/// let k: KeySpec = "ctrl-P".parse()?;
-/// assert_eq!(k, KeySpec { key: Key::Char('p'), ctrl: true, alt: false });
-/// assert_eq!(k.to_string(), "Ctrl-p");
-/// assert_eq!("+".parse::<KeySpec>()?.key, Key::Char('+'));
-/// assert!("Upp".parse::<KeySpec>().is_err());
-/// # Ok::<(), torchlit_console::KeySpecError>(())
+/// use torchlit_console::{Input, KeyNameError};
+/// let k: Input = "ctrl-p".parse()?;
+/// assert_eq!(k, Input::Ctrl('p'));
+/// assert_eq!(k.to_string(), "Ctrl-P");
+/// assert_eq!("+".parse::<Input>()?, Input::Char('+'));
+/// assert_eq!("pgup".parse::<Input>()?.to_string(), "PageUp");
+/// assert!("Upp".parse::<Input>().is_err());
+/// # Ok::<(), KeyNameError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct KeySpec {
-    /// The key.
-    pub key: Key,
-    /// Ctrl held.
-    pub ctrl: bool,
-    /// Alt held.
-    pub alt: bool,
-}
-
-impl KeySpec {
-    /// The key alone, no modifiers.
-    pub const fn plain(key: Key) -> KeySpec {
-        KeySpec { key, ctrl: false, alt: false }
-    }
-}
-
-/// Why a key name did not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum KeySpecError {
+pub enum KeyNameError {
     /// The empty string.
     #[error("empty key name")]
     Empty,
-    /// A modifier with nothing after it (`"Ctrl-"`).
-    #[error("key \"{modifier}-\" has nothing after the {modifier}-")]
-    MissingKey {
-        /// `Ctrl` or `Alt`.
-        modifier: &'static str,
+    /// `Ctrl-` with nothing after it.
+    #[error("key \"Ctrl-\" has nothing after the Ctrl-")]
+    MissingKey,
+    /// `Ctrl-` given twice (`"Ctrl-Ctrl-x"`).
+    #[error("Ctrl- given twice in one key")]
+    RepeatedCtrl,
+    /// An `Alt-` combination (no front end reports them to a screen).
+    #[error("key {:?} can't be bound: no front end reports Alt- keys", shorten(name))]
+    Alt {
+        /// The whole key as written (messages quote at most 24 characters of it).
+        name: String,
     },
-    /// The same modifier twice (`"Ctrl-Ctrl-x"`).
-    #[error("{modifier}- given twice in one key")]
-    RepeatedModifier {
-        /// `Ctrl` or `Alt`.
-        modifier: &'static str,
+    /// `Ctrl-` with a named key (`"Ctrl-Up"`; front ends report Ctrl only with characters).
+    #[error("key {:?} can't be bound: Ctrl- goes with a character only", shorten(name))]
+    CtrlNamed {
+        /// The whole key as written (messages quote at most 24 characters of it).
+        name: String,
     },
     /// Not one character and not a key name.
     #[error(
         "unknown key {:?}: use one character (w, +, ?) or Space, Up, Down, Left, Right, \
          Enter, Esc, Tab, Backspace, Home, End, PageUp, PageDown, Insert, Delete, F1-F12, \
-         optionally after Ctrl- or Alt-",
+         optionally after Ctrl-",
         shorten(name)
     )]
     Unknown {
@@ -145,42 +99,38 @@ fn shorten(text: &str) -> String {
     }
 }
 
-impl FromStr for KeySpec {
-    type Err = KeySpecError;
+impl FromStr for Input {
+    type Err = KeyNameError;
 
-    fn from_str(text: &str) -> Result<KeySpec, KeySpecError> {
+    fn from_str(text: &str) -> Result<Input, KeyNameError> {
         if text.is_empty() {
-            return Err(KeySpecError::Empty);
+            return Err(KeyNameError::Empty);
         }
         let mut rest = text;
-        let (mut ctrl, mut alt) = (false, false);
-        loop {
-            // A single character is always the key itself ("-" is the minus key).
-            if rest.chars().nth(1).is_none() {
+        let mut ctrl = false;
+        // A single character is always the key itself ("-" is the minus key).
+        while rest.chars().nth(1).is_some() {
+            if starts_with_ignore_case(rest, "alt-") {
+                return Err(KeyNameError::Alt { name: text.to_owned() });
+            }
+            if !starts_with_ignore_case(rest, "ctrl-") {
                 break;
             }
-            let (flag, modifier, len) = if starts_with_ignore_case(rest, "ctrl-") {
-                (&mut ctrl, "Ctrl", 5)
-            } else if starts_with_ignore_case(rest, "alt-") {
-                (&mut alt, "Alt", 4)
-            } else {
-                break;
-            };
-            if *flag {
-                return Err(KeySpecError::RepeatedModifier { modifier });
+            if ctrl {
+                return Err(KeyNameError::RepeatedCtrl);
             }
-            *flag = true;
-            rest = &rest[len..];
+            ctrl = true;
+            rest = &rest[5..];
             if rest.is_empty() {
-                return Err(KeySpecError::MissingKey { modifier });
+                return Err(KeyNameError::MissingKey);
             }
         }
-        let key = parse_key(rest).ok_or_else(|| KeySpecError::Unknown { name: rest.to_owned() })?;
-        let key = match key {
-            Key::Char(c) if ctrl => Key::Char(c.to_ascii_lowercase()),
-            key => key,
-        };
-        Ok(KeySpec { key, ctrl, alt })
+        let key = parse_key(rest).ok_or_else(|| KeyNameError::Unknown { name: rest.to_owned() })?;
+        match key {
+            Input::Char(c) if ctrl => Ok(Input::ctrl(c)),
+            _ if ctrl => Err(KeyNameError::CtrlNamed { name: text.to_owned() }),
+            key => Ok(key),
+        }
     }
 }
 
@@ -190,13 +140,13 @@ fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
         && text[..prefix.len()].eq_ignore_ascii_case(prefix)
 }
 
-fn parse_key(text: &str) -> Option<Key> {
+fn parse_key(text: &str) -> Option<Input> {
     let mut chars = text.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
-        return Some(Key::Char(c));
+        return Some(Input::Char(c));
     }
     if text.eq_ignore_ascii_case("space") {
-        return Some(Key::Char(' '));
+        return Some(Input::Char(' '));
     }
     if let Some((key, _)) =
         NAMED.iter().chain(ALIASES.iter()).find(|(_, name)| text.eq_ignore_ascii_case(name))
@@ -208,34 +158,26 @@ fn parse_key(text: &str) -> Option<Key> {
         return None;
     }
     match digits.parse::<u8>() {
-        Ok(n @ 1..=12) => Some(Key::F(n)),
+        Ok(n @ 1..=12) => Some(Input::F(n)),
         _ => None,
     }
 }
 
-impl fmt::Display for Key {
+/// The one way a key is written: on every help screen, in messages and in config files
+/// (`w`, `Space`, `Up`, `Ctrl-P`, `F5`); it parses back to the same key.
+impl fmt::Display for Input {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Key::Char(' ') => f.write_str("Space"),
-            Key::Char(c) => write!(f, "{c}"),
-            Key::F(n) => write!(f, "F{n}"),
+        match *self {
+            Input::Char(' ') => f.write_str("Space"),
+            Input::Char(c) => write!(f, "{c}"),
+            Input::Ctrl(' ') => f.write_str("Ctrl-Space"),
+            Input::Ctrl(c) => write!(f, "Ctrl-{}", c.to_ascii_uppercase()),
+            Input::F(n) => write!(f, "F{n}"),
             named => {
-                let name = NAMED.iter().find(|(k, _)| k == named).map_or("?", |(_, n)| n);
+                let name = NAMED.iter().find(|(k, _)| *k == named).map_or("?", |(_, n)| n);
                 f.write_str(name)
             }
         }
-    }
-}
-
-impl fmt::Display for KeySpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.ctrl {
-            f.write_str("Ctrl-")?;
-        }
-        if self.alt {
-            f.write_str("Alt-")?;
-        }
-        write!(f, "{}", self.key)
     }
 }
 
@@ -243,61 +185,60 @@ impl fmt::Display for KeySpec {
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<KeySpec, KeySpecError> {
+    fn parse(text: &str) -> Result<Input, KeyNameError> {
         text.parse()
     }
 
     #[test]
-    fn single_characters_are_themselves() -> Result<(), KeySpecError> {
+    fn single_characters_are_themselves() -> Result<(), KeyNameError> {
         for (text, c) in [("w", 'w'), ("W", 'W'), ("+", '+'), ("-", '-'), ("?", '?'), ("é", 'é')]
         {
-            assert_eq!(parse(text)?, KeySpec::plain(Key::Char(c)));
+            assert_eq!(parse(text)?, Input::Char(c));
         }
-        assert_eq!(parse("space")?, KeySpec::plain(Key::Char(' ')));
-        assert_eq!(parse(" ")?, KeySpec::plain(Key::Char(' ')));
+        assert_eq!(parse("space")?, Input::Char(' '));
+        assert_eq!(parse(" ")?, Input::Char(' '));
         Ok(())
     }
 
     #[test]
-    fn names_and_modifiers_ignore_case() -> Result<(), KeySpecError> {
-        assert_eq!(parse("Up")?, KeySpec::plain(Key::Up));
-        assert_eq!(parse("PGDN")?, KeySpec::plain(Key::PageDown));
-        assert_eq!(parse("f12")?, KeySpec::plain(Key::F(12)));
-        assert_eq!(parse("Ctrl-p")?, KeySpec { key: Key::Char('p'), ctrl: true, alt: false });
-        assert_eq!(parse("CTRL-P")?, parse("Ctrl-p")?);
-        assert_eq!(parse("alt-ctrl-Left")?, KeySpec { key: Key::Left, ctrl: true, alt: true });
-        assert_eq!(parse("Ctrl--")?, KeySpec { key: Key::Char('-'), ctrl: true, alt: false });
-        assert_eq!(parse("Alt-+")?, KeySpec { key: Key::Char('+'), ctrl: false, alt: true });
+    fn names_and_ctrl_ignore_case() -> Result<(), KeyNameError> {
+        assert_eq!(parse("Up")?, Input::Up);
+        assert_eq!(parse("PGDN")?, Input::PageDown);
+        assert_eq!(parse("f12")?, Input::F(12));
+        assert_eq!(parse("Ctrl-p")?, Input::Ctrl('p'));
+        assert_eq!(parse("CTRL-P")?, Input::Ctrl('p'));
+        assert_eq!(parse("Ctrl--")?, Input::Ctrl('-'));
+        assert_eq!(parse("Ctrl-Space")?, Input::Ctrl(' '));
         Ok(())
     }
 
     #[test]
     fn bad_names_say_why() {
-        assert_eq!(parse(""), Err(KeySpecError::Empty));
-        assert_eq!(parse("Ctrl-"), Err(KeySpecError::MissingKey { modifier: "Ctrl" }));
-        assert_eq!(parse("ctrl-Ctrl-x"), Err(KeySpecError::RepeatedModifier { modifier: "Ctrl" }));
+        assert_eq!(parse(""), Err(KeyNameError::Empty));
+        assert_eq!(parse("Ctrl-"), Err(KeyNameError::MissingKey));
+        assert_eq!(parse("ctrl-Ctrl-x"), Err(KeyNameError::RepeatedCtrl));
+        assert!(matches!(parse("Alt-x"), Err(KeyNameError::Alt { name }) if name == "Alt-x"));
+        assert!(matches!(parse("Ctrl-alt-x"), Err(KeyNameError::Alt { .. })));
+        assert!(matches!(parse("Ctrl-Left"), Err(KeyNameError::CtrlNamed { .. })));
         for bad in ["Upp", "F0", "F13", "F01", "ww", "Shift-a", "Ctrl-xx"] {
-            assert!(matches!(parse(bad), Err(KeySpecError::Unknown { .. })), "{bad}");
+            assert!(matches!(parse(bad), Err(KeyNameError::Unknown { .. })), "{bad}");
         }
         let message = parse("Upp").err().map(|e| e.to_string()).unwrap_or_default();
         assert!(message.contains("\"Upp\"") && message.contains("PageUp"), "{message}");
     }
 
     #[test]
-    fn display_parses_back() -> Result<(), KeySpecError> {
-        let mut all: Vec<Key> = NAMED.iter().map(|(k, _)| *k).collect();
-        all.extend((1..=12).map(Key::F));
-        all.extend(['a', 'Z', '+', '-', ' ', '?', '🦀'].map(Key::Char));
+    fn display_parses_back() -> Result<(), KeyNameError> {
+        let mut all: Vec<Input> = NAMED.iter().map(|(k, _)| *k).collect();
+        all.extend((1..=12).map(Input::F));
+        let chars = ['a', 'Z', '+', '-', ' ', '?', '🦀'];
+        all.extend(chars.map(Input::Char));
+        all.extend(chars.map(Input::ctrl));
         for key in all {
-            for (ctrl, alt) in [(false, false), (true, false), (false, true), (true, true)] {
-                let key = match key {
-                    Key::Char(c) if ctrl => Key::Char(c.to_ascii_lowercase()),
-                    k => k,
-                };
-                let spec = KeySpec { key, ctrl, alt };
-                assert_eq!(parse(&spec.to_string())?, spec, "{spec}");
-            }
+            assert_eq!(parse(&key.to_string())?, key, "{key}");
         }
+        assert_eq!(Input::Up.to_string(), "Up");
+        assert_eq!(Input::Ctrl('p').to_string(), "Ctrl-P");
         Ok(())
     }
 }

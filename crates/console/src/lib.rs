@@ -7,8 +7,9 @@
 //!   [`Cell::under`] it and a light level), so a terminal draws characters and a tile
 //!   front end draws pictures from the same frame. A [`Sprite`] is an open id, a name the
 //!   game chooses (`Sprite::new("orc")`): the toolkit lists no game's sprites.
-//! - [`Input`] — device-independent key presses; [`Key`] and [`KeySpec`] — key names as
-//!   written in config files (`"Ctrl-p"`, `"Up"`); [`Keymap`] — bindings as data.
+//! - [`Input`] — the one key type: device-independent key presses, written and parsed
+//!   the same on help screens and in config files (`"Ctrl-P"`, `"Up"`; errors
+//!   [`KeyNameError`]); [`Keymap`] — bindings as data.
 //! - [`Screen`] — render, handle an input, tick, close; one [`Transition`] type; a
 //!   [`Stack`] of screens that is itself a screen.
 //! - [`Scene`] — what a tiles front end draws of a screen: the map at one tile per map
@@ -61,7 +62,7 @@ pub mod widgets;
 pub use frame::{Cell, Frame, Rgb};
 pub use input::Input;
 pub use keymap::Keymap;
-pub use keys::{Key, KeySpec, KeySpecError};
+pub use keys::KeyNameError;
 pub use scene::{Mouse, Scene};
 pub use screen::{Screen, Stack, Transition};
 pub use sprite::Sprite;

@@ -103,7 +103,8 @@ pub fn rooms_layout(seed: Seed, params: &RoomsParams) -> Result<RoomsLayout, Gen
 ///   nearest earlier one (centre to centre, Manhattan) by an L-shaped hallway, then
 ///   `extra_hallways` more join random pairs. Hallways only turn walls into hallway
 ///   cells; where they cross a room they run through it. Every step of a hallway is
-///   4-way, so every room and hallway cell is reachable from every other with 4-way steps.
+///   4-way, so every room and hallway cell is reachable from every other under the
+///   DM503 Rogue's movement rules.
 ///
 /// # Errors
 /// [`GenError::TooSmall`] / [`GenError::TooLarge`] for `size` outside 8 to

@@ -18,7 +18,7 @@ use torchlit_geom::Offset;
 /// 21 22 23 24 25
 /// ```
 ///
-/// The seed computes in y-up coordinates; here `y` grows south (map space), so its
+/// CaveGame computes in y-up coordinates; here `y` grows south (map space), so its
 /// `y` is negated. `n = 0` is treated as 1. Exact for every `n` (integer arithmetic);
 /// offsets beyond the `i32` range (past `n ≈ 1.8·10¹⁹`) are clamped to it.
 ///

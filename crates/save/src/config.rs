@@ -14,7 +14,7 @@ use crate::{Paths, fsutil};
 use file::*;
 
 mod file;
-use torchlit_console::{KeySpec, KeySpecError};
+use torchlit_console::{Input, KeyNameError};
 
 /// The built-in defaults, as a documented TOML file (CaveGame's `cavegame.properties`).
 pub const DEFAULTS_TOML: &str = include_str!("defaults.toml");
@@ -341,7 +341,7 @@ impl fmt::Display for Origin {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Binding {
     /// The keys, in the order written (empty: the action is unbound).
-    pub keys: Vec<KeySpec>,
+    pub keys: Vec<Input>,
     /// Where the binding was written (the action's name).
     pub origin: Origin,
     /// Where each key was written, in the order of `keys`.
@@ -372,6 +372,12 @@ impl KeyBindings {
     /// The modes that have bindings.
     pub fn modes(&self) -> impl Iterator<Item = &str> {
         self.modes.keys().map(String::as_str)
+    }
+
+    /// The `[keys.MODE]` table of `mode` as `(action, keys)` pairs, the overrides a
+    /// screen's `Keymap::with_overrides` takes (action names are the screen's to check).
+    pub fn overrides(&self, mode: &str) -> Vec<(String, Vec<Input>)> {
+        self.mode(mode).map(|(action, b)| (action.to_owned(), b.keys.clone())).collect()
     }
 }
 
@@ -482,7 +488,7 @@ pub enum ConfigError {
         /// The action.
         action: String,
         /// What is wrong with the key (it names the key; part of the message, given once).
-        error: KeySpecError,
+        error: KeyNameError,
     },
 }
 

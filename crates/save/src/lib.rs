@@ -18,7 +18,7 @@
 //! - **Names** are display text, stored exactly; files are named by a generated
 //!   [`WorldId`].
 //! - **Config.** [`Config`]: built-in defaults (CaveGame's), the user's TOML file
-//!   (created from a commented template), key bindings ([`KeySpec`]).
+//!   (created from a commented template), key bindings ([`Input`]s).
 //! - **Paths and logs.** [`Paths`] (OS directories or `--data-dir` / `--config`),
 //!   [`init_logging`] (a rotating file, never the screen).
 //!
@@ -119,7 +119,7 @@ pub use schema::FORMAT_VERSION;
 pub use scores::{KEPT_SCORES, SCORES_FILE, Score};
 #[cfg(feature = "sqlite")]
 pub use store::Store;
-pub use torchlit_console::{Key, KeySpec, KeySpecError};
+pub use torchlit_console::{Input, KeyNameError};
 #[cfg(feature = "sqlite")]
 pub use world::WorldDb;
 pub use worlds::{OpenWorld, WorldSaver, WorldStore};

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use torchlit_save::{
-    Config, ConfigError, ConfigHash, GenerationConfig, Key, KeySpec, KeySpecError, LogLevel, Paths,
+    Config, ConfigError, ConfigHash, GenerationConfig, Input, KeyNameError, LogLevel, Paths,
 };
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -31,9 +31,9 @@ fn defaults_are_seed_002s() {
     assert!(!p.debug_info);
     assert_eq!(c.log.level, LogLevel::Info);
     let north = c.keys.get("overworld", "north").map(|b| b.keys.clone());
-    assert_eq!(north, Some(vec![KeySpec::plain(Key::Char('w')), KeySpec::plain(Key::Up)]));
+    assert_eq!(north, Some(vec![Input::Char('w'), Input::Up]));
     let back = c.keys.get("ultima", "back").map(|b| b.keys.clone()).unwrap_or_default();
-    assert!(back.contains(&KeySpec { key: Key::Char('c'), ctrl: true, alt: false }));
+    assert!(back.contains(&Input::Ctrl('c')));
     assert!(c.keys.get("ultima", "back").is_some_and(|b| b.origin.file.is_none()));
 }
 
@@ -55,13 +55,7 @@ fn an_override_changes_only_what_it_names() -> TestResult {
     assert!(c.play.debug_info);
     assert_eq!(c.log.level, LogLevel::Trace);
     let north = c.keys.get("overworld", "north").ok_or("north bound")?;
-    assert_eq!(
-        north.keys,
-        vec![
-            KeySpec::plain(Key::Char('k')),
-            KeySpec { key: Key::Char('p'), ctrl: true, alt: false }
-        ]
-    );
+    assert_eq!(north.keys, vec![Input::Char('k'), Input::Ctrl('p')]);
     assert_eq!(north.origin.line, 13);
     assert_eq!(
         north.origin.file.as_deref(),
@@ -77,7 +71,7 @@ fn an_override_changes_only_what_it_names() -> TestResult {
 fn a_new_mode_table_adds_bindings() -> TestResult {
     let c = parse("[keys.maze]\ndig = [\"Space\", \"F5\"]\nnothing = []\n")?;
     let dig = c.keys.get("maze", "dig").ok_or("dig")?;
-    assert_eq!(dig.keys, vec![KeySpec::plain(Key::Char(' ')), KeySpec::plain(Key::F(5))]);
+    assert_eq!(dig.keys, vec![Input::Char(' '), Input::F(5)]);
     assert_eq!(c.keys.get("maze", "nothing").map(|b| b.keys.len()), Some(0));
     assert!(c.keys.modes().any(|m| m == "maze"));
     assert_eq!(c.keys.mode("maze").count(), 2);
@@ -168,7 +162,7 @@ fn bad_keys_name_the_file_line_and_key() -> TestResult {
     };
     assert_eq!((*line, *column), (3, 3));
     assert_eq!((mode.as_str(), action.as_str()), ("overworld", "north"));
-    assert!(matches!(error, KeySpecError::Unknown { name } if name == "Upp"));
+    assert!(matches!(error, KeyNameError::Unknown { name } if name == "Upp"));
     let message = err.to_string();
     assert!(
         message.starts_with(

@@ -21,12 +21,14 @@
 //! - [`modes::caves`]: the roguelike tutorial (Trystan, 2011), multi-level caves: fungi, bats, zombies, items, hunger,
 //!   the teddy bear to bring back up.
 
+mod mode_id;
 mod time;
 
 pub mod engine;
 pub mod modes;
 pub mod terrain;
 
+pub use mode_id::{ModeId, UnknownMode};
 pub use time::{TICKS_PER_SECOND, Tick, Turn};
 
 /// The version of the game rules, kept in every recording: a change that makes a recorded

@@ -399,7 +399,7 @@ fn handle_event<S: Screen + ?Sized>(
 pub fn to_input(key: KeyEvent) -> Option<Input> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     Some(match key.code {
-        KeyCode::Char(c) if ctrl => Input::Ctrl(c.to_ascii_lowercase()),
+        KeyCode::Char(c) if ctrl => Input::ctrl(c),
         KeyCode::Char(c) => Input::Char(c),
         KeyCode::Up => Input::Up,
         KeyCode::Down => Input::Down,
@@ -409,6 +409,13 @@ pub fn to_input(key: KeyEvent) -> Option<Input> {
         KeyCode::Esc => Input::Esc,
         KeyCode::Backspace => Input::Backspace,
         KeyCode::Tab => Input::Tab,
+        KeyCode::Home => Input::Home,
+        KeyCode::End => Input::End,
+        KeyCode::PageUp => Input::PageUp,
+        KeyCode::PageDown => Input::PageDown,
+        KeyCode::Insert => Input::Insert,
+        KeyCode::Delete => Input::Delete,
+        KeyCode::F(n @ 1..=12) => Input::F(n),
         _ => return None,
     })
 }
@@ -449,7 +456,10 @@ mod tests {
         assert_eq!(to_input(k(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Input::Ctrl('c')));
         assert_eq!(to_input(k(KeyCode::Char('+'), KeyModifiers::SHIFT)), Some(Input::Char('+')));
         assert_eq!(to_input(k(KeyCode::Up, KeyModifiers::NONE)), Some(Input::Up));
-        assert_eq!(to_input(k(KeyCode::F(1), KeyModifiers::NONE)), None);
+        assert_eq!(to_input(k(KeyCode::F(5), KeyModifiers::NONE)), Some(Input::F(5)));
+        assert_eq!(to_input(k(KeyCode::F(13), KeyModifiers::NONE)), None);
+        assert_eq!(to_input(k(KeyCode::PageDown, KeyModifiers::NONE)), Some(Input::PageDown));
+        assert_eq!(to_input(k(KeyCode::F(1), KeyModifiers::NONE)), Some(Input::F(1)));
     }
 
     #[test]

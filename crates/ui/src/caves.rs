@@ -32,14 +32,14 @@ use crate::{Input, Keymap};
 
 pub use draw::{creature_look, item_look};
 pub use keys::{
-    CavesCommand, UnknownCommand, default_bindings, default_keymap, key_name, keymap_with, keys_of,
+    CavesCommand, UnknownCommand, default_bindings, default_keymap, keymap_with, keys_of,
 };
 pub use morgue::morgue_text;
 pub use offer::OfferPage;
 pub use save::{CavesStore, StoreError, WorldsStore, describe_run, describe_run_as, load_run};
 pub use setup::{CavesSetup, OpenError};
 pub use store::{MemoryStore, SharedMemoryStore, StoreHandle};
-pub use text::{count_of, describe, describe_all, item_details, plural, verdict};
+pub use text::{count_of, item_details, message_of, messages_of, plural, verdict};
 
 /// What the inventory screen is choosing an item for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -369,7 +369,7 @@ impl CavesScreen {
             || events.iter().any(|e| matches!(e, Event::AutoStopped(_) | Event::GameOver(_)));
         // Every message of the press is kept (merged), none replaced by the next step's.
         self.run_events.extend(events);
-        let mut said = describe_all(&self.run_events);
+        let mut said = messages_of(&self.run_events);
         if stop {
             self.running = None;
             let moved = self.game.turn().0 != self.run_from;
@@ -415,7 +415,7 @@ impl CavesScreen {
     fn act(&mut self, action: Action) {
         let from = (self.game.depth(), self.game.player().at());
         let events = self.apply(action);
-        let mut said = describe_all(&events);
+        let mut said = messages_of(&events);
         if matches!(action, Action::Move(_)) && (self.game.depth(), self.game.player().at()) != from
         {
             said.extend(self.stairs_here());

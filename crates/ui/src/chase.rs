@@ -391,7 +391,7 @@ impl ChaseScreen {
             let game = &self.game;
             r.record((), || game.state_hash());
         }
-        self.message = describe(self.game.turn().0, &events, self.game.board().monster_glyph());
+        self.message = turn_message(self.game.turn().0, &events, self.game.board().monster_glyph());
         if let Some(outcome) = self.game.outcome() {
             self.auto = false;
             let (turns, hash) = (self.game.turn().0, self.game.state_hash());
@@ -560,7 +560,7 @@ impl ChaseScreen {
             (board.hero().steps_per_turn(), board.monster().steps_per_turn());
         let faster = hero_steps > 1 || monster_steps > 1;
         vec![
-            ("chase".to_string(), 2),
+            (torchlit_sim::ModeId::Chase.to_string(), 2),
             (self.name.clone(), 3),
             // The monster's letter is the dungeon file's: the status line names it.
             (
@@ -658,7 +658,7 @@ fn camera(focus: i32, other: i32, world: i32, view: i32) -> i32 {
 }
 
 /// One line for a turn: where each player went, and potions drunk.
-fn describe(turn: u64, events: &[Event], glyph: char) -> String {
+fn turn_message(turn: u64, events: &[Event], glyph: char) -> String {
     let mut parts = Vec::new();
     for e in events {
         match *e {

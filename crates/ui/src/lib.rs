@@ -10,6 +10,7 @@
 //! camera of each play screen converts from map space.
 
 mod app;
+pub(crate) mod grammar;
 mod title;
 
 pub mod caves;

@@ -697,14 +697,14 @@ fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
 }
 
 /// The message for an event, if it deserves one.
-pub fn describe(event: Event) -> Option<String> {
+pub fn message_of(event: Event) -> Option<String> {
     Some(match event {
         Event::PickedUp(Pickup::Pickaxe) => "You take the pickaxe. Space swings it.".into(),
         Event::PickedUp(Pickup::Heart) => "A heart: +1 life.".into(),
         Event::PickedUp(Pickup::Key(k)) => format!("You take {}.", key_phrase(k)),
         Event::PickedUp(Pickup::Treasure) => "The treasure!".into(),
         Event::PortalOpened { key, .. } => {
-            format!("{} opens the portal.", torchlit_sim::engine::capitalize(&key_phrase(key)))
+            format!("{} opens the portal.", crate::grammar::capitalize(&key_phrase(key)))
         }
         Event::PortalLocked { key, .. } => format!("Locked: it needs {}.", key_phrase(key)),
         Event::Crossed { .. } => String::new(),

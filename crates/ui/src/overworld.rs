@@ -47,9 +47,7 @@ use crate::{Frame, Keymap, Rgb, Screen, palette};
 pub use draw::{
     GUARD_BG, HUNTING_BG, PLAYER, ROCK_BG, Role, WATCHED_BG, draw_world, ground_look, monster_look,
 };
-pub use keys::{
-    KeyConfigError, OverworldCommand, default_keymap, key_name, keymap_from_config, keys_of,
-};
+pub use keys::{KeyConfigError, OverworldCommand, default_keymap, keymap_from_config, keys_of};
 pub use menu::OverworldMenu;
 pub use new_world::NewWorldScreen;
 pub use picker::WorldPicker;
@@ -57,7 +55,7 @@ pub use play::{CloseError, OverworldScreen};
 pub use session::{OverworldSession, SaveStatus, SaveTimes, SessionError, outcome_word};
 use status::gear_of;
 pub use text::{
-    describe, entry_text, health_text, odds_text, outcome_text, rewards_text, strength_text,
+    entry_text, health_text, message_of, odds_text, outcome_text, rewards_text, strength_text,
     whole_hp,
 };
 pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};

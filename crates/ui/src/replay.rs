@@ -20,6 +20,7 @@ use serde::de::DeserializeOwned;
 use torchlit_save::recording::{
     Checkpoint, Header, Recording, RecordingError, Summary, read_info, show_seed_text,
 };
+use torchlit_sim::ModeId;
 
 use crate::Frame;
 
@@ -43,13 +44,22 @@ pub fn start_name(header: &Header) -> String {
     }
 }
 
+/// The mode a recording plays: its header's mode name, where `chase-play` (a person
+/// playing a side of a chase) is `chase` too; `None` for a name no mode has.
+pub fn mode_of(header: &Header) -> Option<ModeId> {
+    match header.mode.as_str() {
+        crate::chase::record::MODE => Some(ModeId::Chase),
+        name => name.parse().ok(),
+    }
+}
+
 /// [`start_name`] with what it is: `seed 42`, `seed lanterns`, `dungeon corner_trap`,
 /// `world keep`.
 pub fn start_label(header: &Header) -> String {
     let what = match header.file_name() {
-        Some(_) if header.seed == 0 && header.seed_text.is_none() => match header.mode.as_str() {
-            "chase" => "dungeon",
-            "ultima" => "world",
+        Some(_) if header.seed == 0 && header.seed_text.is_none() => match header.mode.parse() {
+            Ok(ModeId::Chase) => "dungeon",
+            Ok(ModeId::Ultima) => "world",
             _ => "file",
         },
         _ => "seed",
@@ -192,7 +202,7 @@ pub trait Replayer {
 }
 
 /// One mode, as the replayer sees it.
-pub(crate) trait Mode: 'static {
+pub(crate) trait Replayable: 'static {
     /// Inputs as recorded.
     type Input: Serialize + DeserializeOwned + PartialEq + Clone + fmt::Debug + 'static;
     /// The game (or the read-only screen around it).
@@ -225,7 +235,7 @@ pub(crate) trait Mode: 'static {
 pub const TURN_MESSAGE_HOLD: u64 = 8;
 
 /// A [`Replayer`] of mode `M`.
-struct Player<M: Mode> {
+struct Player<M: Replayable> {
     rec: Recording<M::Input>,
     inputs: Vec<M::Input>,
     game: M::Game,
@@ -238,7 +248,7 @@ struct Player<M: Mode> {
     logged_to: u64,
 }
 
-impl<M: Mode> Clone for Player<M> {
+impl<M: Replayable> Clone for Player<M> {
     fn clone(&self) -> Player<M> {
         Player {
             rec: self.rec.clone(),
@@ -252,7 +262,7 @@ impl<M: Mode> Clone for Player<M> {
     }
 }
 
-impl<M: Mode> Player<M> {
+impl<M: Replayable> Player<M> {
     fn new(bytes: &[u8], scripts: Option<ScriptLoader>) -> Result<Player<M>, ReplayError> {
         let rec: Recording<M::Input> = Recording::decode(bytes)?;
         let game = M::start_with(&rec.header, scripts).map_err(ReplayError::Start)?;
@@ -306,7 +316,7 @@ impl<M: Mode> Player<M> {
     }
 }
 
-impl<M: Mode> Replayer for Player<M> {
+impl<M: Replayable> Replayer for Player<M> {
     fn header(&self) -> &Header {
         &self.rec.header
     }
@@ -397,7 +407,7 @@ impl<M: Mode> Replayer for Player<M> {
     }
 }
 
-fn player<M: Mode>(
+fn player<M: Replayable>(
     bytes: &[u8],
     scripts: Option<ScriptLoader>,
 ) -> Result<Box<dyn Replayer>, ReplayError> {
@@ -425,14 +435,16 @@ pub fn open_with(
     scripts: Option<ScriptLoader>,
 ) -> Result<Box<dyn Replayer>, ReplayError> {
     let (header, _) = read_info(bytes)?;
-    match header.mode.as_str() {
-        "caves" => player::<modes::CavesMode>(bytes, scripts),
-        "maze" => player::<modes::MazeMode>(bytes, scripts),
-        "ultima" => player::<modes::UltimaMode>(bytes, scripts),
-        "chase" => player::<modes::ChaseMode>(bytes, scripts),
-        crate::chase::record::MODE => player::<crate::chase::record::ChasePlayMode>(bytes, scripts),
-        "overworld" => player::<overworld::OverworldMode>(bytes, scripts),
-        other => Err(ReplayError::UnknownMode(other.to_string())),
+    if header.mode == crate::chase::record::MODE {
+        return player::<crate::chase::record::ChasePlayReplay>(bytes, scripts);
+    }
+    match header.mode.parse::<ModeId>() {
+        Ok(ModeId::Caves) => player::<modes::CavesReplay>(bytes, scripts),
+        Ok(ModeId::Maze) => player::<modes::MazeReplay>(bytes, scripts),
+        Ok(ModeId::Ultima) => player::<modes::UltimaReplay>(bytes, scripts),
+        Ok(ModeId::Chase) => player::<modes::ChaseReplay>(bytes, scripts),
+        Ok(ModeId::Overworld) => player::<overworld::OverworldReplay>(bytes, scripts),
+        Err(_) => Err(ReplayError::UnknownMode(header.mode.clone())),
     }
 }
 

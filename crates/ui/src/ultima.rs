@@ -242,7 +242,7 @@ impl UltimaScreen {
                     tracing::warn!("ultima recording not kept: {e}");
                 }
             }
-            self.message = describe(event);
+            self.message = message_of(event);
             if !self.message.is_empty() {
                 scene::keep(&mut self.log, self.message.clone());
             }
@@ -299,7 +299,7 @@ fn camera_offset(avatar: i32, world: i32, view: i32) -> i32 {
     if world <= view { -(view - world) / 2 } else { (avatar - view / 2).clamp(0, world - view) }
 }
 
-pub(crate) fn describe(event: Event) -> String {
+pub(crate) fn message_of(event: Event) -> String {
     match event {
         Event::Moved { .. } => String::new(),
         Event::Blocked { tile: Some(t), .. } => {
@@ -330,7 +330,7 @@ impl UltimaScreen {
         let at = self.game.avatar_ultima();
         // (text, importance): higher stays longer.
         let mut fields = vec![
-            ("ultima".to_string(), 2),
+            (torchlit_sim::ModeId::Ultima.to_string(), 2),
             (format!("({}, {})", at.x, at.y), 7),
             (format!("torch {}", self.game.avatar().torch()), 6),
         ];
@@ -493,7 +493,7 @@ mod tests {
     fn blocked_by_a_plural_tile_takes_a_plural_verb() {
         use torchlit_map::Tile;
         let at = Point::new(1, 1);
-        let said = |tile| describe(Event::Blocked { at, tile: Some(tile) });
+        let said = |tile| message_of(Event::Blocked { at, tile: Some(tile) });
         assert_eq!(said(Tile::Mountains), "The mountains block your way.");
         assert_eq!(said(Tile::StoneWall), "The stone wall blocks your way.");
     }

@@ -251,11 +251,11 @@ pub fn close_reason(why: &str) -> &str {
 }
 
 /// A browser key (`KeyboardEvent.key`, Ctrl held or not) as a screen [`Input`]; `None`
-/// for keys no screen uses (function keys, Shift alone...).
+/// for keys no screen uses (Shift alone, F13...).
 pub fn key_input(key: &str, ctrl: bool) -> Option<Input> {
     let mut chars = key.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
-        return Some(if ctrl { Input::Ctrl(c.to_ascii_lowercase()) } else { Input::Char(c) });
+        return Some(if ctrl { Input::ctrl(c) } else { Input::Char(c) });
     }
     Some(match key {
         "ArrowUp" => Input::Up,
@@ -266,8 +266,20 @@ pub fn key_input(key: &str, ctrl: bool) -> Option<Input> {
         "Escape" => Input::Esc,
         "Backspace" => Input::Backspace,
         "Tab" => Input::Tab,
-        _ => return None,
+        "Home" => Input::Home,
+        "End" => Input::End,
+        "PageUp" => Input::PageUp,
+        "PageDown" => Input::PageDown,
+        "Insert" => Input::Insert,
+        "Delete" => Input::Delete,
+        _ => return function_key(key),
     })
+}
+
+/// `F1` to `F12` as [`Input::F`].
+fn function_key(key: &str) -> Option<Input> {
+    let n: u8 = key.strip_prefix('F')?.parse().ok()?;
+    (1..=12).contains(&n).then_some(Input::F(n))
 }
 
 /// The game's sprites numbered for the wire: index 0 is `none`, then the game's list in
@@ -518,6 +530,9 @@ mod tests {
         assert_eq!(key_input("C", true), Some(Input::Ctrl('c')));
         assert_eq!(key_input("ArrowLeft", false), Some(Input::Left));
         assert_eq!(key_input("Escape", false), Some(Input::Esc));
+        assert_eq!(key_input("F12", false), Some(Input::F(12)));
+        assert_eq!(key_input("F13", false), None);
+        assert_eq!(key_input("PageUp", false), Some(Input::PageUp));
         assert_eq!(key_input("F5", false), None);
         assert_eq!(key_input("Shift", false), None);
     }

@@ -84,7 +84,7 @@ pub(super) fn apply_keys(
         let mut key_origins = Vec::new();
         for key in names.into_inner() {
             let span = key.span();
-            let spec = key.into_inner().parse::<KeySpec>().map_err(|error| {
+            let spec = key.into_inner().parse::<Input>().map_err(|error| {
                 let (line, column) = cx.line_column(span.clone());
                 ConfigError::Key {
                     path: cx.path.to_path_buf(),

@@ -87,7 +87,7 @@ pub use stairs::{Beyond, KnownStairs};
 pub use torchlit_rng::Seed;
 pub use world::WorldSpec;
 
-/// Turns between two hit points regained under the default [`Rules`] (not in the seed).
+/// Turns between two hit points regained under the default [`Rules`] (not in the tutorial).
 pub const REGEN_TURNS: u64 = 10;
 
 /// How many events the journal (the message history) keeps.
@@ -755,8 +755,6 @@ impl Caves {
         if !self.rules.is_format_2() {
             return crate::engine::state_hash(self);
         }
-        let Ok(bytes) = postcard::to_allocvec(self) else { return 0 };
-        let tail = migrate::format_3_tail(self.rules).len();
-        seahash::hash(&bytes[..bytes.len().saturating_sub(tail)])
+        crate::engine::state_hash_without_tail(self, migrate::format_3_tail(self.rules).len())
     }
 }

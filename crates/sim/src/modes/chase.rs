@@ -11,7 +11,7 @@
 //! two players stand on the same cell (the hero is caught).
 //!
 //! The players are driven by [`Strategy`] values (a trait, so users add their own); the
-//! seed's three are [`Monster`], [`Rogue`] and [`SpeedyRogue`], and [`OptimalHero`] and
+//! DM503 Rogue's three are [`Monster`], [`Rogue`] and [`SpeedyRogue`], and [`OptimalHero`] and
 //! [`OptimalMonster`] play perfectly from the game's [`Solution`] (retrograde analysis).
 //!
 //! Two rules end a chase that never ends in a capture, and the [`Outcome`] says which
@@ -391,7 +391,7 @@ impl std::fmt::Debug for Chase {
 
 impl Chase {
     /// The default turn limit of [`Chase::new`]: far beyond any repetition on the
-    /// seed's dungeons; the rule that ends endless chases of strategies that keep state.
+    /// DM503 Rogue's dungeons; the rule that ends endless chases of strategies that keep state.
     pub const DEFAULT_LIMIT: Turn = Turn(10_000);
 
     /// Starts a chase on `dungeon` with the two strategies and the default turn limit.

@@ -12,7 +12,7 @@
 //!
 //! # Coordinates
 //!
-//! Map space, like all of torchlit: `(0, 0)` top-left, `y` down. The seed uses `y` up
+//! Map space, like all of torchlit: `(0, 0)` top-left, `y` down. ICMaze uses `y` up
 //! with `(0, 0)` bottom-left; [`geometry`] converts its positions (an area of side
 //! `size` is a `(size + 2)²` grid, seed `(x, y)` = map `(x, size + 1 - y)`) and lists
 //! them converted.

@@ -623,7 +623,7 @@ impl Overworld {
     pub fn state_hash(&self) -> u64 {
         let changes: Vec<((i32, i32), &RegionChanges)> =
             self.changes.iter().map(|(k, v)| ((k.x, k.y), v)).collect();
-        // The seed game hashes the record as version 1 held it, so its hashes never change.
+        // CaveGame's own game (`Rules::original()`) hashes the record as version 1 held it, so its hashes never change.
         if self.quest().is_some() {
             crate::engine::state_hash(&(self.seed, &self.player, changes))
         } else {

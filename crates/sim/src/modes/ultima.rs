@@ -28,9 +28,9 @@ pub struct TorchRadius {
 }
 
 impl TorchRadius {
-    /// The seed's starting radius, 4.0 cells.
+    /// Ultima 0's starting radius, 4.0 cells.
     pub const DEFAULT: TorchRadius = TorchRadius { halves: 8 };
-    /// The seed's minimum, 2.0 cells.
+    /// Ultima 0's minimum, 2.0 cells.
     pub const MIN: TorchRadius = TorchRadius { halves: 4 };
 
     /// The radius in cells.
@@ -65,7 +65,7 @@ impl Default for TorchRadius {
 }
 
 impl std::fmt::Display for TorchRadius {
-    /// `4.0`, `4.5`: the seed prints radii with one decimal.
+    /// `4.0`, `4.5`: Ultima 0 prints radii with one decimal.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}.{}", self.halves / 2, if self.halves % 2 == 1 { 5 } else { 0 })
     }

@@ -9,7 +9,7 @@ use crate::sprite;
 use crate::theme::{remembered_cell, tile_cell};
 use crate::{Cell, Frame, Rgb, Sprite, palette};
 
-// The seed's AsciiPanel colours.
+// The tutorial's AsciiPanel colours.
 use palette::{
     ANSI_BRIGHT_RED as BRIGHT_RED, ANSI_BRIGHT_WHITE as BRIGHT_WHITE, ANSI_GREEN as GREEN,
     ANSI_WHITE as WHITE, ANSI_YELLOW as YELLOW,

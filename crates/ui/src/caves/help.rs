@@ -43,7 +43,7 @@ impl HelpPage {
                 CavesCommand::Move(d) => {
                     format!("{}; into a monster: attack; into rock: dig", direction_phrase(d))
                 }
-                other => other.describe().to_string(),
+                other => other.help().to_string(),
             };
             for (i, part) in
                 wrap(&what, width.saturating_sub(key_w + 3).max(10)).into_iter().enumerate()

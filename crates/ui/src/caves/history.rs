@@ -4,7 +4,7 @@
 use torchlit_console::Mouse;
 use torchlit_sim::modes::caves::Caves;
 
-use super::{CavesScreen, describe};
+use super::{CavesScreen, message_of};
 use crate::{Cell, Frame, Input, Rgb, Screen, Transition, palette};
 
 impl CavesScreen {
@@ -75,7 +75,7 @@ impl Screen for HistoryPage {
 pub(crate) fn folded_journal(game: &Caves) -> Vec<(u64, String)> {
     let mut runs: Vec<(u64, String, u32)> = Vec::new();
     for e in game.journal() {
-        let Some(m) = describe(&e.event) else { continue };
+        let Some(m) = message_of(&e.event) else { continue };
         match runs.last_mut() {
             Some((_, last, n)) if *last == m => *n += 1,
             _ => runs.push((e.turn.0, m, 1)),

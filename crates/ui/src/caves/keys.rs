@@ -79,7 +79,7 @@ impl CavesCommand {
     }
 
     /// What it does, for the help screen and the README.
-    pub fn describe(self) -> &'static str {
+    pub fn help(self) -> &'static str {
         match self {
             CavesCommand::Move(_) => "walk; into a monster: attack; into a wall: dig (10 food)",
             CavesCommand::Wait => "wait a turn",
@@ -217,52 +217,24 @@ impl std::fmt::Display for UnknownCommand {
 
 impl std::error::Error for UnknownCommand {}
 
-/// The default keymap with `overrides` applied: each `(command name, keys)` replaces the
-/// default keys of that one command (the config file's `[keys.caves]` rule); a key taken
-/// by an override leaves any other command it was bound to.
+/// The default keymap with `overrides` applied by [`Keymap::with_overrides`]: each
+/// `(command name, keys)` replaces the default keys of that one command (the config file's
+/// `[keys.caves]` rule); a key taken by an override leaves any other command it was bound to.
 ///
 /// # Errors
 /// [`UnknownCommand`] for a name that is no command.
 pub fn keymap_with(
     overrides: &[(String, Vec<Input>)],
 ) -> Result<Keymap<CavesCommand>, UnknownCommand> {
-    let mut replaced = Vec::new();
-    for (name, _) in overrides {
-        let command =
-            CavesCommand::from_name(name).ok_or_else(|| UnknownCommand { name: name.clone() })?;
-        replaced.push(command);
-    }
-    let mut map = Keymap::new(
-        default_bindings().into_iter().filter(|(_, command)| !replaced.contains(command)),
-    );
-    for ((_, keys), command) in overrides.iter().zip(replaced) {
-        for &key in keys {
-            map.bind(key, command);
-        }
-    }
-    Ok(map)
+    default_keymap()
+        .with_overrides(overrides, CavesCommand::from_name)
+        .map_err(|name| UnknownCommand { name: name.to_owned() })
 }
 
-/// The keys bound to `command`, as shown on the help screen (`k`, `Up`, `Ctrl-P`).
+/// The keys bound to `command`, as shown on the help screen (`k`, `Up`, `Ctrl-P`: each
+/// [`Input`]'s `Display`, the one way keys are written).
 pub fn keys_of(map: &Keymap<CavesCommand>, command: CavesCommand) -> Vec<String> {
-    map.bindings().iter().filter(|(_, c)| *c == command).map(|(i, _)| key_name(*i)).collect()
-}
-
-/// How a key is written on screen.
-pub fn key_name(input: Input) -> String {
-    match input {
-        Input::Char(' ') => "Space".to_string(),
-        Input::Char(c) => c.to_string(),
-        Input::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
-        Input::Up => "Up".to_string(),
-        Input::Down => "Down".to_string(),
-        Input::Left => "Left".to_string(),
-        Input::Right => "Right".to_string(),
-        Input::Enter => "Enter".to_string(),
-        Input::Esc => "Esc".to_string(),
-        Input::Backspace => "Backspace".to_string(),
-        Input::Tab => "Tab".to_string(),
-    }
+    map.bindings().iter().filter(|(_, c)| *c == command).map(|(i, _)| i.to_string()).collect()
 }
 
 #[cfg(test)]

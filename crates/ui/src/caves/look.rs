@@ -26,7 +26,9 @@ impl CavesScreen {
     pub fn look_at(&self, p: Point) -> String {
         let seen = self.look_plain(p);
         match self.game.stairs_at(p) {
-            Some(s) => format!("{} ({}).", seen.trim_end_matches('.'), super::stairs::describe(&s)),
+            Some(s) => {
+                format!("{} ({}).", seen.trim_end_matches('.'), super::stairs::stairs_text(&s))
+            }
             None => seen,
         }
     }

@@ -259,7 +259,7 @@ impl CavesScreen {
         map.marks = self.marks();
         map.hero = Some(at);
         Some(Scene {
-            mode: "caves".to_string(),
+            mode: torchlit_sim::ModeId::Caves.to_string(),
             turn: game.turn().0,
             map,
             title: format!("Depth {}", game.depth() + 1),

@@ -56,7 +56,7 @@ impl Screen for CavesScreen {
 
     fn handle(&mut self, input: Input) -> Transition {
         if self.running.take().is_some() {
-            let mut said = describe_all(&self.run_events);
+            let mut said = messages_of(&self.run_events);
             said.push("You stop.".to_string());
             self.set_messages(said);
             return Transition::Stay;

@@ -30,7 +30,7 @@ pub(crate) fn marked(game: &Caves, p: Point, cell: Cell) -> Cell {
 
 /// Where a staircase leads, in words: "the exit out of the caves", "stairs down to level
 /// 3, never taken", "stairs up to level 1, taken; parts of it unexplored there".
-pub(crate) fn describe(stairs: &KnownStairs) -> String {
+pub(crate) fn stairs_text(stairs: &KnownStairs) -> String {
     let Some(to) = stairs.to else { return "the exit out of the caves".to_string() };
     let way = match stairs.way {
         Stairs::Down => "down",
@@ -77,7 +77,7 @@ pub(crate) fn prompt_target(game: &Caves, targets: &[KnownStairs], index: usize)
     let cells = if far == 1 { "cell" } else { "cells" };
     format!(
         "Travel to {} ({far} {cells} {way}) [{}/{}].",
-        describe(stairs),
+        stairs_text(stairs),
         index + 1,
         targets.len()
     )

@@ -12,7 +12,7 @@ impl CavesScreen {
     /// when no message of its own says it last, and the stairs stepped onto.
     pub(super) fn stop_words(&self, auto: Auto, moved: bool, said: &mut Vec<String>) {
         let refused =
-            text::describe(&Event::AutoStopped(Stop::MonsterNearby(CreatureKind::Zombie)));
+            text::message_of(&Event::AutoStopped(Stop::MonsterNearby(CreatureKind::Zombie)));
         for line in said.iter_mut() {
             if line == text::ARRIVED {
                 *line = match (auto, moved) {

@@ -15,17 +15,17 @@ fn a_press_that_moved_and_met_a_zombie_stops_rather_than_refuses_and_a_rest_says
         .expect("a fixture");
     let mut screen = CavesScreen::new(game, default_keymap(), None);
     let refused = Event::AutoStopped(Stop::MonsterNearby(CreatureKind::Zombie));
-    let mut said = describe_all(&[refused]);
+    let mut said = messages_of(&[refused]);
     screen.stop_words(Auto::Explore, false, &mut said);
     assert_eq!(said, ["Not with a zombie in view!"], "a press that never began is refused");
-    let mut said = describe_all(&[refused]);
+    let mut said = messages_of(&[refused]);
     screen.stop_words(Auto::Explore, true, &mut said);
     assert_eq!(said, ["You stop: a zombie is in view."]);
     screen.run_events = vec![
         Event::HungerChanged { hunger: Hunger::Hungry },
         Event::AutoStopped(Stop::Hunger(Hunger::Hungry)),
     ];
-    let mut said = describe_all(&screen.run_events);
+    let mut said = messages_of(&screen.run_events);
     screen.stop_words(Auto::Rest, true, &mut said);
     assert_eq!(said.last().map(String::as_str), Some("You stop resting: you are hungry."));
 }

@@ -2,7 +2,7 @@
 //! the bat for 7 damage." / "The bat bites you for 1 damage."), through the engine's
 //! grammar helper.
 
-use torchlit_sim::engine::{Noun, capitalize, indefinite, sentence};
+use crate::grammar::{Noun, capitalize, indefinite, sentence};
 use torchlit_sim::modes::caves::{
     Cause, CreatureKind, Event, Hunger, ItemKind, Outcome, Refusal, Stairs, Stop, Summary, Who,
 };
@@ -15,7 +15,7 @@ fn noun(who: Who) -> (Noun<'static>, CreatureKind) {
 }
 
 /// The message for an event, or `None` for events that need no words (a step).
-pub fn describe(event: &Event) -> Option<String> {
+pub fn message_of(event: &Event) -> Option<String> {
     Some(match *event {
         Event::Moved { .. } => return None,
         Event::Attacked { attacker, target, damage } => {
@@ -26,7 +26,7 @@ pub fn describe(event: &Event) -> Option<String> {
         Event::Died { who: Who::You } => "You die...".to_string(),
         Event::Died { who } => sentence(noun(who).0, "die", None, ""),
         Event::Dug { .. } => sentence(Noun::You, "dig", None, " through the rock"),
-        // The seed's words; several in one turn are merged by `describe_all`.
+        // The tutorial's words; several in one turn are merged by `messages_of`.
         Event::Bumped { who } => sentence(noun(who).0, "bump", None, " into a wall"),
         Event::Spawned { parent } => sentence(noun(parent).0, "spawn", Some(Noun::A("child")), ""),
         Event::TookStairs { way, depth } => {
@@ -54,10 +54,7 @@ pub fn describe(event: &Event) -> Option<String> {
         // Fungi spread all the time: their arrivals are noise (spawning is told).
         Event::CameIntoView { kind: CreatureKind::Fungus } => return None,
         Event::CameIntoView { kind } => {
-            format!(
-                "{} comes into view.",
-                torchlit_sim::engine::capitalize(&indefinite(kind.name()))
-            )
+            format!("{} comes into view.", crate::grammar::capitalize(&indefinite(kind.name())))
         }
         Event::Found { item } => format!("You see {}.", a(&item.name())),
         Event::ItemHere { item } => format!("You see {} here.", a(&item.name())),
@@ -124,10 +121,10 @@ pub fn count_of(n: u32, kind: CreatureKind) -> String {
 /// creature), "The bat dies." twice "2 bats die."; other repeats get a count ("The bat
 /// bumps into a wall. (x3)": one bat may bump twice). The order is that of each message's first
 /// event.
-pub fn describe_all(events: &[Event]) -> Vec<String> {
+pub fn messages_of(events: &[Event]) -> Vec<String> {
     let mut counted: Vec<(Event, u32)> = Vec::new();
     for &event in events {
-        if describe(&event).is_none() {
+        if message_of(&event).is_none() {
             continue;
         }
         match counted.iter_mut().find(|(e, _)| *e == event) {
@@ -141,7 +138,7 @@ pub fn describe_all(events: &[Event]) -> Vec<String> {
     let mut out = Vec::new();
     for (event, n) in counted {
         let line = if n == 1 {
-            describe(&event)
+            message_of(&event)
         } else {
             match event {
                 Event::CameIntoView { kind } => {
@@ -150,7 +147,7 @@ pub fn describe_all(events: &[Event]) -> Vec<String> {
                 Event::Died { who: Who::It(kind) } => {
                     Some(format!("{} die.", capitalize(&count_of(n, kind))))
                 }
-                other => describe(&other).map(|d| format!("{d} (x{n})")),
+                other => message_of(&other).map(|d| format!("{d} (x{n})")),
             }
         };
         let Some(mut line) = line else { continue };
@@ -311,11 +308,11 @@ mod tests {
         let down = Event::StairsBlocked { way: Stairs::Down, kind: CreatureKind::Bat };
         let up = Event::StairsBlocked { way: Stairs::Up, kind: CreatureKind::Zombie };
         assert_eq!(
-            describe(&down).as_deref(),
+            message_of(&down).as_deref(),
             Some("A bat stands at the foot of the stairs: you attack it.")
         );
         assert_eq!(
-            describe(&up).as_deref(),
+            message_of(&up).as_deref(),
             Some("A zombie stands at the top of the stairs: you attack it.")
         );
     }
@@ -326,14 +323,14 @@ mod tests {
         let bat = Who::It(CreatureKind::Bat);
         let died = Event::Died { who: zombie };
         let bite = Event::Attacked { attacker: bat, target: zombie, damage: 3 };
-        let lines = describe_all(&[died, bite]);
+        let lines = messages_of(&[died, bite]);
         assert_eq!(lines[0], "The zombie dies.");
         assert!(
             lines[1].contains("another zombie") && !lines[1].contains("the zombie"),
             "{lines:?}"
         );
         // A blow that comes before the death is at the one that died.
-        let lines = describe_all(&[bite, died]);
+        let lines = messages_of(&[bite, died]);
         assert!(lines[0].contains("the zombie"), "{lines:?}");
     }
 
@@ -341,41 +338,41 @@ mod tests {
     fn second_person_from_the_players_side() {
         let hit =
             Event::Attacked { attacker: Who::You, target: Who::It(CreatureKind::Bat), damage: 7 };
-        assert_eq!(describe(&hit).as_deref(), Some("You hit the bat for 7 damage."));
+        assert_eq!(message_of(&hit).as_deref(), Some("You hit the bat for 7 damage."));
         let bite =
             Event::Attacked { attacker: Who::It(CreatureKind::Bat), target: Who::You, damage: 1 };
-        assert_eq!(describe(&bite).as_deref(), Some("The bat bites you for 1 damage."));
+        assert_eq!(message_of(&bite).as_deref(), Some("The bat bites you for 1 damage."));
         let claw = Event::Attacked {
             attacker: Who::It(CreatureKind::Zombie),
             target: Who::It(CreatureKind::Fungus),
             damage: 3,
         };
-        assert_eq!(describe(&claw).as_deref(), Some("The zombie claws the fungus for 3 damage."));
+        assert_eq!(message_of(&claw).as_deref(), Some("The zombie claws the fungus for 3 damage."));
         assert_eq!(
-            describe(&Event::Died { who: Who::It(CreatureKind::Zombie) }).as_deref(),
+            message_of(&Event::Died { who: Who::It(CreatureKind::Zombie) }).as_deref(),
             Some("The zombie dies.")
         );
         let slot = Slot::from_letter('c').expect("c");
         assert_eq!(
-            describe(&Event::PickedUp { item: ItemKind::Apple, slot }).as_deref(),
+            message_of(&Event::PickedUp { item: ItemKind::Apple, slot }).as_deref(),
             Some("You pick up an apple (c).")
         );
         assert_eq!(
-            describe(&Event::Landed { item: ItemKind::Corpse(CreatureKind::Bat) }).as_deref(),
+            message_of(&Event::Landed { item: ItemKind::Corpse(CreatureKind::Bat) }).as_deref(),
             Some("A bat corpse lands between your feet.")
         );
         assert_eq!(
-            describe(&Event::Unequipped { item: ItemKind::Sword, wielded: true }).as_deref(),
+            message_of(&Event::Unequipped { item: ItemKind::Sword, wielded: true }).as_deref(),
             Some("You put away your sword.")
         );
         assert_eq!(
-            describe(&Event::Spawned { parent: Who::It(CreatureKind::Fungus) }).as_deref(),
+            message_of(&Event::Spawned { parent: Who::It(CreatureKind::Fungus) }).as_deref(),
             Some("The fungus spawns a child.")
         );
         assert_eq!(
-            describe(&Event::CameIntoView { kind: CreatureKind::Zombie }).as_deref(),
+            message_of(&Event::CameIntoView { kind: CreatureKind::Zombie }).as_deref(),
             Some("A zombie comes into view.")
         );
-        assert_eq!(describe(&Event::Moved { to: torchlit_geom::Point::ORIGIN }), None);
+        assert_eq!(message_of(&Event::Moved { to: torchlit_geom::Point::ORIGIN }), None);
     }
 }

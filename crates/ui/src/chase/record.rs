@@ -12,7 +12,7 @@ use torchlit_sim::modes::chase::{HeroKind, MonsterKind, Move, Role, StrategyMake
 
 use super::ChaseScreen;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
-use crate::replay::Mode;
+use crate::replay::Replayable;
 use crate::{Frame, Screen};
 
 /// The mode name of a chase a person plays, in recordings.
@@ -83,9 +83,9 @@ pub fn chase_play_recorder(
 }
 
 /// `chase-play`: the person's steps.
-pub(crate) struct ChasePlayMode;
+pub(crate) struct ChasePlayReplay;
 
-impl Mode for ChasePlayMode {
+impl Replayable for ChasePlayReplay {
     type Input = u8;
     type Game = ChaseScreen;
     // A chase screen clones by replaying its steps: seeking back starts over instead.

@@ -48,7 +48,7 @@ impl ChaseScreen {
         }
         map.hero = Some(hero);
         Some(Scene {
-            mode: "chase".to_string(),
+            mode: torchlit_sim::ModeId::Chase.to_string(),
             turn: self.game.turn().0,
             map,
             title: format!("chase: {}", self.name),

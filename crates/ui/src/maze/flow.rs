@@ -158,7 +158,7 @@ impl MazeScreen {
                 }
                 _ => {}
             }
-            if let Some(text) = describe(event) {
+            if let Some(text) = message_of(event) {
                 self.remember(&text);
                 self.message = text;
                 self.message_at = self.game.stats().ticks;

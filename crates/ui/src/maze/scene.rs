@@ -72,7 +72,7 @@ impl MazeScreen {
         let secs = stats.ticks / 24;
         let keys: Vec<String> = hero.keys().iter().map(|&k| key_name(k)).collect();
         Some(Scene {
-            mode: "maze".to_string(),
+            mode: torchlit_sim::ModeId::Maze.to_string(),
             turn: self.game.now().0,
             map,
             title: area.title().to_string(),

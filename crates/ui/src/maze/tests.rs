@@ -4,7 +4,7 @@ use super::*;
 
 #[test]
 fn keys_are_named_for_players_not_by_the_seeds_numbers() {
-    let took = |k| describe(Event::PickedUp(Pickup::Key(k)));
+    let took = |k| message_of(Event::PickedUp(Pickup::Key(k)));
     assert_eq!(took(SPAWN_KEY_ID).as_deref(), Some("You take the Spawn key."));
     assert_eq!(took(3).as_deref(), Some("You take key 3."));
     assert_eq!(key_name(SPAWN_KEY_ID), "spawn");

@@ -12,8 +12,9 @@ pub(super) fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) ->
         if command == OverworldCommand::Rest && game.quest().is_none() {
             continue;
         }
-        let keys: Vec<String> = keys_of(keymap, command).into_iter().map(key_name).collect();
-        lines.push(format!("{:<12} {}", keys.join(" "), command.describe()));
+        let keys: Vec<String> =
+            keys_of(keymap, command).into_iter().map(|k| k.to_string()).collect();
+        lines.push(format!("{:<12} {}", keys.join(" "), command.help()));
     }
     lines.push(String::new());
     lines.push("@ you   . floor   # wall   (dark) rock   $ chest   _ opened chest".to_string());

@@ -2,7 +2,7 @@
 //! config's `[keys.overworld]` table.
 
 use torchlit_geom::CardinalDirection;
-use torchlit_save::{Config, Origin};
+use torchlit_save::Config;
 
 use crate::{Input, Keymap};
 
@@ -55,7 +55,7 @@ impl OverworldCommand {
     }
 
     /// What it does, for the help screen.
-    pub fn describe(self) -> &'static str {
+    pub fn help(self) -> &'static str {
         match self {
             OverworldCommand::Move(CardinalDirection::North) => "walk north",
             OverworldCommand::Move(CardinalDirection::West) => "walk west",
@@ -117,68 +117,23 @@ pub enum KeyConfigError {
         /// The name (its first 24 characters).
         action: String,
     },
-    /// A key the terminal never reports to the game (Alt, function keys...).
-    #[error("{origin}: keys.overworld.{action}: key {key} can't be bound")]
-    Unbindable {
-        /// Where it was written.
-        origin: String,
-        /// The action.
-        action: String,
-        /// The key.
-        key: String,
-    },
 }
 
 /// The keymap of the config: for every action in `[keys.overworld]`, its keys replace
-/// the default ones (the built-in config lists them all).
+/// the default ones ([`Keymap::with_overrides`]; the built-in config lists them all).
 ///
 /// # Errors
-/// [`KeyConfigError`] naming the file and line of an unknown action or key.
+/// [`KeyConfigError`] naming the file and line of an unknown action.
 pub fn keymap_from_config(config: &Config) -> Result<Keymap<OverworldCommand>, KeyConfigError> {
-    let mut bindings: Vec<(Input, OverworldCommand)> = Vec::new();
-    let mut replaced = Vec::new();
-    for (action, binding) in config.keys.mode(MODE) {
-        let origin = origin_text(&binding.origin);
-        let command =
-            OverworldCommand::from_name(action).ok_or_else(|| KeyConfigError::UnknownAction {
-                origin: origin.clone(),
-                action: action.chars().take(24).collect(),
-            })?;
-        replaced.push(command);
-        for (i, spec) in binding.keys.iter().enumerate() {
-            let at = binding.key_origins.get(i).map_or_else(|| origin.clone(), origin_text);
-            let input = Input::from_key_spec(*spec).ok_or_else(|| KeyConfigError::Unbindable {
-                origin: at,
-                action: action.to_string(),
-                key: spec.to_string(),
-            })?;
-            bindings.push((input, command));
-        }
-    }
-    let defaults = default_keymap();
-    let kept = defaults.bindings().iter().filter(|(_, c)| !replaced.contains(c)).copied();
-    Ok(Keymap::new(kept.chain(bindings)))
-}
-
-fn origin_text(origin: &Origin) -> String {
-    origin.to_string()
-}
-
-/// The name of a key for the help screen.
-pub fn key_name(input: Input) -> String {
-    match input {
-        Input::Char(' ') => "Space".to_string(),
-        Input::Char(c) => c.to_string(),
-        Input::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
-        Input::Up => "↑".to_string(),
-        Input::Down => "↓".to_string(),
-        Input::Left => "←".to_string(),
-        Input::Right => "→".to_string(),
-        Input::Enter => "Enter".to_string(),
-        Input::Esc => "Esc".to_string(),
-        Input::Backspace => "Backspace".to_string(),
-        Input::Tab => "Tab".to_string(),
-    }
+    default_keymap()
+        .with_overrides(&config.keys.overrides(MODE), OverworldCommand::from_name)
+        .map_err(|action| KeyConfigError::UnknownAction {
+            origin: config
+                .keys
+                .get(MODE, action)
+                .map_or_else(|| "the config file".to_string(), |b| b.origin.to_string()),
+            action: action.chars().take(24).collect(),
+        })
 }
 
 /// The keys bound to `command`, in binding order.

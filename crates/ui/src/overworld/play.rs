@@ -144,7 +144,7 @@ impl OverworldScreen {
                 let other = keys_of(&self.setup.keymap, OverworldCommand::Quit)
                     .into_iter()
                     .find(|&k| k != Input::Esc)
-                    .map(|k| format!(" ({} leaves at once)", key_name(k)))
+                    .map(|k| format!(" ({k} leaves at once)"))
                     .unwrap_or_default();
                 self.say(format!("Press Esc again to save and leave the world{other}."));
             }
@@ -165,7 +165,7 @@ impl OverworldScreen {
                 let help = keys_of(&self.setup.keymap, OverworldCommand::Help)
                     .into_iter()
                     .next()
-                    .map_or_else(|| "?".to_string(), key_name);
+                    .map_or_else(|| "?".to_string(), |k| k.to_string());
                 self.say(format!("Unknown key; {help} for help."));
             }
         }
@@ -190,7 +190,7 @@ impl OverworldScreen {
         let events = self.session.apply(action);
         let plain =
             events.iter().all(|e| matches!(e, Event::Moved { .. } | Event::EnteredRegion { .. }));
-        let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
+        let mut texts: Vec<String> = events.iter().filter_map(message_of).collect();
         texts.extend(better_gear(&self.session, before, &events, &self.setup.keymap));
         self.show_events(events, texts);
         plain
@@ -268,7 +268,7 @@ impl OverworldScreen {
             let game = self.session.game();
             if !quiet || game.ending().is_some() {
                 // A fight or anything else: shown as a single step would show it.
-                let mut texts: Vec<String> = events.iter().filter_map(describe).collect();
+                let mut texts: Vec<String> = events.iter().filter_map(message_of).collect();
                 texts.insert(0, format!("You rest {turn} turns, then:"));
                 return self.show_events(events, texts);
             }
@@ -485,7 +485,7 @@ impl OverworldScreen {
             if choice.drop { Action::Drop(choice.item) } else { Action::Equip(choice.item) };
         let events = self.session.apply(action);
         forget_hints(self, &events);
-        let note = events.iter().filter_map(describe).next_back();
+        let note = events.iter().filter_map(message_of).next_back();
         let player = self.session.game().player().clone();
         Transition::Push(Box::new(InventoryPanel::new(player, note)))
     }
@@ -524,7 +524,7 @@ fn better_gear(
     let inventory = keys_of(keymap, OverworldCommand::Inventory)
         .into_iter()
         .next()
-        .map_or_else(|| "the inventory key".to_string(), key_name);
+        .map_or_else(|| "the inventory key".to_string(), |k| k.to_string());
     let mut found: Vec<Item> = Vec::new();
     for event in events {
         let rewards: &[Reward] = match event {

@@ -27,7 +27,7 @@ use torchlit_sim::modes::overworld::{Ground, Monster, Overworld, PLAYER_HEALTH};
 use super::draw::{PLAYER, Role, WATCHED_BG, ground_look, monster_look};
 use super::status::{compass, gear_of};
 use super::text::{odds_text, strength_text, whole_hp};
-use super::{Keymap, OverworldCommand, OverworldScreen, display_name, key_name, keys_of};
+use super::{Keymap, OverworldCommand, OverworldScreen, display_name, keys_of};
 use crate::sprite;
 use crate::{Transition, palette};
 
@@ -201,7 +201,7 @@ pub(super) fn play_scene(play: &OverworldScreen, view: Size) -> Scene {
     }
     map.hero = Some(at);
     Scene {
-        mode: "overworld".to_string(),
+        mode: torchlit_sim::ModeId::Overworld.to_string(),
         turn: game.player().moves().0,
         map,
         title: display_name(&play.session.info().name),
@@ -385,7 +385,7 @@ fn hints(keymap: &Keymap<OverworldCommand>) -> Vec<(String, String)> {
     let mut out = vec![("click".to_string(), "travel there / step".to_string())];
     for command in OverworldCommand::ALL {
         if let Some(&key) = keys_of(keymap, command).first() {
-            out.push((key_name(key), command.describe().to_string()));
+            out.push((key.to_string(), command.help().to_string()));
         }
     }
     out

@@ -78,13 +78,13 @@ pub fn rewards_text(rewards: &[Reward]) -> String {
 /// `an iron sword`, `leather armour` (armour is uncountable).
 pub fn with_article(item: Item) -> String {
     match item {
-        Item::Sword(_) => torchlit_sim::engine::indefinite(&item.name()),
+        Item::Sword(_) => crate::grammar::indefinite(&item.name()),
         Item::Armour(_) => item.name(),
     }
 }
 
 /// The message for an event outside fights (`None`: nothing to say).
-pub fn describe(event: &Event) -> Option<String> {
+pub fn message_of(event: &Event) -> Option<String> {
     Some(match event {
         Event::Moved { .. } => return None,
         Event::Blocked { by: Blocker::Rock, .. } => "The rock blocks your way.".to_string(),

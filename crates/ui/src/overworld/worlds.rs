@@ -10,7 +10,7 @@ use torchlit_sim::modes::overworld::{
 };
 
 /// The mode name stored in `overworld` worlds (and the config's `[keys.overworld]`).
-pub const MODE: &str = "overworld";
+pub const MODE: &str = torchlit_sim::ModeId::Overworld.as_str();
 
 /// Where `overworld` worlds live (a [`WorldStore`] the front end supplies: the terminal's
 /// and the browser's is the SQLite `torchlit_save::Store`, tests use

@@ -11,7 +11,7 @@ use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, StrategyMaker};
 use torchlit_sim::modes::maze::{LevelKind, Maze, MazeConfig, Rules, Seed, TickInput};
 use torchlit_sim::modes::ultima::{self, Ultima};
 
-use super::Mode;
+use super::Replayable;
 pub use super::start_error::StartError;
 use crate::caves::CavesScreen;
 use crate::chase::ChaseScreen;
@@ -96,13 +96,19 @@ pub fn caves_recorder(game: &Caves) -> Recorder<caves::Action> {
 /// The recorder of a new caves run whose auto-explore picks up `pickup`.
 pub fn caves_recorder_with(game: &Caves, pickup: AutoPickup) -> Recorder<caves::Action> {
     let options = caves_options(game, pickup);
-    Recorder::new("caves", game.seed().0, StartFile::None, options, CHECKPOINT_TURNS)
+    Recorder::new(
+        torchlit_sim::ModeId::Caves.as_str(),
+        game.seed().0,
+        StartFile::None,
+        options,
+        CHECKPOINT_TURNS,
+    )
 }
 
 /// `caves`: turn actions.
-pub(crate) struct CavesMode;
+pub(crate) struct CavesReplay;
 
-impl Mode for CavesMode {
+impl Replayable for CavesReplay {
     type Input = caves::Action;
     type Game = Caves;
     const SNAPSHOT_EVERY: u64 = 100;
@@ -119,7 +125,7 @@ impl Mode for CavesMode {
     }
 
     fn step(game: &mut Caves, input: &caves::Action) -> Vec<String> {
-        game.apply(*input).iter().filter_map(crate::caves::describe).collect()
+        game.apply(*input).iter().filter_map(crate::caves::message_of).collect()
     }
 
     fn hash(game: &Caves) -> u64 {
@@ -216,7 +222,13 @@ fn decode_maze_options(bytes: &[u8]) -> Result<MazeConfig, StartError> {
 /// The recorder of a new maze game.
 pub fn maze_recorder(config: &MazeConfig) -> Recorder<TickInput> {
     let options = encode_maze_options(config);
-    Recorder::new("maze", config.seed.0, StartFile::None, options, CHECKPOINT_TICKS)
+    Recorder::new(
+        torchlit_sim::ModeId::Maze.as_str(),
+        config.seed.0,
+        StartFile::None,
+        options,
+        CHECKPOINT_TICKS,
+    )
 }
 
 /// Rebuilds the game a maze recording starts from.
@@ -230,9 +242,9 @@ pub fn maze_start(header: &Header) -> Result<Maze, StartError> {
 }
 
 /// `maze`: the buttons of each tick.
-pub(crate) struct MazeMode;
+pub(crate) struct MazeReplay;
 
-impl Mode for MazeMode {
+impl Replayable for MazeReplay {
     type Input = TickInput;
     type Game = Maze;
     const SNAPSHOT_EVERY: u64 = 720;
@@ -244,7 +256,7 @@ impl Mode for MazeMode {
     }
 
     fn step(game: &mut Maze, input: &TickInput) -> Vec<String> {
-        game.tick(input).into_iter().filter_map(crate::maze::describe).collect()
+        game.tick(input).into_iter().filter_map(crate::maze::message_of).collect()
     }
 
     fn hash(game: &Maze) -> u64 {
@@ -272,7 +284,7 @@ pub fn ultima_recorder(game: &Ultima) -> Recorder<ultima::Action> {
     } else {
         postcard::to_allocvec(&game.rules()).unwrap_or_default()
     };
-    Recorder::new("ultima", 0, file, options, CHECKPOINT_TURNS)
+    Recorder::new(torchlit_sim::ModeId::Ultima.as_str(), 0, file, options, CHECKPOINT_TURNS)
 }
 
 /// The rules an ultima recording's options hold (none: Ultima 0's free walk).
@@ -294,9 +306,9 @@ fn file_bytes(header: &Header) -> Result<&[u8], StartError> {
 }
 
 /// `ultima`: turn actions.
-pub(crate) struct UltimaMode;
+pub(crate) struct UltimaReplay;
 
-impl Mode for UltimaMode {
+impl Replayable for UltimaReplay {
     type Input = ultima::Action;
     type Game = Ultima;
     const SNAPSHOT_EVERY: u64 = 500;
@@ -310,7 +322,7 @@ impl Mode for UltimaMode {
     }
 
     fn step(game: &mut Ultima, input: &ultima::Action) -> Vec<String> {
-        game.apply(*input).into_iter().map(crate::ultima::describe).collect()
+        game.apply(*input).into_iter().map(crate::ultima::message_of).collect()
     }
 
     fn hash(game: &Ultima) -> u64 {
@@ -477,20 +489,20 @@ pub fn chase_recorder_with(
     let options = chase_options(players.0, players.1, limit)?;
     let file =
         StartFile::Contents { name: name.to_string(), bytes: dungeon.to_text().into_bytes() };
-    Ok(Recorder::new("chase", seed, file, options, CHECKPOINT_TURNS))
+    Ok(Recorder::new(torchlit_sim::ModeId::Chase.as_str(), seed, file, options, CHECKPOINT_TURNS))
 }
 
 /// `chase`: one unit input per turn (the strategies decide everything).
-pub(crate) struct ChaseMode;
+pub(crate) struct ChaseReplay;
 
-impl Mode for ChaseMode {
+impl Replayable for ChaseReplay {
     type Input = ();
     type Game = ChaseScreen;
     // A chase screen clones by replaying its turns: seeking back starts over instead.
     const SNAPSHOT_EVERY: u64 = u64::MAX;
 
     fn start(header: &Header) -> Result<ChaseScreen, String> {
-        ChaseMode::start_with(header, None)
+        ChaseReplay::start_with(header, None)
     }
 
     fn start_with(header: &Header, scripts: Option<ScriptLoader>) -> Result<ChaseScreen, String> {

@@ -10,7 +10,7 @@ use torchlit_sim::modes::overworld::{
     QuestRules, RegionChanges, RegionCoord, Rules,
 };
 
-use super::Mode;
+use super::Replayable;
 use crate::Frame;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
 
@@ -334,7 +334,13 @@ pub fn overworld_recorder(game: &Overworld, from_start: bool) -> Recorder<Action
         quest: game.rules().quest.as_ref().map(RecordedQuest::of),
     };
     let options = postcard::to_allocvec(&start).unwrap_or_default();
-    Recorder::new("overworld", game.seed().0, StartFile::None, options, CHECKPOINT_TURNS)
+    Recorder::new(
+        torchlit_sim::ModeId::Overworld.as_str(),
+        game.seed().0,
+        StartFile::None,
+        options,
+        CHECKPOINT_TURNS,
+    )
 }
 
 /// Rebuilds the game an overworld recording starts from.
@@ -356,9 +362,9 @@ pub fn overworld_start(header: &Header) -> Result<Overworld, String> {
 }
 
 /// `overworld`: the player's actions.
-pub(crate) struct OverworldMode;
+pub(crate) struct OverworldReplay;
 
-impl Mode for OverworldMode {
+impl Replayable for OverworldReplay {
     type Input = Action;
     type Game = Overworld;
     const SNAPSHOT_EVERY: u64 = 250;
@@ -368,7 +374,7 @@ impl Mode for OverworldMode {
     }
 
     fn step(game: &mut Overworld, input: &Action) -> Vec<String> {
-        game.apply(*input).iter().filter_map(crate::overworld::describe).collect()
+        game.apply(*input).iter().filter_map(crate::overworld::message_of).collect()
     }
 
     fn hash(game: &Overworld) -> u64 {

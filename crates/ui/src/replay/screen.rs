@@ -75,7 +75,7 @@ impl fmt::Debug for ReplayScreen {
 impl ReplayScreen {
     /// A screen playing `replay` from where it stands, at 1x.
     pub fn new(replay: Box<dyn Replayer>) -> ReplayScreen {
-        let realtime = replay.header().mode == "maze";
+        let realtime = super::mode_of(replay.header()) == Some(torchlit_sim::ModeId::Maze);
         ReplayScreen {
             replay,
             paused: false,

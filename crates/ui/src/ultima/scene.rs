@@ -172,7 +172,7 @@ impl UltimaScreen {
         ];
         let pair = |(k, v): (&str, String)| (k.to_string(), v);
         Some(Scene {
-            mode: "ultima".to_string(),
+            mode: torchlit_sim::ModeId::Ultima.to_string(),
             turn: game.turns().0,
             map,
             title: "Ultima: night walk".to_string(),

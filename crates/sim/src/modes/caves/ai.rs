@@ -82,7 +82,7 @@ impl Behaviour for FungusAi {
     }
 }
 
-/// The seed's `wander()`: a random step of -1, 0 or +1 on each axis; standing still when
+/// The tutorial's `wander()`: a random step of -1, 0 or +1 on each axis; standing still when
 /// both are 0 or when one of its own kind is there.
 pub fn wander(me: &Creature, senses: &dyn Senses, rng: &mut Rng) -> Intent {
     let dx = rng.range(-1, 1) as i32;

@@ -54,8 +54,8 @@ impl CreatureKind {
 
     /// The stats of this kind when created on level `depth` (0 is the top level).
     ///
-    /// The seed's values are the top level's: player 100 hp / attack 20 / defense 5,
-    /// fungus 10/0/0, bat 15/5/0, zombie 50/10/10. The seed passes `depth` to every
+    /// The tutorial's values are the top level's: player 100 hp / attack 20 / defense 5,
+    /// fungus 10/0/0, bat 15/5/0, zombie 50/10/10. The tutorial passes `depth` to every
     /// factory method without using it; here deeper monsters are stronger, linearly:
     /// fungus +2 hp and +1 defense per level, bat +3 hp, +1 attack, +1 defense,
     /// zombie +5 hp, +1 attack, +1 defense.

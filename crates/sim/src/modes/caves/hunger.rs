@@ -9,7 +9,7 @@ pub struct Stomach {
     max_food: i32,
 }
 
-/// The seed's stomach size.
+/// The tutorial's stomach size.
 pub const MAX_FOOD: i32 = 1000;
 
 /// Food each turn costs (part 11's `update()`: `modifyFood(-1)`).
@@ -19,7 +19,7 @@ pub const FOOD_PER_TURN: i32 = 1;
 pub const FOOD_PER_DIG: i32 = 10;
 
 impl Default for Stomach {
-    /// "A decent belly full": two thirds of 1000, in integers as the seed computes it
+    /// "A decent belly full": two thirds of 1000, in integers as the tutorial computes it
     /// (`maxFood / 3 * 2` = 666).
     fn default() -> Stomach {
         Stomach { food: MAX_FOOD / 3 * 2, max_food: MAX_FOOD }
@@ -87,7 +87,7 @@ pub enum Hunger {
     Starving,
     /// Below 20%.
     Hungry,
-    /// Neither hungry nor full (the seed shows nothing; the status line says "Fed").
+    /// Neither hungry nor full (the tutorial shows nothing; the status line says "Fed").
     Fed,
     /// Above 80%.
     Full,

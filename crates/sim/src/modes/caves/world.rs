@@ -48,7 +48,7 @@ pub fn population(depth: usize) -> [(CreatureKind, usize); 3] {
 }
 
 /// The items a level holds besides the teddy bear: `width × height / 20` rocks (part
-/// 10), and the food, weapon and armour the seed leaves to the designer: two apples, a
+/// 10), and the food, weapon and armour the tutorial leaves to the designer: two apples, a
 /// bread, a baguette (the edible weapon), one random weapon and one random armour.
 pub fn items_for_level(size: Size, rng: &mut Rng) -> Vec<ItemKind> {
     let rocks = size.area() / 20;

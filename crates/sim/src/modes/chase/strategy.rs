@@ -1,4 +1,4 @@
-//! Strategies: what a player does with its step. The seed's three, the two optimal ones,
+//! Strategies: what a player does with its step. DM503 Rogue's three, the two optimal ones,
 //! and the trait for more.
 
 use std::cmp::Reverse;
@@ -207,7 +207,7 @@ fn euclid2(a: Point, b: Point) -> i64 {
     (b - a).length_squared()
 }
 
-/// The seed's monster: one step along a shortest path to the hero; among the steps on a
+/// DM503 Rogue's monster: one step along a shortest path to the hero; among the steps on a
 /// shortest path, the one landing closest to the hero in Euclidean distance.
 ///
 /// Uses the hero's [`Flow::ToGoals`] field (the cost of the monster's walk to the hero)
@@ -219,7 +219,7 @@ pub struct Monster;
 builtin!(Monster, "Monster");
 
 impl Monster {
-    /// The seed's monster's step.
+    /// DM503 Rogue's monster's step.
     pub fn pick(d: &Decision<'_>, paths: &mut Paths) -> Move {
         let (me, target) = (d.at(), d.opponent());
         let Some(to_target) = field(d, paths, Flow::ToGoals, &[target]) else { return Move::Stay };
@@ -228,7 +228,7 @@ impl Monster {
     }
 }
 
-/// The seed's hero: the cell (staying included) with the largest shortest-path distance
+/// DM503 Rogue's hero: the cell (staying included) with the largest shortest-path distance
 /// to the monster; among those, the one with the most possible moves.
 ///
 /// "Distance to the monster" is the length of the monster's shortest walk to the cell
@@ -242,7 +242,7 @@ pub struct Rogue;
 builtin!(Rogue, "Rogue");
 
 impl Rogue {
-    /// The seed's hero's step.
+    /// DM503 Rogue's hero's step.
     pub fn pick(d: &Decision<'_>, paths: &mut Paths) -> Move {
         let (me, hunter) = (d.at(), d.opponent());
         let (grid, rule) = (d.board.grid(), d.board.rule());
@@ -254,7 +254,7 @@ impl Rogue {
     }
 }
 
-/// The seed's speedy hero: goes for a speed potion when it can get there before the
+/// DM503 Rogue's speedy hero: goes for a speed potion when it can get there before the
 /// monster, otherwise plays [`Rogue`].
 ///
 /// "Before the monster": counting in turns and the turn order (the monster moves first),
@@ -296,7 +296,7 @@ impl SpeedyRogue {
 builtin!(SpeedyRogue, "SpeedyRogue");
 
 impl SpeedyRogue {
-    /// The seed's speedy hero's step.
+    /// DM503 Rogue's speedy hero's step.
     pub fn pick(d: &Decision<'_>, paths: &mut Paths) -> Move {
         let Some(potion) = SpeedyRogue::target(d, paths) else { return Rogue::pick(d, paths) };
         let (me, hunter) = (d.at(), d.opponent());

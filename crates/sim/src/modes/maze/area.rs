@@ -121,7 +121,7 @@ impl serde::Serialize for Area {
     }
 }
 
-/// The seed's grid (behaviour) name of an area kind: `Spawn` and `BossArea` use
+/// ICMaze's grid (behaviour) name of an area kind: `Spawn` and `BossArea` use
 /// `"SmallArea"` (seed §2.1).
 pub fn grid_name(kind: AreaKind) -> &'static str {
     match kind {
@@ -169,7 +169,7 @@ impl Area {
 
     /// `Spawn` (seed §2.4.1, §2.5, §2.6.1, §3.1.1, §5.2, §5.3.1): the pickaxe at seed
     /// `(5, 4)`, a heart at `(4, 5)`, the key `Integer.MAX_VALUE` at `(6, 5)`, the decoy
-    /// key `Integer.MAX_VALUE - 1` at `(1, 2)`, a rock at `(7, 2)` (the seed says
+    /// key `Integer.MAX_VALUE - 1` at `(1, 2)`, a rock at `(7, 2)` (ICMaze says
     /// "somewhere"), the welcome dialog, and a treasure at `(4, 4)` once `follows` is on.
     pub(crate) fn spawn(follows: SignalId) -> Area {
         let mut a = Area::empty(AreaKind::Spawn, "icmaze/Spawn".to_string());
@@ -299,7 +299,7 @@ impl Area {
         self.kind
     }
 
-    /// The seed's title: `icmaze/Spawn`, `icmaze/Boss`, `icmaze/SmallArea[1]`...
+    /// ICMaze's title: `icmaze/Spawn`, `icmaze/Boss`, `icmaze/SmallArea[1]`...
     pub fn title(&self) -> &str {
         &self.title
     }

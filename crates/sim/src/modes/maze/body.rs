@@ -48,7 +48,7 @@ impl Life {
     }
 
     /// Ticks of immunity left (the front end blinks the actor while it is non-zero: drawn
-    /// only when it is even, as the seed suggests).
+    /// only when it is even, as ICMaze suggests).
     pub fn immunity_left(&self) -> u32 {
         self.immunity.remaining().0 as u32
     }

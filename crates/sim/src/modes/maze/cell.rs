@@ -8,7 +8,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CellType {
-    /// Outside any area; never walkable (the seed: "should never be used").
+    /// Outside any area; never walkable (ICMaze: "should never be used").
     None,
     /// Open floor.
     Ground,
@@ -28,7 +28,7 @@ impl CellType {
         matches!(self, CellType::Ground | CellType::Hole)
     }
 
-    /// The seed's colour code for this type in its behaviour images (ARGB as a Java `int`).
+    /// ICMaze's colour code for this type in its behaviour images (ARGB as a Java `int`).
     pub const fn seed_code(self) -> i32 {
         match self {
             CellType::None => 0,

@@ -29,7 +29,7 @@ pub struct Heart {
 pub struct Key {
     /// Where it lies (map space).
     pub at: Point,
-    /// Its identifier (a Java `int` in the seed).
+    /// Its identifier (a Java `int` in ICMaze).
     pub id: KeyNumber,
 }
 

@@ -25,7 +25,7 @@ use super::thing::{Pathing, Stage, Thing, UpdateCtx};
 use crate::Tick;
 use crate::engine::ActorId;
 
-/// The rules a player may tune (the seed calls the heart drop configurable).
+/// The rules a player may tune (ICMaze calls the heart drop configurable).
 ///
 /// [`Rules::original`] is the source document's game exactly; [`Rules::default`] differs
 /// in four rules: chasers forget a hero they lost ([`Rules::forget_ticks`]), no monster
@@ -76,7 +76,7 @@ impl Rules {
 }
 
 impl Default for Rules {
-    /// The seed's rules, except that a chaser forgets a hero it has not perceived for
+    /// ICMaze's rules, except that a chaser forgets a hero it has not perceived for
     /// [`FORGET_TICKS`](super::rules::FORGET_TICKS) (3 s), no monster starts within
     /// [`SPAWN_CLEARANCE`](super::rules::SPAWN_CLEARANCE) steps of an arrival cell, a
     /// barrage leaves a gap of [`BARRAGE_GAP`](super::rules::BARRAGE_GAP) cells, and
@@ -162,7 +162,7 @@ struct Outcome {
     defeated: u32,
 }
 
-/// The hero's handler (seed's `ICMazePlayerInteractionHandler`).
+/// The hero's handler (ICMaze's `ICMazePlayerInteractionHandler`).
 struct PlayerHandler<'a> {
     player: &'a mut Player,
     out: &'a mut Outcome,

@@ -8,7 +8,7 @@
 //! wall cells around `size × size` ground cells. A seed position `(x, y)` is the map
 //! point `(x, size + 1 - y)` ([`from_seed`]); [`to_seed`] converts back for display.
 //!
-//! The positions the seed gives, converted (for `size` = 8, so map `y = 9 - y_seed`):
+//! The positions ICMaze gives, converted (for `size` = 8, so map `y = 9 - y_seed`):
 //! the hero starts at seed `(5, 7)` = map `(5, 2)`; the pickaxe at `(5, 4)` = `(5, 5)`;
 //! the heart at `(4, 5)` = `(4, 4)`; the key `Integer.MAX_VALUE` at `(6, 5)` = `(6, 4)`;
 //! the key `Integer.MAX_VALUE - 1` at `(1, 2)` = `(1, 7)`.
@@ -87,13 +87,13 @@ impl Side {
     }
 }
 
-/// The map point of the seed position `(x, y)` in an area of side `size` (see the module
+/// The map point of ICMaze's position `(x, y)` in an area of side `size` (see the module
 /// docs: ICMaze's `y` grows north from the bottom row).
 pub const fn from_seed(x: i32, y: i32, size: u32) -> Point {
     Point::new(x, size as i32 + 1 - y)
 }
 
-/// The seed position of map point `p` in an area of side `size` (the inverse of
+/// ICMaze's position of map point `p` in an area of side `size` (the inverse of
 /// [`from_seed`]).
 pub const fn to_seed(p: Point, size: u32) -> Point {
     Point::new(p.x, size as i32 + 1 - p.y)
@@ -101,7 +101,7 @@ pub const fn to_seed(p: Point, size: u32) -> Point {
 
 /// The two wall cells of the portal on `side`, main cell first (map space).
 ///
-/// The seed places the main cells at `(size / 2, size + 1)` (N), `(size / 2, 0)` (S),
+/// ICMaze places the main cells at `(size / 2, size + 1)` (N), `(size / 2, 0)` (S),
 /// `(0, size / 2)` (W) and `(size + 1, size / 2)` (E), in its coordinates, and a portal
 /// also takes "the cell immediately to its right": `x + 1` on the north and south walls,
 /// `y + 1` (seed, so one row up) on the west and east walls.
@@ -118,7 +118,7 @@ pub const fn portal_cells(side: Side, size: u32) -> [Point; 2] {
 
 /// Where the hero arrives when it enters an area through its portal on `side` (map space).
 ///
-/// The seed's arrival coordinates: `(size / 2 + 1, size)` from the north,
+/// ICMaze's arrival coordinates: `(size / 2 + 1, size)` from the north,
 /// `(size / 2 + 1, 1)` from the south, `(1, size / 2 + 1)` from the west and
 /// `(size, size / 2 + 1)` from the east: the ground cell next to the portal's second cell.
 pub const fn arrival(side: Side, size: u32) -> Point {

@@ -15,11 +15,11 @@ pub enum Button {
     Down,
     /// Move right (east).
     Right,
-    /// Interact with the cell in front (`E` in the seed).
+    /// Interact with the cell in front (`E` in ICMaze).
     Interact,
     /// Use the pickaxe.
     Pickaxe,
-    /// Restart the game as at first launch (`R` in the seed).
+    /// Restart the game as at first launch (`R` in ICMaze).
     ResetGame,
     /// Restart the current area.
     ResetArea,

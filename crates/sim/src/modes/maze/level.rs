@@ -14,7 +14,7 @@ use super::rules::{BOSS_KEY_ID, KeyNumber, MAX_LEVEL_LENGTH, SPAWN_KEY_ID};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LevelKind {
-    /// The seed's `generateHardCodedLevel()`: `Spawn`, `SmallArea`, `MediumArea`,
+    /// ICMaze's `generateHardCodedLevel()`: `Spawn`, `SmallArea`, `MediumArea`,
     /// `LargeArea` (all `HARDEST`), `BossArea`, joined east to west.
     Fixed,
     /// `generateLine` (procgen's [`level_chain`]) with `length` maze areas between

@@ -247,7 +247,7 @@ impl LogMonster {
                     self.state = MonsterState::Wandering;
                     self.path.clear();
                 } else {
-                    // The seed's chaser routes to the hero wherever it is; with
+                    // ICMaze's chaser routes to the hero wherever it is; with
                     // `forget_ticks` it routes to where it last perceived the hero.
                     let target = match ctx.forget_ticks {
                         Some(_) => self.last_seen.unwrap_or(ctx.player_at),

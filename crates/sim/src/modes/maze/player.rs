@@ -192,7 +192,7 @@ impl Player {
                     self.swing = Countdown::new(PICKAXE_SWING_TICKS);
                     return None;
                 }
-                // The seed's KeyBindings order: up, left, down, right. Each held key turns
+                // ICMaze's KeyBindings order: up, left, down, right. Each held key turns
                 // the hero; the first that leads to a free cell moves it.
                 for (button, dir) in [
                     (Button::Up, CardinalDirection::North),

@@ -1,12 +1,12 @@
 //! Every number of ICMaze (the EPFL CS-107 mini-project "Maze Games") in one place, in ticks (1/24 s) and cells.
 //!
-//! Seconds in the seed become ticks ([`crate::Tick::from_seconds`]: 0.75 s = 18 ticks,
+//! Seconds in ICMaze become ticks ([`crate::Tick::from_seconds`]: 0.75 s = 18 ticks,
 //! 3 s = 72 ticks); ICMaze's "frames" are ticks (its engine runs at 24 frames per
-//! second, as `maze` runs at 24 ticks per second). Numbers the seed leaves open are
+//! second, as `maze` runs at 24 ticks per second). Numbers ICMaze leaves open are
 //! marked *interpretation* and chosen as ICMaze's engine and tutorial do.
 
 /// Ticks one step of the player takes (*interpretation*: the tutorial's
-/// `GhostPlayer.MOVE_DURATION`, 8 frames; the seed gives no number for the hero).
+/// `GhostPlayer.MOVE_DURATION`, 8 frames; ICMaze gives no number for the hero).
 pub const PLAYER_MOVE_TICKS: u32 = 8;
 
 /// Ticks one step of a log monster takes (seed §4.1.1: "ten frames per move").
@@ -46,11 +46,11 @@ pub const PICKAXE_SWING_TICKS: u32 = 4 * 5;
 /// Ticks of the vanishing cloud (appendix 7.3.3: 7 frames of `24 / 7` = 3 ticks).
 pub const VANISH_TICKS: u32 = 7 * (24 / 7);
 
-/// A rock's life (*interpretation*: the seed says rocks have hit points without a
+/// A rock's life (*interpretation*: ICMaze says rocks have hit points without a
 /// number; 3 blows).
 pub const ROCK_LIFE: i32 = 3;
 
-/// A log monster's maximum life (*interpretation*: the seed leaves it to each enemy type;
+/// A log monster's maximum life (*interpretation*: ICMaze leaves it to each enemy type;
 /// 3 blows).
 pub const LOG_MONSTER_MAX_LIFE: i32 = 3;
 
@@ -62,7 +62,7 @@ pub const LOG_MONSTER_PERCEPTION: i32 = 5;
 pub const LOG_MONSTER_DAMAGE: i32 = 1;
 
 /// Ticks a chaser goes without perceiving the hero before it forgets it, under the
-/// default rules (not in the seed: one state-transition period, 3 s). See
+/// default rules (not in ICMaze: one state-transition period, 3 s). See
 /// [`crate::modes::maze::Rules::forget_ticks`].
 pub const FORGET_TICKS: u32 = TRANSITION_TICKS;
 
@@ -120,7 +120,7 @@ pub const BOSS_KEY_ID: KeyNumber = -1;
 pub const MAX_LEVEL_LENGTH: u32 = 64;
 
 /// How many maze areas a generated level has when the player does not say (`play maze`,
-/// `gen level-chain`, `bench-play maze`, the title menu's maze; the seed leaves it open).
+/// `gen level-chain`, `bench-play maze`, the title menu's maze; ICMaze leaves it open).
 pub const DEFAULT_LEVEL_LENGTH: u32 = 4;
 
 #[cfg(test)]

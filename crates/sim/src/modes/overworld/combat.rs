@@ -149,7 +149,7 @@ impl CombatRules {
 /// ```
 /// use torchlit_sim::modes::overworld::combat::{damage, Hundredths};
 ///
-/// // The seed's combat log: a blow of 3 against 5 armour points, e·m = 0.36.
+/// // CaveGame's combat log: a blow of 3 against 5 armour points, e·m = 0.36.
 /// assert_eq!(damage(3, 5, 36), (Hundredths(192), 3));
 /// // The damage table (m = 1): an iron sword (7) against iron armour (10).
 /// assert_eq!(damage(7, 10, 30), (Hundredths(490), 7));

@@ -169,7 +169,7 @@ impl Default for ItemRegistry {
 }
 
 impl ItemRegistry {
-    /// The seed's registry and weights (see the type's docs).
+    /// CaveGame's registry and weights (see the type's docs).
     pub fn seed_002() -> ItemRegistry {
         let weight = |tier: usize| [100, 80, 60, 10][tier];
         let mut drops = Vec::new();

@@ -2,7 +2,7 @@
 //!
 //! CaveGame has one kind ("M": 25 health, 3 damage, no armour, sight radius 3) and its
 //! evaluation asks for more; here are five, each with its own sight radius. Monsters
-//! stand still (as in the seed) and fight whoever steps into their sight.
+//! stand still (as in CaveGame) and fight whoever steps into their sight.
 
 use std::fmt;
 
@@ -130,7 +130,7 @@ pub struct Monster {
 
 /// Whether the cell `offset` away from a monster lies in its sight area of radius `r`:
 /// `dx² + dy² ≤ 1.8·r²` (CaveGame §2.4.2: the plain circle `r²` looked too thin on a grid,
-/// so the seed widens it by 1.8), computed exactly as `5·(dx² + dy²) ≤ 9·r²`.
+/// so CaveGame widens it by 1.8), computed exactly as `5·(dx² + dy²) ≤ 9·r²`.
 ///
 /// ```
 /// use torchlit_sim::modes::overworld::in_sight_area;

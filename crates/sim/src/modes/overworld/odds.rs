@@ -124,7 +124,7 @@ mod tests {
         assert!(!g.is_gentle(rc));
         assert_eq!(g.tamed(rc, at(rc, MonsterKind::Troll)).kind, MonsterKind::Troll);
         assert_eq!(g.monster_level(rc), 1);
-        // The seed game: every kind as rolled, level 0 everywhere, odds from full health.
+        // CaveGame's own game: every kind as rolled, level 0 everywhere, odds from full health.
         let seed = game(Rules::original());
         let rc = RegionCoord::new(0, 0);
         assert!(!seed.is_gentle(rc));

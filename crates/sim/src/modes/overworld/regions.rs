@@ -11,7 +11,7 @@ use torchlit_rng::{Rng, Seed};
 
 use super::monsters::{Monster, MonsterKind};
 
-/// What play changed in one region (CaveGame's region file, minus what the seed
+/// What play changed in one region (CaveGame's region file, minus what CaveGame
 /// regenerates): the chests opened and which of its monsters were slain. Regions never
 /// changed have no record and are regenerated from the world seed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

@@ -1,4 +1,4 @@
-//! The outputs seed 000 prints, reproduced through torchlit's API.
+//! The outputs Ultima 0 (CSCI 136, seed 000) prints, reproduced through torchlit's API.
 
 use torchlit_geom::{CardinalDirection, Point, Radius};
 use torchlit_map::{Tile, UltimaWorld, ultima_to_map};

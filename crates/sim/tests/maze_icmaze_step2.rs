@@ -1,4 +1,4 @@
-//! Seed 001 step 2 (§3.1.2 to §3.4.1): maze areas, rocks, keys, the pickaxe.
+//! ICMaze (seed 001) step 2 (§3.1.2 to §3.4.1): maze areas, rocks, keys, the pickaxe.
 
 mod maze_support;
 

@@ -1,4 +1,4 @@
-//! Seed 001 step 4 (§5.1.3 to §5.4) and the end of the game (§6.2).
+//! ICMaze (seed 001) step 4 (§5.1.3 to §5.4) and the end of the game (§6.2).
 
 mod maze_support;
 

@@ -1,4 +1,6 @@
-//! Second-person messages: "You hit the bat." / "The bat bites you."
+//! English for messages: second-person sentences ("You hit the bat." / "The bat bites
+//! you."), articles and capitals. Only the screens word things, so this lives in ui, not
+//! in the pure game (`torchlit-sim` sends events, never text).
 //!
 //! Trystan's roguelike tutorial (2011, part 06) words every action from the player's
 //! point of view: the player is "you" with the bare verb, anyone else is "the `name`" with the
@@ -38,14 +40,8 @@ impl Noun<'_> {
 }
 
 /// `name` with its indefinite article: "a rock", "an apple", "an hour"-style exceptions
-/// aside (the article follows the first letter: a vowel takes "an").
-///
-/// ```
-/// use torchlit_sim::engine::indefinite;
-///
-/// assert_eq!(indefinite("apple"), "an apple");
-/// assert_eq!(indefinite("teddy bear"), "a teddy bear");
-/// ```
+/// aside (the article follows the first letter: a vowel takes "an"): `"an apple"`,
+/// `"a teddy bear"`.
 pub fn indefinite(name: &str) -> String {
     let vowel = name.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
     format!("{} {name}", if vowel { "an" } else { "a" })
@@ -90,15 +86,8 @@ pub fn third_person(verb: &str) -> String {
 }
 
 /// A sentence `"Subject verb(s) object rest."` from the player's point of view (the
-/// object and the rest are optional).
-///
-/// ```
-/// use torchlit_sim::engine::{Noun, sentence};
-///
-/// assert_eq!(sentence(Noun::You, "hit", Some(Noun::The("bat")), ""), "You hit the bat.");
-/// assert_eq!(sentence(Noun::The("bat"), "bite", Some(Noun::You), " for 2 damage"), "The bat bites you for 2 damage.");
-/// assert_eq!(sentence(Noun::The("zombie"), "die", None, ""), "The zombie dies.");
-/// ```
+/// object and the rest are optional): "You hit the bat.", "The bat bites you for 2
+/// damage.", "The zombie dies.".
 pub fn sentence(subject: Noun<'_>, verb: &str, object: Option<Noun<'_>>, rest: &str) -> String {
     let verb = if subject.is_third_person() { third_person(verb) } else { verb.to_string() };
     let object = object.map(|o| format!(" {}", o.object())).unwrap_or_default();
@@ -127,6 +116,12 @@ mod tests {
 
     #[test]
     fn sentences_read_from_the_players_side() {
+        assert_eq!(sentence(Noun::You, "hit", Some(Noun::The("bat")), ""), "You hit the bat.");
+        assert_eq!(
+            sentence(Noun::The("bat"), "bite", Some(Noun::You), " for 2 damage"),
+            "The bat bites you for 2 damage."
+        );
+        assert_eq!(sentence(Noun::The("zombie"), "die", None, ""), "The zombie dies.");
         assert_eq!(
             sentence(Noun::You, "miss", Some(Noun::The("zombie")), ""),
             "You miss the zombie."
@@ -138,6 +133,7 @@ mod tests {
     fn articles_and_owners() {
         assert_eq!(indefinite("apple"), "an apple");
         assert_eq!(indefinite("rock"), "a rock");
+        assert_eq!(indefinite("teddy bear"), "a teddy bear");
         assert_eq!(
             sentence(Noun::A("rock"), "land", None, " between your feet"),
             "A rock lands between your feet."

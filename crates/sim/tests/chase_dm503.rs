@@ -1,4 +1,4 @@
-//! The outcomes seed 003 describes, on the dungeons drawn after its figures
+//! The outcomes DM503 Rogue (seed 003) describes, on the dungeons drawn after its figures
 //! (`testdata/dungeons/`), and the rules of a turn.
 
 mod chase_support;

@@ -1,4 +1,4 @@
-//! Seed 001 step 3 (§4.1.2 to §4.3.1): log monsters, health, generated levels.
+//! ICMaze (seed 001) step 3 (§4.1.2 to §4.3.1): log monsters, health, generated levels.
 
 mod maze_support;
 

@@ -1,4 +1,4 @@
-//! Seed 001 step 1 (§2.3.1 to §2.7.1), tick by tick through the public API.
+//! ICMaze (seed 001) step 1 (§2.3.1 to §2.7.1), tick by tick through the public API.
 
 mod maze_support;
 
