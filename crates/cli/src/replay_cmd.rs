@@ -168,7 +168,7 @@ pub fn screen_text(bytes: &[u8], keys: &[torchlit_ui::Input], ticks: u32) -> Opt
     for _ in 0..ticks {
         torchlit_ui::Screen::tick(&mut app);
     }
-    let mut frame = torchlit_ui::Frame::new(100, 30);
+    let mut frame = torchlit_ui::Frame::with_size(torchlit_geom::Size::new(100, 30));
     torchlit_ui::Screen::render(&app, &mut frame);
     Some(frame.to_text())
 }

@@ -279,7 +279,7 @@ mod tests {
         assert!(bundled.chase_screen().is_some(), "{}", bundled.describe());
         let generated = launched(&s, world(), &link("chase", Some("9"))).expect("chase");
         let screen = generated.chase_screen().expect("a chase, not its setup");
-        let mut frame = torchlit_ui::Frame::new(80, 24);
+        let mut frame = torchlit_ui::Frame::with_size(torchlit_geom::Size::new(80, 24));
         screen.render(&mut frame);
         assert!(frame.to_text().contains("generated 9"), "{}", frame.to_text());
     }
@@ -307,7 +307,7 @@ mod tests {
         // The overworld menu names no server path.
         let mut app = launched(&server, world(), &launch).expect("the title menu");
         Screen::handle(&mut app, Input::Char('o'));
-        let mut frame = torchlit_ui::Frame::new(80, 24);
+        let mut frame = torchlit_ui::Frame::with_size(torchlit_geom::Size::new(80, 24));
         Screen::render(&app, &mut frame);
         let text = frame.to_text();
         assert!(text.contains("this server"), "{text}");

@@ -4,12 +4,6 @@ use torchlit_geom::{Point, Rect, Size};
 
 use crate::Sprite;
 
-/// The rectangle at `(x, y)` of `w × h` cells, empty when `w` or `h` is not positive.
-fn raw_rect(x: i32, y: i32, w: i32, h: i32) -> Rect {
-    let side = |n: i32| u32::try_from(n).unwrap_or(0);
-    Rect::new(Point::new(x, y), Size::new(side(w), side(h)))
-}
-
 /// A 24-bit colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Rgb(pub u8, pub u8, pub u8);
@@ -125,10 +119,9 @@ impl Cell {
 /// A `width × height` grid of [`Cell`]s in screen space: [`Point`] `(0, 0)` is the
 /// top-left cell, `x` grows right (columns), `y` down (rows); one unit is one cell.
 ///
-/// Writes outside the frame are clipped, never panics. The methods take geom's types
-/// ([`Point`], [`Size`], [`Rect`]); each has an older raw form taking `x, y` (and
-/// `w, h`) numbers ([`Frame::put`] for [`Frame::set`]...), kept while call sites move
-/// (`tools/toolkit_migrate.py frame` rewrites them).
+/// Writes outside the frame are clipped, never panics. Positions, sizes and areas are
+/// geom's types ([`Point`], [`Size`], [`Rect`]); `tools/toolkit_migrate.py frame`
+/// rewrites code written against the raw `x, y` forms of torchlit 0.1.
 ///
 /// ```
 /// use torchlit_console::{Cell, Frame, Point, Rgb, Size};
@@ -154,11 +147,6 @@ impl Frame {
         let side = |n: u32| u16::try_from(n).unwrap_or(u16::MAX);
         let (width, height) = (side(size.width), side(size.height));
         Frame { width, height, cells: vec![Cell::BLANK; usize::from(width) * usize::from(height)] }
-    }
-
-    /// A blank frame of `width × height` cells: the raw form of [`Frame::with_size`].
-    pub fn new(width: u16, height: u16) -> Frame {
-        Frame::with_size(Size::new(u32::from(width), u32::from(height)))
     }
 
     /// The frame's size in cells.
@@ -193,21 +181,11 @@ impl Frame {
         self.index(at).map(|i| &self.cells[i])
     }
 
-    /// The cell at column `x`, row `y`, if inside: the raw form of [`Frame::cell`].
-    pub fn get(&self, x: u16, y: u16) -> Option<&Cell> {
-        self.cell(Point::new(i32::from(x), i32::from(y)))
-    }
-
     /// Sets the cell at `at`; ignored outside (coordinates may be negative).
     pub fn set(&mut self, at: Point, cell: Cell) {
         if let Some(i) = self.index(at) {
             self.cells[i] = cell;
         }
-    }
-
-    /// Sets the cell at `(x, y)`: the raw form of [`Frame::set`].
-    pub fn put(&mut self, x: i32, y: i32, cell: Cell) {
-        self.set(Point::new(x, y), cell);
     }
 
     /// Sets `cells` from `at` rightwards, stopping at the frame's right edge.
@@ -224,11 +202,6 @@ impl Frame {
         self.print_clipped_at(at, text, i32::MAX, fg, bg);
     }
 
-    /// The raw form of [`Frame::print_at`].
-    pub fn print(&mut self, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb) {
-        self.print_at(Point::new(x, y), text, fg, bg);
-    }
-
     /// Like [`Frame::print_at`], but at most `max_cols` columns (nothing when
     /// `max_cols <= 0`).
     pub fn print_clipped_at(&mut self, at: Point, text: &str, max_cols: i32, fg: Rgb, bg: Rgb) {
@@ -236,19 +209,9 @@ impl Frame {
         self.write(at, text.chars().take(cols).map(|c| Cell::with_bg(c, fg, bg)));
     }
 
-    /// The raw form of [`Frame::print_clipped_at`].
-    pub fn print_clipped(&mut self, x: i32, y: i32, text: &str, max_cols: i32, fg: Rgb, bg: Rgb) {
-        self.print_clipped_at(Point::new(x, y), text, max_cols, fg, bg);
-    }
-
     /// Like [`Frame::print_at`] but bold, on black.
     pub fn print_bold_at(&mut self, at: Point, text: &str, fg: Rgb) {
         self.write(at, text.chars().map(|c| Cell::new(c, fg).bold()));
-    }
-
-    /// The raw form of [`Frame::print_bold_at`].
-    pub fn print_bold(&mut self, x: i32, y: i32, text: &str, fg: Rgb) {
-        self.print_bold_at(Point::new(x, y), text, fg);
     }
 
     /// Fills `area` with `cell` (clipped).
@@ -256,12 +219,6 @@ impl Frame {
         for p in area.points() {
             self.set(p, cell);
         }
-    }
-
-    /// Fills the rectangle at `(x, y)` of `w × h` cells (none when `w` or `h` is not
-    /// positive): the raw form of [`Frame::fill_rect`].
-    pub fn fill(&mut self, x: i32, y: i32, w: i32, h: i32, cell: Cell) {
-        self.fill_rect(raw_rect(x, y, w, h), cell);
     }
 
     /// Draws a single-line box border on the edge cells of `area` in `fg` (nothing when
@@ -286,12 +243,6 @@ impl Frame {
         put(r, b, '┘');
     }
 
-    /// Draws a border around the rectangle at `(x, y)` of `w × h` cells: the raw form of
-    /// [`Frame::border_rect`].
-    pub fn border(&mut self, x: i32, y: i32, w: i32, h: i32, fg: Rgb) {
-        self.border_rect(raw_rect(x, y, w, h), fg);
-    }
-
     /// Every cell, row by row (`index = y * width + x`).
     pub fn cells(&self) -> &[Cell] {
         &self.cells
@@ -314,19 +265,19 @@ mod tests {
 
     #[test]
     fn writes_are_clipped() {
-        let mut f = Frame::new(4, 2);
-        f.print(2, 0, "hello", Rgb::WHITE, Rgb::BLACK);
-        f.put(-1, 0, Cell::new('x', Rgb::WHITE));
-        f.put(0, 5, Cell::new('x', Rgb::WHITE));
+        let mut f = Frame::with_size(Size::new(4, 2));
+        f.print_at(Point::new(2, 0), "hello", Rgb::WHITE, Rgb::BLACK);
+        f.set(Point::new(-1, 0), Cell::new('x', Rgb::WHITE));
+        f.set(Point::new(0, 5), Cell::new('x', Rgb::WHITE));
         assert_eq!(f.to_text(), "  he\n    \n");
-        assert_eq!(f.get(3, 0).map(|c| c.glyph), Some('e'));
-        assert_eq!(f.get(4, 0), None);
+        assert_eq!(f.cell(Point::new(3, 0)).map(|c| c.glyph), Some('e'));
+        assert_eq!(f.cell(Point::new(4, 0)), None);
     }
 
     #[test]
     fn border_draws_corners() {
-        let mut f = Frame::new(3, 3);
-        f.border(0, 0, 3, 3, Rgb::WHITE);
+        let mut f = Frame::with_size(Size::new(3, 3));
+        f.border_rect(Rect::new(Point::new(0, 0), Size::new(3, 3)), Rgb::WHITE);
         assert_eq!(f.to_text(), "┌─┐\n│ │\n└─┘\n");
         let mut g = Frame::with_size(Size::new(3, 3));
         g.border_rect(g.area(), Rgb::WHITE);
@@ -336,22 +287,17 @@ mod tests {
     }
 
     #[test]
-    fn geom_forms_match_the_raw_ones() {
+    fn fills_and_prints_clip_at_the_edges() {
         let cell = Cell::new('#', Rgb(9, 9, 9));
-        let (mut a, mut b) = (Frame::new(6, 4), Frame::with_size(Size::new(6, 4)));
-        a.fill(1, 1, 3, 2, cell);
-        b.fill_rect(Rect::new(Point::new(1, 1), Size::new(3, 2)), cell);
-        assert_eq!(a, b);
+        let mut a = Frame::with_size(Size::new(6, 4));
+        a.fill_rect(Rect::new(Point::new(1, 1), Size::new(3, 2)), cell);
         assert_eq!(a.to_text(), "      \n ###  \n ###  \n      \n");
-        a.fill(0, 0, -2, 5, Cell::BLANK);
-        assert_eq!(a, b, "a negative width fills nothing");
-        a.print_clipped(4, 3, "abc", 1, Rgb::WHITE, Rgb::BLACK);
-        b.print_clipped_at(Point::new(4, 3), "abc", 1, Rgb::WHITE, Rgb::BLACK);
-        a.print_bold(-1, 0, "xyz", Rgb::WHITE);
-        b.print_bold_at(Point::new(-1, 0), "xyz", Rgb::WHITE);
-        assert_eq!(a, b);
+        let before = a.clone();
+        a.fill_rect(Rect::new(Point::new(0, 0), Size::new(0, 5)), Cell::BLANK);
+        assert_eq!(a, before, "an empty area fills nothing");
+        a.print_clipped_at(Point::new(4, 3), "abc", 1, Rgb::WHITE, Rgb::BLACK);
+        a.print_bold_at(Point::new(-1, 0), "xyz", Rgb::WHITE);
         assert_eq!(a.to_text(), "yz    \n ###  \n ###  \n    a \n");
-        assert_eq!(a.get(1, 0), a.cell(Point::new(1, 0)));
         assert_eq!(a.cell(Point::new(0, -1)), None);
         assert_eq!(a.area(), Rect::new(Point::new(0, 0), Size::new(6, 4)));
         assert_eq!(Frame::with_size(Size::new(70_000, 1)).width(), u16::MAX);

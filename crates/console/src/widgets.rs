@@ -357,11 +357,17 @@ impl Panel<'_> {
         let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
         let (w, h) = (w.min(fw).max(4), h.min(fh).max(3));
         let (x, y) = ((fw - w) / 2, (fh - h) / 2);
-        frame.fill(x, y, w, h, Cell { bg: self.bg, ..Cell::BLANK });
-        frame.border(x, y, w, h, self.fg);
+        frame.fill_rect(
+            Rect::new(Point::new(x, y), Size::new(w.max(0) as u32, h.max(0) as u32)),
+            Cell { bg: self.bg, ..Cell::BLANK },
+        );
+        frame.border_rect(
+            Rect::new(Point::new(x, y), Size::new(w.max(0) as u32, h.max(0) as u32)),
+            self.fg,
+        );
         let title = fit(&format!(" {} ", self.title), (w - 4).max(0) as usize);
         for (i, c) in title.chars().enumerate() {
-            frame.put(x + 2 + i as i32, y, Cell::with_bg(c, self.fg, self.bg).bold());
+            frame.set(Point::new(x + 2 + i as i32, y), Cell::with_bg(c, self.fg, self.bg).bold());
         }
         PanelArea { x, y, w, h, rows: (h - 2) as usize }
     }
@@ -393,7 +399,7 @@ mod box_tests {
 
     #[test]
     fn a_box_is_as_large_as_asked_with_its_title_in_bold() {
-        let mut f = Frame::new(20, 7);
+        let mut f = Frame::with_size(Size::new(20, 7));
         let panel = Panel {
             title: "Help",
             lines: &[],
@@ -406,7 +412,7 @@ mod box_tests {
         assert_eq!((area.x, area.y, area.w, area.h, area.rows), (5, 1, 10, 5, 3));
         let text = f.to_text();
         assert_eq!(text.lines().nth(1), Some("     ┌─ Help ─┐     "), "{text}");
-        assert!(f.get(8, 1).is_some_and(|c| c.bold && c.glyph == 'H'));
+        assert!(f.cell(Point::new(8, 1)).is_some_and(|c| c.bold && c.glyph == 'H'));
         let area = panel.draw_box(&mut f, 99, 1);
         assert_eq!((area.w, area.h), (20, 3), "clamped to the frame, at least 3 rows");
     }

@@ -24,6 +24,7 @@ mod store;
 mod text;
 
 use torchlit_geom::{Direction, Point};
+use torchlit_geom::{Rect, Size};
 use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, ItemKind, Slot, Stairs};
 
@@ -469,7 +470,13 @@ fn clear_message_rows(frame: &mut crate::Frame) {
     let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
     let rows = message_rows(h);
     let view_h = (h - 1 - rows).max(1);
-    frame.fill(0, view_h, w, h - 1 - view_h, crate::Cell::BLANK);
+    frame.fill_rect(
+        Rect::new(
+            Point::new(0, view_h),
+            Size::new(w.max(0) as u32, (h - 1 - view_h).max(0) as u32),
+        ),
+        crate::Cell::BLANK,
+    );
 }
 
 /// Splits `text` into lines of at most `width` columns at spaces (the console's

@@ -7,6 +7,7 @@
 //! plays a turn every few ticks (the speed). The game itself never sees a clock.
 
 use torchlit_geom::Point;
+use torchlit_geom::{Rect, Size};
 use torchlit_map::{Dungeon, Tile};
 use torchlit_rng::Seed;
 use torchlit_sim::Turn;
@@ -484,25 +485,33 @@ impl ChaseScreen {
             for sx in 0..(w / cw) {
                 let p = Point::new(sx + ox, sy + oy);
                 let Some(cell) = self.cell_at(p, caught && cw == 2) else { continue };
-                frame.put(sx * cw, sy, cell);
+                frame.set(Point::new(sx * cw, sy), cell);
                 if caught && cw == 2 && p == monster {
-                    frame.put(sx * cw + 1, sy, self.monster_over(Cell::BLANK));
+                    frame.set(Point::new(sx * cw + 1, sy), self.monster_over(Cell::BLANK));
                 }
             }
         }
         for (i, line) in above.iter().enumerate() {
             let y = view_h + i as i32;
-            frame.print(0, y, &fit(line, w.max(0) as usize), palette::TEXT, palette::BACKGROUND);
+            frame.print_at(
+                Point::new(0, y),
+                &fit(line, w.max(0) as usize),
+                palette::TEXT,
+                palette::BACKGROUND,
+            );
         }
         let bar = palette::STATUS_BAR;
         let mut blank = Cell::BLANK;
         blank.bg = bar;
-        frame.fill(0, h - rows, w, rows, blank);
+        frame.fill_rect(
+            Rect::new(Point::new(0, h - rows), Size::new(w.max(0) as u32, rows.max(0) as u32)),
+            blank,
+        );
         for (i, line) in status.iter().enumerate() {
-            frame.print(0, h - rows + i as i32, line, palette::HIGHLIGHT, bar);
+            frame.print_at(Point::new(0, h - rows + i as i32), line, palette::HIGHLIGHT, bar);
         }
         if !hint.is_empty() {
-            frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bar);
+            frame.print_at(Point::new(w - hint.len() as i32, h - 1), hint, palette::HINT, bar);
         }
     }
 

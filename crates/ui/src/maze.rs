@@ -16,6 +16,7 @@ mod scene;
 mod screen;
 
 use torchlit_geom::Point;
+use torchlit_geom::{Rect, Size};
 use torchlit_sim::modes::maze::{
     Button, Buttons, DialogId, Event, Maze, MazeConfig, MazeError, Pickup, PlayerState, Thing,
     TickInput,
@@ -402,7 +403,12 @@ impl MazeScreen {
             ];
             for (i, line) in lines.iter().enumerate() {
                 let x = ((w - line.chars().count() as i32) / 2).max(0);
-                frame.print(x, i as i32, line, palette::HIGHLIGHT, palette::BACKGROUND);
+                frame.print_at(
+                    Point::new(x, i as i32),
+                    line,
+                    palette::HIGHLIGHT,
+                    palette::BACKGROUND,
+                );
             }
             return;
         }
@@ -419,9 +425,9 @@ impl MazeScreen {
             } else {
                 "map of the area as explored · m: back to the view"
             };
-            frame.print(0, h - 2, note, palette::NOTE, palette::BACKGROUND);
+            frame.print_at(Point::new(0, h - 2), note, palette::NOTE, palette::BACKGROUND);
         } else if fresh {
-            frame.print(0, h - 2, &self.message, palette::TEXT, palette::BACKGROUND);
+            frame.print_at(Point::new(0, h - 2), &self.message, palette::TEXT, palette::BACKGROUND);
         }
         self.render_status(frame, w, h);
         if let Some(d) = self.game.dialog() {
@@ -432,8 +438,11 @@ impl MazeScreen {
             self.render_victory(frame);
         } else if self.game.is_paused() {
             // On the message line: a box would hide part of the area.
-            frame.fill(0, h - 2, w, 1, Cell::BLANK);
-            frame.print_bold(0, h - 2, "▌▌ paused · p: resume", palette::HIGHLIGHT);
+            frame.fill_rect(
+                Rect::new(Point::new(0, h - 2), Size::new(w.max(0) as u32, 1)),
+                Cell::BLANK,
+            );
+            frame.print_bold_at(Point::new(0, h - 2), "▌▌ paused · p: resume", palette::HIGHLIGHT);
         }
     }
 
@@ -558,7 +567,10 @@ impl MazeScreen {
     /// keys.
     fn render_status(&self, frame: &mut Frame, w: i32, h: i32) {
         let bg = palette::STATUS_BAR;
-        frame.fill(0, h - 1, w, 1, Cell { bg, ..Cell::BLANK });
+        frame.fill_rect(
+            Rect::new(Point::new(0, h - 1), Size::new(w.max(0) as u32, 1)),
+            Cell { bg, ..Cell::BLANK },
+        );
         let hero = self.game.player();
         let life = hero.life();
         let hearts: String =
@@ -589,7 +601,7 @@ impl MazeScreen {
         let used = len(&parts);
         let mut x = 0;
         for (text, fg) in &parts {
-            frame.print(x, h - 1, text, *fg, bg);
+            frame.print_at(Point::new(x, h - 1), text, *fg, bg);
             x += text.chars().count() as i32;
         }
         // A replay draws its own keys in its bar: the game's would lie there.
@@ -602,7 +614,7 @@ impl MazeScreen {
             .into_iter()
             .find(|hint| self.recorder.is_some() && used + 2 + hint.len() as i32 <= w);
         if let Some(hint) = hint {
-            frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, bg);
+            frame.print_at(Point::new(w - hint.len() as i32, h - 1), hint, palette::HINT, bg);
         }
     }
 }
@@ -663,7 +675,7 @@ fn draw_block(frame: &mut Frame, x: i32, y: i32, s: i32, l: &Look) {
             (under, Sprite::NONE)
         };
         let cell = Cell { bold: l.bold, sprite, under, ..Cell::with_bg(glyph, fg, l.bg) };
-        frame.put(at.0, at.1, cell);
+        frame.set(Point::new(at.0, at.1), cell);
     };
     if s == 1 {
         put(frame, (x, y), l.glyphs[0], l.fg);

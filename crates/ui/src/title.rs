@@ -2,6 +2,7 @@
 
 use crate::{Frame, Input, palette};
 use torchlit_console::widgets::{ListPicker, Picked, fit, wrap};
+use torchlit_geom::Point;
 use torchlit_geom::Size;
 
 /// An entry of the title menu.
@@ -200,23 +201,32 @@ impl TitleMenu {
             };
             let text = format!("{}) {label}", item.hotkey());
             if !self.offers(*item) {
-                frame.print(menu_x + 2, y, &text, palette::HINT, palette::BACKGROUND);
+                frame.print_at(
+                    Point::new(menu_x + 2, y),
+                    &text,
+                    palette::HINT,
+                    palette::BACKGROUND,
+                );
             } else if i == self.picker.selected {
-                frame.print_bold(menu_x, y, "▶ ", palette::HIGHLIGHT);
-                frame.print_bold(menu_x + 2, y, &text, palette::HIGHLIGHT);
+                frame.print_bold_at(Point::new(menu_x, y), "▶ ", palette::HIGHLIGHT);
+                frame.print_bold_at(Point::new(menu_x + 2, y), &text, palette::HIGHLIGHT);
             } else {
-                frame.print(menu_x + 2, y, &text, palette::TEXT, palette::BACKGROUND);
+                frame.print_at(
+                    Point::new(menu_x + 2, y),
+                    &text,
+                    palette::TEXT,
+                    palette::BACKGROUND,
+                );
             }
         }
         for (k, line) in about.iter().enumerate() {
             let x = (w - line.chars().count() as i32).max(0) / 2;
             let y = menu_y + items + 1 + k as i32;
-            frame.print(x, y, line, palette::TEXT, palette::BACKGROUND);
+            frame.print_at(Point::new(x, y), line, palette::TEXT, palette::BACKGROUND);
         }
         let hint = fit("↑/↓ choose · Enter play · q quit", w.max(0) as usize);
-        frame.print(
-            ((w - hint.chars().count() as i32) / 2).max(0),
-            menu_y + body - 1,
+        frame.print_at(
+            Point::new(((w - hint.chars().count() as i32) / 2).max(0), menu_y + body - 1),
             &hint,
             palette::HINT,
             palette::BACKGROUND,
@@ -231,14 +241,19 @@ impl TitleMenu {
         if rows >= 8 {
             let logo_x = (w - LOGO[0].chars().count() as i32) / 2;
             for (i, line) in LOGO.iter().enumerate() {
-                frame.print(logo_x, top + i as i32, line, palette::HEADING, palette::BACKGROUND);
+                frame.print_at(
+                    Point::new(logo_x, top + i as i32),
+                    line,
+                    palette::HEADING,
+                    palette::BACKGROUND,
+                );
             }
             let x = (w - tagline.len() as i32) / 2;
-            frame.print(x, top + 6, tagline, palette::HINT, palette::BACKGROUND);
+            frame.print_at(Point::new(x, top + 6), tagline, palette::HINT, palette::BACKGROUND);
         } else if rows >= 2 {
             let line = fit(&format!("torchlit: {tagline}"), w.max(0) as usize);
             let x = ((w - line.chars().count() as i32) / 2).max(0);
-            frame.print_bold(x, top, &line, palette::HEADING);
+            frame.print_bold_at(Point::new(x, top), &line, palette::HEADING);
         }
     }
 }
@@ -263,7 +278,7 @@ mod tests {
         let mut m = TitleMenu::default();
         m.handle(Input::Down);
         m.handle(Input::Down);
-        let mut frame = Frame::new(50, 24);
+        let mut frame = Frame::with_size(Size::new(50, 24));
         m.render(&mut frame);
         let text = frame.to_text();
         assert!(text.contains("c) caves") && !text.contains("c) caves      descend"), "{text}");
@@ -271,19 +286,19 @@ mod tests {
         assert!(words.contains("descend the caves and bring back the teddy bear"), "{text}");
         // Wide enough: every description on its entry's line, nothing cut.
         // 40x12, the smallest terminal: every entry and the keys are on the screen.
-        let mut frame = Frame::new(40, 12);
+        let mut frame = Frame::with_size(Size::new(40, 12));
         m.render(&mut frame);
         let small = frame.to_text();
         for item in TitleItem::ALL {
             assert!(small.contains(&format!("{}) {}", item.hotkey(), item.name())), "{small}");
         }
         assert!(small.contains("Enter play"), "{small}");
-        let mut frame = Frame::new(80, 24);
+        let mut frame = Frame::with_size(Size::new(80, 24));
         m.render(&mut frame);
         let wide = frame.to_text();
         assert!(wide.contains("r) continue   (no saved caves run)"), "{wide}");
         m.set_saved_run(true);
-        let mut frame = Frame::new(80, 24);
+        let mut frame = Frame::with_size(Size::new(80, 24));
         m.render(&mut frame);
         let wide = frame.to_text();
         for item in TitleItem::ALL {
@@ -294,7 +309,7 @@ mod tests {
     #[test]
     fn a_click_on_an_entrys_line_chooses_it() {
         let mut m = TitleMenu::default();
-        let mut frame = Frame::new(80, 24);
+        let mut frame = Frame::with_size(Size::new(80, 24));
         m.render(&mut frame);
         let text = frame.to_text();
         let row =

@@ -1,6 +1,7 @@
 //! The `ultima` play screen: the lit world around the avatar, a status line, help.
 
 use torchlit_geom::{CardinalDirection, Point};
+use torchlit_geom::{Rect, Size};
 use torchlit_sim::modes::ultima::{Action, Event, Ultima};
 
 use crate::record::{Recorder, Recordings};
@@ -279,12 +280,11 @@ impl UltimaScreen {
                 } else {
                     Cell::BLANK
                 };
-                frame.put(sx, sy, cell);
+                frame.set(Point::new(sx, sy), cell);
             }
         }
-        frame.print(
-            0,
-            h - 2,
+        frame.print_at(
+            Point::new(0, h - 2),
             &fit(&self.message, w.max(0) as usize),
             palette::TEXT,
             palette::BACKGROUND,
@@ -368,10 +368,23 @@ impl UltimaScreen {
                 fields.remove(i);
             }
         }
-        frame.fill(0, h - 1, w, 1, Cell { bg: palette::STATUS_BAR, ..Cell::BLANK });
-        frame.print(0, h - 1, &fit(&line(&fields), room), palette::HIGHLIGHT, palette::STATUS_BAR);
+        frame.fill_rect(
+            Rect::new(Point::new(0, h - 1), Size::new(w.max(0) as u32, 1)),
+            Cell { bg: palette::STATUS_BAR, ..Cell::BLANK },
+        );
+        frame.print_at(
+            Point::new(0, h - 1),
+            &fit(&line(&fields), room),
+            palette::HIGHLIGHT,
+            palette::STATUS_BAR,
+        );
         if with_hint {
-            frame.print(w - hint.len() as i32, h - 1, hint, palette::HINT, palette::STATUS_BAR);
+            frame.print_at(
+                Point::new(w - hint.len() as i32, h - 1),
+                hint,
+                palette::HINT,
+                palette::STATUS_BAR,
+            );
         }
     }
 }
@@ -432,7 +445,7 @@ mod tests {
     }
 
     fn text(s: &UltimaScreen) -> String {
-        let mut frame = Frame::new(80, 24);
+        let mut frame = Frame::with_size(Size::new(80, 24));
         s.render(&mut frame);
         frame.to_text()
     }
@@ -440,7 +453,7 @@ mod tests {
     /// The help `?` pushes over `s`, drawn over it at 80x24.
     fn help_text(s: &mut UltimaScreen) -> String {
         let Transition::Push(help) = s.handle(Input::Char('?')) else { panic!("the help") };
-        let mut frame = Frame::new(80, 24);
+        let mut frame = Frame::with_size(Size::new(80, 24));
         s.render(&mut frame);
         help.render(&mut frame);
         frame.to_text()

@@ -9,6 +9,7 @@ use torchlit_bots::overworld::OverworldBot;
 use torchlit_bots::ultima::UltimaBot;
 
 use crate::{Frame, Input, Screen, Transition, palette};
+use torchlit_geom::Point;
 
 /// The bot being watched, with its game.
 #[derive(Clone, Debug)]
@@ -142,6 +143,6 @@ impl Screen for WatchScreen {
         let line = format!(" bot: {}  [{state}]  space pause, +/- speed, q quit ", self.bot.goal());
         let width = usize::from(frame.width());
         let line: String = line.chars().chain(std::iter::repeat(' ')).take(width).collect();
-        frame.print(0, y, &line, palette::BACKGROUND, palette::BANNER);
+        frame.print_at(Point::new(0, y), &line, palette::BACKGROUND, palette::BANNER);
     }
 }

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use torchlit_geom::Size;
 use torchlit_sim::modes::caves::{Caves, Seed};
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::caves::{
@@ -42,13 +43,13 @@ impl std::ops::Deref for Play {
 }
 
 fn render_screen(screen: &Play) -> Frame {
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     screen.render(&mut frame);
     frame
 }
 
 fn render(app: &App) -> Frame {
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     app.render(&mut frame);
     frame
 }
@@ -264,7 +265,7 @@ fn play_caves_quits_after_the_end_screen() {
 }
 
 fn render_at(screen: &Play, w: u16, h: u16) -> String {
-    let mut frame = Frame::new(w, h);
+    let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
     screen.render(&mut frame);
     frame.to_text()
 }

@@ -1,5 +1,6 @@
 //! Snapshots of the `chase` screens at 80x24, and the way there from the title menu.
 
+use torchlit_geom::Size;
 use torchlit_map::Dungeon;
 use torchlit_sim::modes::chase::{HeroKind, MonsterKind};
 use torchlit_testkit::WORLD_10X5;
@@ -11,7 +12,7 @@ fn world() -> torchlit_map::UltimaWorld {
 }
 
 fn render(app: &App) -> Frame {
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     app.render(&mut frame);
     frame
 }
@@ -96,7 +97,7 @@ fn a_narrow_screen_wraps_the_status_line_instead_of_cutting_it() {
     for _ in 0..2 {
         app.handle(Input::Char(' '));
     }
-    let mut frame = Frame::new(62, 24);
+    let mut frame = Frame::with_size(Size::new(62, 24));
     app.render(&mut frame);
     let text = frame.to_text();
     let lines: Vec<&str> = text.lines().collect();

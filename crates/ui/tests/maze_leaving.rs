@@ -2,6 +2,7 @@
 //! closes what is open, `t` asks, a death holds a banner and drops the keys in flight,
 //! pickaxe presses during a swing are kept, new games from the title get new seeds.
 
+use torchlit_geom::Size;
 use torchlit_geom::{CardinalDirection, Point};
 use torchlit_sim::modes::maze::{
     AreaId, Maze, MazeConfig, MonsterState, PlayerState, Seed, Side, Thing,
@@ -19,7 +20,7 @@ fn screen(config: MazeConfig) -> Play {
 }
 
 fn render_at(screen: &Play, w: u16, h: u16) -> String {
-    let mut frame = Frame::new(w, h);
+    let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
     screen.render(&mut frame);
     frame.to_text()
 }
@@ -81,7 +82,7 @@ fn started_with_play_leaving_says_quit_and_asks() {
     let setup = MazeSetup::new(MazeConfig::fixed(Seed(1)));
     let mut app = App::maze(setup).expect("builds");
     app.tick();
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     app.render(&mut frame);
     assert!(frame.to_text().contains("q quit"), "{}", frame.to_text());
     assert!(matches!(app.handle(Input::Char('q')), torchlit_ui::Transition::Stay), "asks first");

@@ -1,5 +1,6 @@
 //! Snapshots of the `maze` screen at 80x24 (glyphs), and what its keys do.
 
+use torchlit_geom::Size;
 use torchlit_geom::{CardinalDirection, Point};
 use torchlit_sim::modes::maze::{
     AreaId, Button, Event, Maze, MazeConfig, MonsterState, Seed, Side, Thing, TickInput,
@@ -13,7 +14,7 @@ mod maze_play;
 use maze_play::Play;
 
 fn render(screen: &Play) -> String {
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     screen.render(&mut frame);
     frame.to_text()
 }
@@ -183,7 +184,7 @@ fn maze_from_the_title_menu_and_back() {
 }
 
 fn render_at(screen: &Play, w: u16, h: u16) -> String {
-    let mut frame = Frame::new(w, h);
+    let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
     screen.render(&mut frame);
     frame.to_text()
 }
@@ -305,7 +306,7 @@ fn the_hero_is_one_sprite_however_large_its_block() {
     for (w, h) in [(80, 24), (200, 80)] {
         let mut s = screen(MazeConfig::fixed(Seed(1)));
         past_the_dialog(&mut s);
-        let mut frame = Frame::new(w, h);
+        let mut frame = Frame::with_size(Size::new(w, h));
         s.render(&mut frame);
         let heroes = frame.cells().iter().filter(|c| c.sprite.name().starts_with("player")).count();
         assert_eq!(heroes, 1, "{w}x{h}:\n{}", frame.to_text());
@@ -319,7 +320,7 @@ fn the_help_scrolls_at_40x12_instead_of_being_cut() {
     let mut s = screen(MazeConfig::fixed(Seed(1)));
     past_the_dialog(&mut s);
     let at = |s: &Play| {
-        let mut frame = Frame::new(40, 12);
+        let mut frame = Frame::with_size(Size::new(40, 12));
         s.render(&mut frame);
         frame.to_text()
     };

@@ -1,7 +1,7 @@
 //! The small things of issue 32's maze list: dialogs at 40x12, rocks unlike walls, the
 //! help explaining the life bars and the map, the pickaxe hint's distance.
 
-use torchlit_geom::Point;
+use torchlit_geom::{Point, Size};
 use torchlit_sim::modes::maze::{CellType, DialogId, Life, Maze, MazeConfig, Seed, Thing};
 use torchlit_ui::maze::{MazeScreen, dialog_page, look};
 use torchlit_ui::{Frame, Input};
@@ -11,7 +11,7 @@ mod maze_play;
 use maze_play::Play;
 
 fn render_at(screen: &Play, w: u16, h: u16) -> String {
-    let mut frame = Frame::new(w, h);
+    let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
     screen.render(&mut frame);
     frame.to_text()
 }

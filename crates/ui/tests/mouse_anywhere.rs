@@ -32,7 +32,7 @@ fn survive(app: &mut App, what: &str) {
     for e in events() {
         let _ = Screen::mouse(app, e);
         let _ = Screen::scene(app, Size::new(40, 20));
-        let mut f = Frame::new(80, 24);
+        let mut f = Frame::with_size(Size::new(80, 24));
         Screen::render(app, &mut f);
         if !app.wants_ticks() {
             continue;
@@ -41,7 +41,7 @@ fn survive(app: &mut App, what: &str) {
             let _ = app.tick();
         }
     }
-    let mut f = Frame::new(80, 24);
+    let mut f = Frame::with_size(Size::new(80, 24));
     Screen::render(app, &mut f);
     assert!(!f.to_text().trim().is_empty(), "{what}: still drawn after the mouse");
 }

@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use torchlit_geom::Size;
 use torchlit_geom::{CardinalDirection, Point};
 use torchlit_save::{Config, MemoryWorlds, WorldStore};
 use torchlit_sim::modes::overworld::Overworld;
@@ -51,7 +52,7 @@ fn app(dir: &Data) -> App {
 }
 
 fn text(app: &App, _: &Data) -> String {
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     app.render(&mut frame);
     frame.to_text()
 }
@@ -302,7 +303,7 @@ fn without_a_data_directory_nothing_can_be_saved_and_it_says_so() {
     let mut app = App::title(world());
     app.set_overworld(OverworldSetup::default());
     press(&mut app, &[Input::Char('o'), Input::Char('l')]);
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     app.render(&mut frame);
     assert!(frame.to_text().contains("--data-dir"), "{}", frame.to_text());
 }
@@ -329,7 +330,7 @@ fn tiny_and_odd_frames_never_panic() {
     let mut app = app(dir.path());
     new_world(&mut app, "tiny");
     for (w, h) in [(0, 0), (1, 1), (3, 2), (10, 4), (200, 60)] {
-        let mut frame = Frame::new(w, h);
+        let mut frame = Frame::with_size(Size::new(w, h));
         app.render(&mut frame);
         press(&mut app, &[Input::Char('i')]);
         app.render(&mut frame);
@@ -437,7 +438,7 @@ fn small_terminals_keep_what_matters() {
     let dir = Data::default();
     let mut app = app(dir.path());
     new_world(&mut app, "a rather long world name");
-    let mut frame = Frame::new(60, 20);
+    let mut frame = Frame::with_size(Size::new(60, 20));
     app.render(&mut frame);
     let screen = frame.to_text();
     let line = status(&screen);
@@ -445,12 +446,12 @@ fn small_terminals_keep_what_matters() {
     assert!(!line.contains("region"), "the region goes first: {line:?}");
     assert!(line.contains("artefact "), "the way to the goal stays: {line:?}");
     // The welcome message is longer than 40 columns: it wraps instead of being cut.
-    let mut frame = Frame::new(40, 12);
+    let mut frame = Frame::with_size(Size::new(40, 12));
     app.render(&mut frame);
     let screen = frame.to_text();
     assert!(screen.contains("Welcome to a rather long world name!"), "{screen}");
     assert!(screen.contains("for help."), "{screen}");
-    let mut frame = Frame::new(30, 8);
+    let mut frame = Frame::with_size(Size::new(30, 8));
     app.render(&mut frame);
     let screen = frame.to_text();
     assert!(screen.contains("terminal too small") && screen.contains("needs 40x10"), "{screen}");
@@ -474,7 +475,7 @@ fn the_new_world_box_names_the_seed_rules() {
 #[test]
 fn narrow_panels_keep_their_marks_and_footers_inside() {
     let small = |app: &App| {
-        let mut frame = Frame::new(40, 12);
+        let mut frame = Frame::with_size(Size::new(40, 12));
         app.render(&mut frame);
         frame.to_text()
     };

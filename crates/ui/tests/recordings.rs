@@ -11,6 +11,7 @@ mod maze_support;
 use std::path::PathBuf;
 
 use proptest::prelude::*;
+use torchlit_geom::Size;
 use torchlit_geom::{CardinalDirection, Direction};
 use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_rng::{Rng, Seed as RngSeed};
@@ -718,8 +719,8 @@ fn a_maze_replay_fits_40x12_and_hints_no_game_keys() {
     screen.handle(Input::Char('g'));
     screen.handle(Input::Char('9'));
     screen.handle(Input::Enter);
-    for (w, h) in [(40, 12), (80, 24)] {
-        let mut frame = Frame::new(w, h);
+    for (w, h) in [(40u16, 12u16), (80, 24)] {
+        let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
         screen.render(&mut frame);
         let text = frame.to_text();
         assert!(!text.contains("too small"), "{w}x{h}:\n{text}");
@@ -767,7 +768,7 @@ fn the_replay_screen_pauses_steps_seeks_and_lists_its_keys() {
     app.handle(Input::Char('b'));
     assert_eq!(shown(&app).replay().position(), 0);
     app.handle(Input::Char('?'));
-    let mut frame = Frame::new(100, 30);
+    let mut frame = Frame::with_size(Size::new(100, 30));
     app.render(&mut frame);
     let text = frame.to_text();
     assert!(text.contains("replay keys") && text.contains("faster / slower"), "{text}");
@@ -915,7 +916,7 @@ fn status_line_at_the_end(bytes: &[u8]) -> (String, String) {
     );
     let mut screen = ReplayScreen::new(r);
     screen.handle(Input::Char('e'));
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     screen.render(&mut frame);
     let text = frame.to_text();
     let last = text.lines().last().unwrap_or_default().trim_end().to_string();
@@ -999,7 +1000,7 @@ fn a_strategy_a_recording_cannot_keep_is_not_recorded_and_the_screen_says_so() {
         .expect("a chase");
     let kept = MemoryRecordings::default();
     let mut app = App::chase(screen.with_recordings(Some(Recordings::new(kept.clone()))));
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     app.render(&mut frame);
     assert!(frame.to_text().contains("Not recorded: the strategy odd"), "{}", frame.to_text());
     app.handle(Input::Char(' '));

@@ -2,6 +2,7 @@
 //! instant speed, messages held as long as the live game holds them, and `n` / `N`
 //! jumping between the steps that said something (a death).
 
+use torchlit_geom::Size;
 use torchlit_ui::replay::{self, ReplayScreen, Replayer, TURN_MESSAGE_HOLD};
 use torchlit_ui::{Frame, Input, Screen};
 
@@ -12,7 +13,7 @@ fn catalog(name: &str) -> Box<dyn Replayer> {
 }
 
 fn text(screen: &ReplayScreen) -> String {
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     screen.render(&mut frame);
     frame.to_text()
 }

@@ -1,10 +1,11 @@
 //! Snapshots of whole screens at 80x24, as text (glyphs) and as a colour check.
 
+use torchlit_geom::{Point, Size};
 use torchlit_testkit::{WORLD_10X5, ultima};
 use torchlit_ui::{App, Frame, Input, Rgb, Screen};
 
 fn render(app: &App) -> Frame {
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     app.render(&mut frame);
     frame
 }
@@ -71,9 +72,9 @@ fn unlit_cells_are_black_and_remembered_ones_dim() {
     let frame = render(&app);
     // The 20x1 world is centred: its x = 0 is at screen column 30, row 10 (22 map rows above the two text rows).
     let (ox, oy) = (30u16, 10u16);
-    let remembered = frame.get(ox, oy).expect("on screen");
-    let lit = frame.get(ox + 9, oy).expect("on screen");
-    let dark = frame.get(ox + 19, oy).expect("on screen");
+    let remembered = frame.cell(Point::new(i32::from(ox), i32::from(oy))).expect("on screen");
+    let lit = frame.cell(Point::new(i32::from(ox + 9), i32::from(oy))).expect("on screen");
+    let dark = frame.cell(Point::new(i32::from(ox + 19), i32::from(oy))).expect("on screen");
     assert_eq!(remembered.glyph, '"');
     assert!(remembered.fg.0 < lit.fg.0 && remembered.fg.1 < lit.fg.1, "dimmed");
     assert_eq!(dark.glyph, ' ');
@@ -98,8 +99,8 @@ fn quitting_from_play_and_from_the_title() {
 #[test]
 fn ultima_fits_40x12_and_says_when_the_terminal_is_smaller() {
     let app = App::ultima(world_10x5());
-    let at = |w, h| {
-        let mut frame = Frame::new(w, h);
+    let at = |w: u16, h: u16| {
+        let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
         app.render(&mut frame);
         frame.to_text()
     };

@@ -544,7 +544,7 @@ mod tests {
         let a = Frame::with_size(Size::new(3, 2));
         let mut b = a.clone();
         assert_eq!(diff(&a, &b, &table), None);
-        b.put(1, 1, Cell::new('"', Rgb(255, 0, 1)).sprite(lava));
+        b.set(torchlit_console::Point::new(1, 1), Cell::new('"', Rgb(255, 0, 1)).sprite(lava));
         let d = diff(&a, &b, &table).expect("one change");
         assert_eq!(d, r#"{"t":"diff","c":[[4,"\"",16711681,0,2,0,255,0]]}"#);
         let f: serde_json::Value = serde_json::from_str(&full(&b, &table)).expect("json");

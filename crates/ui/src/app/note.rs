@@ -1,6 +1,7 @@
 //! The title menu's note (why a game could not be opened or continued), drawn whole.
 
 use crate::{Frame, palette};
+use torchlit_geom::Point;
 
 /// Draws `note` centred above the bottom line of `frame`, wrapped at word boundaries to
 /// the frame's width less a margin of one column each side, so nothing is cut (a long
@@ -14,7 +15,7 @@ pub(super) fn draw(frame: &mut Frame, note: &str) {
         let y = top + i as i32;
         if y >= 0 {
             let x = ((w - line.chars().count() as i32) / 2).max(0);
-            frame.print(x, y, line, palette::WARNING, palette::BACKGROUND);
+            frame.print_at(Point::new(x, y), line, palette::WARNING, palette::BACKGROUND);
         }
     }
 }
@@ -27,7 +28,7 @@ mod tests {
     fn a_long_note_is_wrapped_whole_above_the_bottom_line() {
         let note = "The run can't be continued: this world is open in another torchlit \
                     (pid 4242): close it there first.";
-        let mut frame = Frame::new(40, 12);
+        let mut frame = Frame::with_size(torchlit_geom::Size::new(40, 12));
         draw(&mut frame, note);
         let text = frame.to_text();
         let shown: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();

@@ -3,6 +3,7 @@
 //! [`LeaveAnswer`].
 
 use torchlit_console::{Mouse, Scene};
+use torchlit_geom::Point;
 use torchlit_geom::Size;
 
 use super::CavesScreen;
@@ -37,7 +38,7 @@ impl Screen for ConfirmExit {
         }
         super::clear_message_rows(frame);
         let view_h = (i32::from(h) - 1 - super::message_rows(i32::from(h))).max(1);
-        frame.print(0, view_h, QUESTION, Rgb::WHITE, Rgb::BLACK);
+        frame.print_at(Point::new(0, view_h), QUESTION, Rgb::WHITE, Rgb::BLACK);
     }
 
     /// `y` leaves; any other key stays.

@@ -2,6 +2,7 @@
 //! AsciiPanel colours), the map view, the status line.
 
 use torchlit_geom::Point;
+use torchlit_geom::{Rect, Size};
 use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
 
@@ -128,7 +129,7 @@ pub(crate) fn draw_map(game: &Caves, frame: &mut Frame, view_h: i32) -> Point {
     for sy in 0..view_h {
         for sx in 0..w {
             let p = Point::new(sx + ox, sy + oy);
-            frame.put(sx, sy, map_cell(game, p));
+            frame.set(Point::new(sx, sy), map_cell(game, p));
         }
     }
     Point::new(ox, oy)
@@ -163,19 +164,22 @@ pub(crate) fn status_text(game: &Caves, width: usize) -> String {
 /// Draws the status line on row `y`.
 pub(crate) fn draw_status(game: &Caves, frame: &mut Frame, y: i32) {
     let w = i32::from(frame.width());
-    frame.fill(0, y, w, 1, Cell { bg: STATUS_BG, ..Cell::BLANK });
+    frame.fill_rect(
+        Rect::new(Point::new(0, y), Size::new(w.max(0) as u32, 1)),
+        Cell { bg: STATUS_BG, ..Cell::BLANK },
+    );
     let text = status_text(game, w.max(0) as usize);
-    frame.print(0, y, &text, palette::HIGHLIGHT, STATUS_BG);
+    frame.print_at(Point::new(0, y), &text, palette::HIGHLIGHT, STATUS_BG);
     let p = game.player();
     let hp_colour = status_hp_colour(game);
     let hp = format!("HP {}/{}", p.hp().max(0), p.stats().max_hp);
     if let Some(x) = text.find(&hp) {
-        frame.print(x as i32, y, &hp, hp_colour, STATUS_BG);
+        frame.print_at(Point::new(x as i32, y), &hp, hp_colour, STATUS_BG);
     }
     let hint = "? help";
     let len = text.chars().count() as i32;
     if len + 2 + hint.len() as i32 <= w {
-        frame.print(w - hint.len() as i32, y, hint, Rgb::GREY, STATUS_BG);
+        frame.print_at(Point::new(w - hint.len() as i32, y), hint, Rgb::GREY, STATUS_BG);
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::{Cell, Frame, Rgb, palette};
+use torchlit_geom::{Point, Rect, Size};
 
 impl CavesScreen {
     /// The run ended: morgue file and save deleted, end screen up.
@@ -32,7 +33,10 @@ impl CavesScreen {
 
     pub(super) fn render_end(&self, frame: &mut Frame, morgue: &str) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        frame.fill(0, 0, w, h, Cell::BLANK);
+        frame.fill_rect(
+            Rect::new(Point::new(0, 0), Size::new(w.max(0) as u32, h.max(0) as u32)),
+            Cell::BLANK,
+        );
         let s = self.game.summary();
         let won = s.outcome == Some(torchlit_sim::modes::caves::Outcome::Won);
         let (title, colour) = if won {
@@ -74,9 +78,9 @@ impl CavesScreen {
             let centred = ((w - line.chars().count() as i32) / 2).max(0);
             let x = if *table { table_x } else { centred };
             if i == 0 {
-                frame.print_bold(x, top, line, *fg);
+                frame.print_bold_at(Point::new(x, top), line, *fg);
             } else {
-                frame.print(x, top + i as i32, line, *fg, Rgb::BLACK);
+                frame.print_at(Point::new(x, top + i as i32), line, *fg, Rgb::BLACK);
             }
         }
     }

@@ -3,6 +3,7 @@
 use torchlit_console::Mouse;
 use torchlit_console::widgets::fit;
 use torchlit_geom::Size;
+use torchlit_geom::{Point, Rect};
 
 use super::look::direction_phrase;
 use super::{CavesCommand, CavesScreen, keys_of, wrap};
@@ -76,7 +77,10 @@ impl Screen for HelpPage {
     fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let bg = palette::PANEL;
-        frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
+        frame.fill_rect(
+            Rect::new(Point::new(0, 0), Size::new(w.max(0) as u32, h.max(0) as u32)),
+            Cell { bg, ..Cell::BLANK },
+        );
         let lines = self.lines(w as usize);
         let rows = (h - 1).max(1) as usize;
         let scroll = self.scroll.min(self.max_scroll(w, h));
@@ -93,12 +97,16 @@ impl Screen for HelpPage {
         } else {
             "caves keys (any key closes)".to_string()
         };
-        frame.print_bold(1, 0, &fit(&title, (w - 1).max(0) as usize), palette::HEADING);
+        frame.print_bold_at(
+            Point::new(1, 0),
+            &fit(&title, (w - 1).max(0) as usize),
+            palette::HEADING,
+        );
         for (i, (keys, what)) in lines.iter().skip(scroll).take(rows).enumerate() {
             let row = 1 + i as i32;
-            frame.print(1, row, keys, palette::HIGHLIGHT, bg);
+            frame.print_at(Point::new(1, row), keys, palette::HIGHLIGHT, bg);
             let x = if keys.is_empty() { 1 } else { 2 + keys.chars().count() as i32 };
-            frame.print(x, row, what, Rgb::WHITE, bg);
+            frame.print_at(Point::new(x, row), what, Rgb::WHITE, bg);
         }
     }
 

@@ -6,6 +6,7 @@ use torchlit_sim::modes::caves::Caves;
 
 use super::{CavesScreen, message_of};
 use crate::{Cell, Frame, Input, Rgb, Screen, Transition, palette};
+use torchlit_geom::{Point, Rect, Size};
 
 impl CavesScreen {
     /// The journal's lines, a run of equal messages folded into the first one's line
@@ -34,10 +35,12 @@ impl Screen for HistoryPage {
     fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let bg = palette::PANEL;
-        frame.fill(0, 0, w, h, Cell { bg, ..Cell::BLANK });
-        frame.print_bold(
-            1,
-            0,
+        frame.fill_rect(
+            Rect::new(Point::new(0, 0), Size::new(w.max(0) as u32, h.max(0) as u32)),
+            Cell { bg, ..Cell::BLANK },
+        );
+        frame.print_bold_at(
+            Point::new(1, 0),
             "Message history (Up/Down scroll, any other key closes)",
             palette::HEADING,
         );
@@ -45,10 +48,10 @@ impl Screen for HistoryPage {
         let end = self.lines.len().saturating_sub(self.back);
         let start = end.saturating_sub(rows);
         for (i, line) in self.lines[start..end].iter().enumerate() {
-            frame.print(1, 1 + i as i32, line, Rgb::WHITE, bg);
+            frame.print_at(Point::new(1, 1 + i as i32), line, Rgb::WHITE, bg);
         }
         if self.lines.is_empty() {
-            frame.print(1, 1, "Nothing has happened yet.", Rgb::GREY, bg);
+            frame.print_at(Point::new(1, 1), "Nothing has happened yet.", Rgb::GREY, bg);
         }
     }
 

@@ -5,6 +5,7 @@ use torchlit_sim::modes::caves::{Caves, Seed};
 
 use super::{CavesScreen, CavesSetup, StoreHandle, wrap};
 use crate::{Cell, Frame, Input, Rgb, Screen, Transition, palette};
+use torchlit_geom::{Point, Rect, Size};
 
 /// How many other saved runs the offer lists (keys `2` to `9`).
 const MAX_OTHERS: usize = 8;
@@ -36,7 +37,10 @@ impl Screen for OfferPage {
     /// naming the new run's seed (`--seed X` must not look like it opened another).
     fn render(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        frame.fill(0, 0, w, h, Cell::BLANK);
+        frame.fill_rect(
+            Rect::new(Point::new(0, 0), Size::new(w.max(0) as u32, h.max(0) as u32)),
+            Cell::BLANK,
+        );
         let new = format!("n: a new run (seed {})", self.game.seed());
         let mut text: Vec<(String, Rgb)> = Vec::new();
         if self.others.is_empty() {
@@ -61,7 +65,7 @@ impl Screen for OfferPage {
             .collect();
         let top = ((h - lines.len() as i32) / 2).max(0);
         for (i, (line, colour)) in lines.iter().enumerate() {
-            frame.print(0, top + i as i32, line, *colour, palette::BACKGROUND);
+            frame.print_at(Point::new(0, top + i as i32), line, *colour, palette::BACKGROUND);
         }
     }
 

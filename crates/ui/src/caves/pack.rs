@@ -5,6 +5,7 @@
 use torchlit_console::Mouse;
 use torchlit_console::widgets::fit;
 use torchlit_geom::Size;
+use torchlit_geom::{Point, Rect};
 use torchlit_sim::modes::caves::{Action, Item, Slot};
 
 use super::{CavesScreen, Verb, item_details, item_look};
@@ -201,11 +202,17 @@ impl PackOverlay {
         let chosen = self.verb.is_none() && self.selected.min(self.listed().len() - 1) == i;
         let bg = if chosen { palette::SELECTED_ROW } else { palette::PANEL };
         if chosen {
-            frame.fill(x + 1, row, bw - 2, 1, Cell { bg, ..Cell::BLANK });
+            frame.fill_rect(
+                Rect::new(Point::new(x + 1, row), Size::new((bw - 2).max(0) as u32, 1)),
+                Cell { bg, ..Cell::BLANK },
+            );
         }
         let (glyph, colour) = item_look(item.kind);
-        frame.print(x + 2, row, &format!("{} - ", slot.letter()), fg, bg);
-        frame.put(x + 6, row, Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg));
+        frame.print_at(Point::new(x + 2, row), &format!("{} - ", slot.letter()), fg, bg);
+        frame.set(
+            Point::new(x + 6, row),
+            Cell::with_bg(glyph, if ok { colour } else { Rgb::GREY }, bg),
+        );
         let mark = if self.weapon == Some(slot) {
             " (wielded)"
         } else if self.armor == Some(slot) {
@@ -215,7 +222,12 @@ impl PackOverlay {
         };
         // On a narrow screen the details are cut, never whether it is in use.
         let room = ((bw - 9).max(0) as usize).saturating_sub(mark.len());
-        frame.print(x + 8, row, &format!("{}{mark}", fit(&item_details(item), room)), fg, bg);
+        frame.print_at(
+            Point::new(x + 8, row),
+            &format!("{}{mark}", fit(&item_details(item), room)),
+            fg,
+            bg,
+        );
     }
 }
 
@@ -230,17 +242,27 @@ impl Screen for PackOverlay {
         let items = self.listed();
         let (x, y, bw, bh, fitting) = self.layout(w, h);
         let bg = palette::PANEL;
-        frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-        frame.border(x, y, bw, bh, palette::HEADING);
+        frame.fill_rect(
+            Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
+            Cell { bg, ..Cell::BLANK },
+        );
+        frame.border_rect(
+            Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
+            palette::HEADING,
+        );
         let inner = (bw - 5).max(0) as usize;
-        frame.print_bold(x + 2, y, &format!(" {} ", fit(&self.title(bw), inner)), palette::HEADING);
+        frame.print_bold_at(
+            Point::new(x + 2, y),
+            &format!(" {} ", fit(&self.title(bw), inner)),
+            palette::HEADING,
+        );
         if items.is_empty() && self.floor.is_none() {
-            frame.print(x + 2, y + 2, "Nothing.", Rgb::GREY, bg);
+            frame.print_at(Point::new(x + 2, y + 2), "Nothing.", Rgb::GREY, bg);
         }
         let mut row = y + 2;
         if let Some(item) = self.floor {
             let line = format!("- - {} (lying here)", item_details(&item));
-            frame.print(x + 2, row, &fit(&line, inner + 1), Rgb::WHITE, bg);
+            frame.print_at(Point::new(x + 2, row), &fit(&line, inner + 1), Rgb::WHITE, bg);
             row += 1;
         }
         let shown = fitting.saturating_sub(usize::from(self.floor.is_some()));
@@ -249,7 +271,12 @@ impl Screen for PackOverlay {
             row += 1;
         }
         let hint = self.hint(bw);
-        frame.print(x + 2, y + bh - 1, &format!(" {} ", fit(&hint, inner)), palette::HIGHLIGHT, bg);
+        frame.print_at(
+            Point::new(x + 2, y + bh - 1),
+            &format!(" {} ", fit(&hint, inner)),
+            palette::HIGHLIGHT,
+            bg,
+        );
     }
 
     fn handle(&mut self, input: Input) -> Transition {

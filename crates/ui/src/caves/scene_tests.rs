@@ -3,6 +3,7 @@
 use super::*;
 use crate::caves::default_keymap;
 use crate::{Frame, Screen};
+use torchlit_geom::{Point, Size};
 use torchlit_rng::Seed;
 
 fn screen_of(rows: &[&str]) -> CavesScreen {
@@ -36,7 +37,7 @@ fn the_glyph_view_is_the_terminal_map_cell_for_cell() {
     for _ in 0..60 {
         screen.game.apply(Action::Explore);
     }
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     screen.render(&mut frame);
     let view = Size::new(80, 20); // 24 rows less the status line and 3 message rows
     let scene = Screen::scene(&screen, view).expect("the map is up");
@@ -51,7 +52,10 @@ fn the_glyph_view_is_the_terminal_map_cell_for_cell() {
     let mut known = 0;
     for (p, glyph) in scene.map.positions().zip(rows.iter().flat_map(|r| r.chars())) {
         let (sx, sy) = (u16::try_from(p.x - ox).ok(), u16::try_from(p.y - oy).ok());
-        let cell = sx.zip(sy).and_then(|(x, y)| frame.get(x, y)).expect("drawn by the terminal");
+        let cell = sx
+            .zip(sy)
+            .and_then(|(x, y)| frame.cell(Point::new(i32::from(x), i32::from(y))))
+            .expect("drawn by the terminal");
         assert_eq!(glyph, cell.glyph, "at {p}");
         known += usize::from(glyph != ' ');
     }
@@ -192,18 +196,21 @@ fn text_pages_have_no_scene_and_a_click_on_a_pack_line_chooses_it() {
     stack.resize(Size::new(60, 20));
     stack.handle(Input::Char('i'));
     assert!(Screen::scene(&stack, Size::new(40, 12)).is_none(), "the inventory is text");
-    let mut frame = Frame::new(60, 20);
+    let mut frame = Frame::with_size(Size::new(60, 20));
     stack.render(&mut frame);
     let row = (0..20u16)
         .find(|&y| {
-            let line: String = (0..60).filter_map(|x| frame.get(x, y)).map(|c| c.glyph).collect();
+            let line: String = (0..60)
+                .filter_map(|x| frame.cell(Point::new(i32::from(x), i32::from(y))))
+                .map(|c| c.glyph)
+                .collect();
             line.contains("b - ")
         })
         .expect("the apple's line");
     stack.mouse(Mouse::Text(5, row));
-    let mut frame = Frame::new(60, 20);
+    let mut frame = Frame::with_size(Size::new(60, 20));
     stack.render(&mut frame);
-    let selected = frame.get(5, row).map(|c| c.bg);
+    let selected = frame.cell(Point::new(5, i32::from(row))).map(|c| c.bg);
     assert_eq!(selected, Some(palette::SELECTED_ROW), "the click selected the apple");
     stack.handle(Input::Esc);
     assert_eq!(stack.len(), 1, "closed");

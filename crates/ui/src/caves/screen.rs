@@ -4,6 +4,7 @@
 use std::any::Any;
 
 use torchlit_console::{Mouse, Scene};
+use torchlit_geom::Point;
 use torchlit_geom::Size;
 
 use super::confirm::{ConfirmExit, LeaveAnswer};
@@ -49,7 +50,7 @@ impl Screen for CavesScreen {
         let shown = lines.len().saturating_sub(rows as usize);
         for (i, line) in lines[shown..].iter().enumerate() {
             let fg = if line.starts_with("--More--") { palette::HIGHLIGHT } else { Rgb::WHITE };
-            frame.print(0, view_h + i as i32, line, fg, Rgb::BLACK);
+            frame.print_at(Point::new(0, view_h + i as i32), line, fg, Rgb::BLACK);
         }
         draw::draw_status(&self.game, frame, h - 1);
     }
@@ -142,10 +143,13 @@ impl Screen for CavesScreen {
 /// Marks the frame cell (`x`, `y`) with the look cursor's colours.
 fn cursor_at(frame: &mut Frame, x: i32, y: i32) {
     let under = match (u16::try_from(x), u16::try_from(y)) {
-        (Ok(x), Ok(y)) => frame.get(x, y).copied().unwrap_or(Cell::BLANK),
+        (Ok(x), Ok(y)) => {
+            frame.cell(Point::new(i32::from(x), i32::from(y))).copied().unwrap_or(Cell::BLANK)
+        }
         _ => Cell::BLANK,
     };
-    frame.put(x, y, Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under });
+    frame
+        .set(Point::new(x, y), Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under });
 }
 
 impl CavesScreen {

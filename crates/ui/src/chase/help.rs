@@ -5,6 +5,7 @@ use super::play::{RULES, verdict_sentence};
 use super::{CONTROLS, ChaseScreen, PLAY_CONTROLS};
 use crate::{Frame, Input, Screen, Transition, palette};
 use torchlit_console::widgets::wrap;
+use torchlit_geom::Point;
 
 /// The help page: a full page of text lines (bold: the heading).
 #[derive(Clone, Debug)]
@@ -48,9 +49,9 @@ impl Screen for ChaseHelp {
         for (line, bold) in &self.lines {
             for part in wrap(line, w.max(1)) {
                 if *bold {
-                    frame.print_bold(0, y, &part, palette::HEADING);
+                    frame.print_bold_at(Point::new(0, y), &part, palette::HEADING);
                 } else {
-                    frame.print(0, y, &part, palette::TEXT, palette::BACKGROUND);
+                    frame.print_at(Point::new(0, y), &part, palette::TEXT, palette::BACKGROUND);
                 }
                 y += 1;
             }

@@ -278,7 +278,7 @@ mod tests {
         let (mw, mh) = (size.width as i32, size.height as i32);
         // Wide enough for one status line and two columns a cell; tall enough for the map.
         let (fw, fh) = (200, mh + 10);
-        let mut frame = Frame::new(fw as u16, fh as u16);
+        let mut frame = Frame::with_size(Size::new(fw as u32, fh as u32));
         s.render(&mut frame);
         let text: Vec<Vec<char>> = frame.to_text().lines().map(|l| l.chars().collect()).collect();
         let (ox, oy) = (-(fw / 2 - mw) / 2, -(fh - 2 - mh) / 2);
@@ -314,7 +314,7 @@ mod tests {
     #[test]
     fn a_click_on_a_setup_line_selects_it_changes_it_and_starts() {
         let mut setup = ChaseSetup::default();
-        let mut frame = Frame::new(80, 24);
+        let mut frame = Frame::with_size(Size::new(80, 24));
         crate::Screen::render(&setup, &mut frame);
         let text = frame.to_text();
         let row_of = |t: &str| text.lines().position(|l| l.contains(t)).expect(t) as u16;

@@ -4,6 +4,7 @@ use torchlit_sim::modes::chase::PERSON_LIMIT;
 
 use super::*;
 use crate::record::Recordings;
+use torchlit_geom::Point;
 
 impl DungeonChoice {
     fn label(self) -> String {
@@ -161,7 +162,11 @@ impl ChaseSetup {
         let (x, top) = ((w - 56).max(0) / 2, (h - 12).max(0) / 2);
         let heading = "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)";
         let heading = if w - x >= 66 { heading } else { "chase: pursuit and evasion" };
-        frame.print_bold(x, top, &fit(heading, (w - x).max(0) as usize), palette::HEADING);
+        frame.print_bold_at(
+            Point::new(x, top),
+            &fit(heading, (w - x).max(0) as usize),
+            palette::HEADING,
+        );
         let side = |role: Role, name: &str| {
             if self.play == Some(role) { "you".to_string() } else { name.to_string() }
         };
@@ -182,10 +187,10 @@ impl ChaseSetup {
             let text =
                 if label.is_empty() { value.clone() } else { format!("{label:<9}◀ {value} ▶") };
             if i == self.row {
-                frame.print_bold(x, y, "▶ ", palette::HIGHLIGHT);
-                frame.print_bold(x + 2, y, &text, palette::HIGHLIGHT);
+                frame.print_bold_at(Point::new(x, y), "▶ ", palette::HIGHLIGHT);
+                frame.print_bold_at(Point::new(x + 2, y), &text, palette::HIGHLIGHT);
             } else {
-                frame.print(x + 2, y, &text, palette::TEXT, palette::BACKGROUND);
+                frame.print_at(Point::new(x + 2, y), &text, palette::TEXT, palette::BACKGROUND);
             }
         }
         // At 40 columns the hints take four lines and a note the rest of the screen.
@@ -195,13 +200,18 @@ impl ChaseSetup {
         // A blank line before the hints when there is room for it.
         let hint_y = top + 7 + i32::from(h > 12);
         for (i, hint) in hints.iter().enumerate() {
-            frame.print(x, hint_y + i as i32, hint, palette::HINT, palette::BACKGROUND);
+            frame.print_at(
+                Point::new(x, hint_y + i as i32),
+                hint,
+                palette::HINT,
+                palette::BACKGROUND,
+            );
         }
         if let Some(note) = &self.note {
             for (i, line) in wrap(note, width).iter().enumerate() {
                 let gap = i32::from(h > 12);
                 let y = hint_y + gap + hints.len() as i32 + i as i32;
-                frame.print(x, y, line, palette::WARNING, palette::BACKGROUND);
+                frame.print_at(Point::new(x, y), line, palette::WARNING, palette::BACKGROUND);
             }
         }
     }

@@ -4,6 +4,7 @@ use super::*;
 use crate::Screen;
 use crate::record::MemoryRecordings;
 use torchlit_geom::Direction;
+use torchlit_geom::Size;
 use torchlit_sim::modes::chase::Move;
 
 #[test]
@@ -49,7 +50,7 @@ fn the_setup_fits_40_columns_without_cutting_a_hint() {
         note: Some("the dungeon has no monster: it needs exactly one".into()),
         ..ChaseSetup::default()
     };
-    let mut frame = Frame::new(40, 12);
+    let mut frame = Frame::with_size(Size::new(40, 12));
     setup.render(&mut frame);
     let text = frame.to_text();
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -108,7 +109,7 @@ fn a_large_dungeon_scrolls_to_show_both_players() {
     let d = Dungeon::parse_chase(text.as_bytes()).expect("parses");
     let s = ChaseScreen::new("big".into(), &d, HeroKind::Rogue, MonsterKind::Monster, false)
         .expect("a chase");
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     s.render(&mut frame);
     let screen = frame.to_text();
     assert!(screen.contains('@') && screen.contains('Q'), "{screen}");
@@ -154,7 +155,7 @@ fn bundled(name: &str) -> Dungeon {
 }
 
 fn text_of(s: &ChaseScreen, w: u16, h: u16) -> String {
-    let mut frame = Frame::new(w, h);
+    let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
     s.render(&mut frame);
     frame.to_text()
 }
@@ -235,7 +236,7 @@ fn the_watch_screen_has_help_and_hints_every_key() {
     assert!(text_of(&s, 80, 24).contains("spc p +/- r ? q"));
     let mut stack = crate::Stack::new(Box::new(s));
     stack.handle(Input::Char('?'));
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     stack.render(&mut frame);
     let help = frame.to_text();
     assert!(help.contains("start again") && help.contains("monster moves first"), "{help}");
@@ -277,7 +278,7 @@ fn the_setup_starts_a_game_a_person_plays() {
     m.handle(Input::Right);
     assert_eq!((m.play, m.monster), (Some(Role::Hero), MonsterKind::Optimal));
     let text = {
-        let mut frame = Frame::new(80, 24);
+        let mut frame = Frame::with_size(Size::new(80, 24));
         m.render(&mut frame);
         frame.to_text()
     };

@@ -1,6 +1,7 @@
 //! The help page and the boxes (dialogs, the victory box) drawn over the maze.
 
 use super::*;
+use torchlit_geom::{Point, Rect, Size};
 
 /// The text of a dialog's page.
 pub fn dialog_page(id: DialogId, page: u8) -> &'static [&'static str] {
@@ -98,15 +99,21 @@ pub(super) fn boxed(
         Place::Bottom => (h - 2 - bh).max(0).min(h - 1 - bh).max(0),
     };
     let bg = palette::PANEL_DARK;
-    frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-    frame.border(x, y, bw, bh, accent);
+    frame.fill_rect(
+        Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
+        Cell { bg, ..Cell::BLANK },
+    );
+    frame.border_rect(
+        Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
+        accent,
+    );
     if !title.is_empty() {
-        frame.print_bold(x + 2, y, title, accent);
+        frame.print_bold_at(Point::new(x + 2, y), title, accent);
     }
     for (i, line) in lines.iter().enumerate() {
-        frame.print(x + 2, y + 1 + i as i32, line, palette::TEXT, bg);
+        frame.print_at(Point::new(x + 2, y + 1 + i as i32), line, palette::TEXT, bg);
     }
-    frame.print(x + bw - 2 - footer.len() as i32, y + bh - 2, footer, accent, bg);
+    frame.print_at(Point::new(x + bw - 2 - footer.len() as i32, y + bh - 2), footer, accent, bg);
 }
 
 /// `lines` cut to `room` columns: paragraphs wrapped at spaces; a table row (cells three

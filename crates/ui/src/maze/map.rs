@@ -1,6 +1,7 @@
 //! The map page: the whole area as explored, two map rows per screen row.
 
 use super::*;
+use torchlit_geom::Point;
 
 impl MazeScreen {
     /// Cells per map cell: `(columns, rows)`. The view shows about `min(1.375 × size,
@@ -89,7 +90,7 @@ impl MazeScreen {
                     Cell { bg: bottom, ..Cell::new('▀', top) }
                 };
                 for dx in 0..cols {
-                    frame.put(x0 + cols * x + dx, y0 + sy, cell);
+                    frame.set(Point::new(x0 + cols * x + dx, y0 + sy), cell);
                 }
             }
         }

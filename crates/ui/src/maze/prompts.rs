@@ -5,6 +5,7 @@
 
 use torchlit_console::Scene;
 use torchlit_geom::Size;
+use torchlit_geom::{Point, Rect};
 
 use super::help::{Place, boxed, death_words, render_help};
 use super::{DEATH_GRACE_TICKS, MIN_SIZE, MazeScreen};
@@ -95,8 +96,13 @@ impl Screen for Question {
         if self.below.too_small_for(w, h) {
             return;
         }
-        frame.fill(0, h - 2, w, 1, Cell::BLANK);
-        frame.print_bold(0, h - 2, self.ask.words(w, self.quits), palette::HIGHLIGHT);
+        frame
+            .fill_rect(Rect::new(Point::new(0, h - 2), Size::new(w.max(0) as u32, 1)), Cell::BLANK);
+        frame.print_bold_at(
+            Point::new(0, h - 2),
+            self.ask.words(w, self.quits),
+            palette::HIGHLIGHT,
+        );
     }
 
     fn handle(&mut self, input: Input) -> Transition {

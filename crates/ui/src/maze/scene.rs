@@ -379,7 +379,7 @@ mod tests {
         let (gw, gh) = (grid.width as i32, grid.height as i32);
         // The smallest terminal: one cell is two columns and one row (scale 1).
         let (fw, fh) = (i32::from(crate::maze::MIN_SIZE.0), gh + 2);
-        let mut frame = Frame::new(fw as u16, fh as u16);
+        let mut frame = Frame::with_size(Size::new(fw as u32, fh as u32));
         s.render(&mut frame);
         let win = s.window(fw, fh - 2);
         assert_eq!(win.s, 1);

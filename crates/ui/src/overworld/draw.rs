@@ -121,7 +121,7 @@ pub fn draw_world(game: &Overworld, frame: &mut Frame, area: (i32, i32, i32, i32
             {
                 cell.bg = bg;
             }
-            frame.put(x0 + sx, y0 + sy, cell);
+            frame.set(Point::new(x0 + sx, y0 + sy), cell);
         }
     }
 }
@@ -150,9 +150,9 @@ pub fn text(frame: &mut Frame, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb, bol
         }
         let glyph = if c.is_control() { '?' } else { c };
         let cell = Cell { bold, ..Cell::with_bg(glyph, fg, bg) };
-        frame.put(col, y, cell);
+        frame.set(Point::new(col, y), cell);
         for extra in 1..w as i32 {
-            frame.put(col + extra, y, Cell { glyph: ' ', ..cell });
+            frame.set(Point::new(col + extra, y), Cell { glyph: ' ', ..cell });
         }
         col += w as i32;
     }
@@ -257,12 +257,12 @@ mod tests {
 
     /// The background `draw_world` gives world cell `p` (the view centred on the player).
     fn bg_at(g: &Overworld, p: Point) -> Rgb {
-        let (w, h) = (81, 41);
-        let mut f = Frame::new(w, h);
+        let (w, h): (u16, u16) = (81, 41);
+        let mut f = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
         draw_world(g, &mut f, (0, 0, i32::from(w), i32::from(h)));
         let at = g.player().at();
         let (x, y) = (p.x - at.x + i32::from(w) / 2, p.y - at.y + i32::from(h) / 2);
-        f.get(x as u16, y as u16).map_or(Rgb::BLACK, |c| c.bg)
+        f.cell(Point::new(x, y)).map_or(Rgb::BLACK, |c| c.bg)
     }
 
     #[test]
@@ -286,7 +286,7 @@ mod tests {
 
     #[test]
     fn wide_characters_take_two_cells() {
-        let mut f = Frame::new(6, 1);
+        let mut f = Frame::with_size(Size::new(6, 1));
         let end = text(&mut f, 0, 0, "a🐉b\u{7}", Rgb::WHITE, Rgb::BLACK, false);
         assert_eq!(end, 5);
         assert_eq!(f.to_text(), "a🐉 b? \n");

@@ -8,6 +8,7 @@ use torchlit_sim::modes::overworld::combat::FightEntry;
 use super::status::{StatusFields, fit_status};
 use super::*;
 use crate::{Input, Transition};
+use torchlit_geom::{Point, Rect, Size};
 
 /// The fight panel's answer when it closes: the fight was seen to its end.
 #[derive(Debug)]
@@ -114,7 +115,10 @@ impl Screen for FightPanel {
         if !self.done() {
             // The kill and the gold are told after the last blow.
             let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-            frame.fill(0, h - 1, w, 1, crate::Cell::BLANK);
+            frame.fill_rect(
+                Rect::new(Point::new(0, h - 1), Size::new(w.max(0) as u32, 1)),
+                crate::Cell::BLANK,
+            );
             let status = fit_status(&self.during, w.max(0) as usize);
             draw::text(frame, 0, h - 1, &status, palette::STATUS_TEXT, Rgb::BLACK, false);
         }

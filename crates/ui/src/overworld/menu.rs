@@ -8,6 +8,7 @@ use torchlit_console::Mouse;
 use super::picker::Purpose;
 use super::*;
 use crate::{Input, Transition};
+use torchlit_geom::Size;
 
 /// The world menu, the first overworld screen: `n` new world, `l` (or Enter) load, `d`
 /// delete, Esc back (to the title menu, or out). It says what the screen above it left
@@ -69,7 +70,7 @@ impl OverworldMenu {
     /// (`n) new world`: `n`).
     fn text_click(&mut self, row: u16) -> Transition {
         let (w, h) = self.last_size.get();
-        let mut frame = Frame::new(w, h);
+        let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
         self.draw(&mut frame);
         let text = frame.to_text();
         let line = text.lines().nth(usize::from(row)).unwrap_or("").trim();

@@ -9,6 +9,7 @@ use torchlit_console::widgets::{ListPicker, TextInput};
 
 use super::*;
 use crate::{Input, Transition};
+use torchlit_geom::Size;
 
 /// Why the world list can't be shown.
 #[derive(Debug, thiserror::Error)]
@@ -126,7 +127,7 @@ impl WorldPicker {
     /// selected and Enter pressed).
     fn text_click(&mut self, row: u16) -> Transition {
         let (w, h) = self.last_size.get();
-        let mut frame = Frame::new(w, h);
+        let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
         render_picker(&mut frame, self);
         let text = frame.to_text();
         let line = text.lines().nth(usize::from(row)).unwrap_or("").trim();

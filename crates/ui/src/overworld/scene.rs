@@ -431,7 +431,7 @@ mod tests {
         assert_eq!(scene.map.size, VIEW);
         let you = scene.map.entities.last().expect("the player is drawn last");
         assert_eq!((you.kind, you.at, you.glyph), (EntityKind::Hero, g.player().at(), '@'));
-        let mut frame = Frame::new(VIEW.width as u16, VIEW.height as u16);
+        let mut frame = Frame::with_size(Size::new(VIEW.width as u32, VIEW.height as u32));
         draw::draw_world(&g, &mut frame, (0, 0, VIEW.width as i32, VIEW.height as i32));
         let text = frame.to_text();
         let terminal: Vec<&str> = text.lines().collect();
@@ -443,7 +443,7 @@ mod tests {
         let mut red = 0;
         for (i, p) in scene.map.positions().enumerate() {
             let (x, y) = (i % VIEW.width as usize, i / VIEW.width as usize);
-            let bg = frame.get(x as u16, y as u16).map(|c| c.bg);
+            let bg = frame.cell(Point::new(x as i32, y as i32)).map(|c| c.bg);
             // A monster's own cell is in its sight: hunting monsters and guards have
             // backgrounds of their own there.
             let watched = bg.is_some_and(|bg| [WATCHED_BG, HUNTING_BG, GUARD_BG].contains(&bg));
@@ -568,7 +568,7 @@ mod tests {
 
     /// The row of the last frame (80x24) where `text` shows first.
     fn row_of(s: &Stack, text: &str) -> u16 {
-        let mut frame = Frame::new(80, 24);
+        let mut frame = Frame::with_size(Size::new(80, 24));
         s.render(&mut frame);
         let screen = frame.to_text();
         let row = screen.lines().position(|l| l.contains(text));

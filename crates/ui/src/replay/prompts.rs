@@ -4,6 +4,7 @@
 use super::screen::{CONTROLS, bar_line};
 use crate::{Cell, Frame, Input, Screen, Transition, palette};
 use torchlit_console::widgets::{TextInput, Typed};
+use torchlit_geom::{Point, Rect, Size};
 
 /// The most digits the seek prompt takes (a step count fits in 18).
 const MAX_DIGITS: usize = 18;
@@ -23,13 +24,23 @@ impl Screen for ReplayHelp {
         let bh = (CONTROLS.len() as i32 + 4).min(h);
         let (x, y) = (((w - bw) / 2).max(0), ((h - bh) / 2).max(0));
         let bg = palette::PANEL;
-        frame.fill(x, y, bw, bh, Cell { bg, ..Cell::BLANK });
-        frame.border(x, y, bw, bh, palette::HEADING);
-        frame.print_bold(x + 2, y, " replay keys (any key closes) ", palette::HEADING);
+        frame.fill_rect(
+            Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
+            Cell { bg, ..Cell::BLANK },
+        );
+        frame.border_rect(
+            Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
+            palette::HEADING,
+        );
+        frame.print_bold_at(
+            Point::new(x + 2, y),
+            " replay keys (any key closes) ",
+            palette::HEADING,
+        );
         for (i, (keys, what)) in CONTROLS.iter().enumerate() {
             let row = y + 2 + i as i32;
-            frame.print(x + 2, row, keys, palette::HIGHLIGHT, bg);
-            frame.print(x + 18, row, what, palette::TEXT, bg);
+            frame.print_at(Point::new(x + 2, row), keys, palette::HIGHLIGHT, bg);
+            frame.print_at(Point::new(x + 18, row), what, palette::TEXT, bg);
         }
     }
 

@@ -9,6 +9,7 @@ use std::any::Any;
 use super::Replayer;
 use super::prompts::{ReplayHelp, Seek, SeekPrompt};
 use crate::{Cell, Frame, Input, Screen, Transition, palette};
+use torchlit_geom::{Point, Rect, Size};
 
 /// The speeds, as multiples of normal play; the last is "instant" (`0`: jump to the end).
 const SPEEDS: [u64; 6] = [1, 2, 4, 8, 16, 0];
@@ -254,12 +255,12 @@ impl ReplayScreen {
         // The bar takes a row of its own, except at the games' smallest size (12 rows),
         // where it covers the game's status line instead of leaving the game too small.
         let rows = if h > MIN_ROWS { h - 1 } else { h.max(1) };
-        let mut game = Frame::new(w, rows);
+        let mut game = Frame::with_size(Size::new(u32::from(w), u32::from(rows)));
         self.replay.render(&mut game);
         for y in 0..rows {
             for x in 0..w {
-                if let Some(c) = game.get(x, y) {
-                    frame.put(i32::from(x), i32::from(y), *c);
+                if let Some(c) = game.cell(Point::new(i32::from(x), i32::from(y))) {
+                    frame.set(Point::new(i32::from(x), i32::from(y)), *c);
                 }
             }
         }
@@ -275,8 +276,11 @@ impl ReplayScreen {
 pub(super) fn bar_line(frame: &mut Frame, line: &str) {
     let (w, y) = (i32::from(frame.width()), i32::from(frame.height()) - 1);
     let bar = palette::REPLAY_BAR;
-    frame.fill(0, y, w, 1, Cell { bg: bar, ..Cell::BLANK });
-    frame.print(0, y, line, palette::HIGHLIGHT, bar);
+    frame.fill_rect(
+        Rect::new(Point::new(0, y), Size::new(w.max(0) as u32, 1)),
+        Cell { bg: bar, ..Cell::BLANK },
+    );
+    frame.print_at(Point::new(0, y), line, palette::HIGHLIGHT, bar);
 }
 
 impl Screen for ReplayScreen {

@@ -6,6 +6,7 @@ use torchlit_console::Mouse;
 use super::{CONTROLS, MIN_SIZE};
 use crate::{Cell, Frame, Input, Screen, Transition, palette};
 use torchlit_console::widgets::fit;
+use torchlit_geom::{Point, Rect, Size};
 
 /// The help box over the world.
 #[derive(Clone, Debug)]
@@ -57,15 +58,20 @@ fn render_help(frame: &mut Frame, about: &[&str]) {
     let top = about.len() as i32 + 1;
     let bh = (CONTROLS.len() as i32 + 4 + top).min(h);
     let (x, y) = ((w - bw) / 2, (h - bh) / 2);
-    frame.fill(x, y, bw, bh, Cell { bg: palette::PANEL, ..Cell::BLANK });
-    frame.border(x, y, bw, bh, palette::HEADING);
-    frame.print_bold(x + 2, y, " ultima ", palette::HEADING);
+    frame.fill_rect(
+        Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
+        Cell { bg: palette::PANEL, ..Cell::BLANK },
+    );
+    frame.border_rect(
+        Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
+        palette::HEADING,
+    );
+    frame.print_bold_at(Point::new(x + 2, y), " ultima ", palette::HEADING);
     for (i, line) in about.iter().enumerate() {
         let row = y + 2 + i as i32;
         if row < y + bh - 1 {
-            frame.print(
-                x + 2,
-                row,
+            frame.print_at(
+                Point::new(x + 2, row),
                 &fit(line, (bw - 4).max(0) as usize),
                 palette::TEXT,
                 palette::PANEL,
@@ -77,8 +83,8 @@ fn render_help(frame: &mut Frame, about: &[&str]) {
         if row >= y + bh - 1 {
             break;
         }
-        frame.print(x + 2, row, keys, palette::HIGHLIGHT, palette::PANEL);
+        frame.print_at(Point::new(x + 2, row), keys, palette::HIGHLIGHT, palette::PANEL);
         let room = (bw - 22).max(0) as usize;
-        frame.print(x + 21, row, &fit(what, room), palette::TEXT, palette::PANEL);
+        frame.print_at(Point::new(x + 21, row), &fit(what, room), palette::TEXT, palette::PANEL);
     }
 }

@@ -4,6 +4,7 @@ use super::*;
 use crate::sprite;
 use crate::{Frame, Input, Screen};
 use torchlit_console::scene::MarkKind;
+use torchlit_geom::{Point, Size};
 use torchlit_map::UltimaWorld;
 
 fn screen() -> UltimaScreen {
@@ -21,7 +22,7 @@ fn the_glyph_view_is_the_terminal_map_with_the_avatar_facing_its_last_step() {
     for key in ['a', 'a', 's', 's'] {
         screen.handle(Input::Char(key));
     }
-    let mut frame = Frame::new(40, 12);
+    let mut frame = Frame::with_size(Size::new(40, 12));
     screen.render(&mut frame);
     let view = Size::new(40, 10); // 12 rows less the message and status lines
     let scene = Screen::scene(&screen, view).expect("the map is up");
@@ -38,7 +39,10 @@ fn the_glyph_view_is_the_terminal_map_with_the_avatar_facing_its_last_step() {
     let mut known = 0;
     for (p, glyph) in scene.map.positions().zip(rows.iter().flat_map(|r| r.chars())) {
         let (sx, sy) = (u16::try_from(p.x - ox).ok(), u16::try_from(p.y - oy).ok());
-        let cell = sx.zip(sy).and_then(|(x, y)| frame.get(x, y)).expect("drawn by the terminal");
+        let cell = sx
+            .zip(sy)
+            .and_then(|(x, y)| frame.cell(Point::new(i32::from(x), i32::from(y))))
+            .expect("drawn by the terminal");
         assert_eq!(glyph, cell.glyph, "at {p}");
         known += usize::from(glyph != ' ');
     }
@@ -133,7 +137,7 @@ fn the_scene_shows_how_much_is_charted_as_the_status_line_does() {
     let bar = scene.meters.iter().find(|m| m.label == "Charted").expect("a bar");
     assert_eq!((bar.now, bar.max), (chart.seen as u32, chart.total as u32));
     assert!(scene.goal.as_deref().is_some_and(|g| g.starts_with("Chart the land")));
-    let mut frame = Frame::new(80, 24);
+    let mut frame = Frame::with_size(Size::new(80, 24));
     screen.render(&mut frame);
     assert!(frame.to_text().contains(&format!("charted {}%", chart.percent())));
     for key in ['d', 'd', 'w'] {
