@@ -201,7 +201,7 @@ fn text_pages_have_no_scene_and_a_click_on_a_pack_line_chooses_it() {
     let row = (0..20u16)
         .find(|&y| {
             let line: String = (0..60)
-                .filter_map(|x| frame.cell(Point::new(i32::from(x), i32::from(y))))
+                .filter_map(|x| frame.cell(Point::new(x, i32::from(y))))
                 .map(|c| c.glyph)
                 .collect();
             line.contains("b - ")

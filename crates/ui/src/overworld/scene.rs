@@ -431,7 +431,7 @@ mod tests {
         assert_eq!(scene.map.size, VIEW);
         let you = scene.map.entities.last().expect("the player is drawn last");
         assert_eq!((you.kind, you.at, you.glyph), (EntityKind::Hero, g.player().at(), '@'));
-        let mut frame = Frame::with_size(Size::new(VIEW.width as u32, VIEW.height as u32));
+        let mut frame = Frame::with_size(Size::new(VIEW.width, VIEW.height));
         draw::draw_world(&g, &mut frame, (0, 0, VIEW.width as i32, VIEW.height as i32));
         let text = frame.to_text();
         let terminal: Vec<&str> = text.lines().collect();
