@@ -98,6 +98,9 @@ impl WorldStore for HiddenWorlds {
     fn location(&self) -> String {
         "this server (your own saves)".into()
     }
+    fn explain(&self, error: &SaveError) -> String {
+        hide(&error.to_string(), self.0.dir())
+    }
     fn write_morgue(&self, id: &WorldId, text: &str) -> Result<String, SaveError> {
         WorldStore::write_morgue(&self.0, id, text).map(|p| file_name(&p))
     }
@@ -189,5 +192,22 @@ mod tests {
         );
         assert_eq!(hide("cannot write /srv/torchlit/players/7", dir), "cannot write this server");
         assert_eq!(file_name("/srv/x/recordings/caves-died.tlrec"), "caves-died.tlrec");
+    }
+
+    /// A browser player whose high score could not be written (a full disk) was shown the
+    /// server's path to the table.
+    #[test]
+    fn a_hidden_store_explains_its_errors_without_paths() {
+        let store = HiddenWorlds(Store::at("/srv/torchlit/players/7/worlds"));
+        let full = SaveError::Io {
+            action: "writing",
+            path: "/srv/torchlit/players/7/worlds/high-scores.toml".into(),
+            cause: std::io::Error::from_raw_os_error(28),
+        };
+        assert_eq!(store.explain(&full), "the disk is full (writing high-scores.toml)");
+        assert!(
+            Store::at("/d").explain(&full).contains("/srv/torchlit"),
+            "the terminal's says where"
+        );
     }
 }

@@ -101,9 +101,11 @@ pub enum SaveError {
     /// characters, so they are always safe file names).
     #[error("{0:?} is not a world id")]
     BadId(String),
-    /// A file or directory operation failed. The message ends with the cause ("Not a
-    /// directory", "Permission denied"...).
-    #[error("{action} {}: {cause}", path.display())]
+    /// A file or directory operation failed. The message names the cause first, in
+    /// the player's words where the system's are obscure ("the disk is full", "no
+    /// permission", "read-only file system", else the system's own), then what was being
+    /// done to which path: "the disk is full (writing /data/high-scores.toml)".
+    #[error("{} ({action} {})", io_cause(cause), path.display())]
     Io {
         /// What was being done ("creating", "reading"...).
         action: &'static str,
@@ -242,6 +244,27 @@ pub(crate) fn unwritable(_path: &std::path::Path) -> Option<&'static str> {
     None
 }
 
+/// The cause of a failed file operation, said plainly: the kinds a player can act on
+/// in words ("the disk is full"), the others in the system's words without its error
+/// number ("Not a directory").
+pub(crate) fn io_cause(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::StorageFull => "the disk is full".to_string(),
+        ErrorKind::QuotaExceeded => "the disk quota is used up".to_string(),
+        ErrorKind::ReadOnlyFilesystem => "read-only file system".to_string(),
+        ErrorKind::PermissionDenied => "no permission".to_string(),
+        ErrorKind::NotFound => "not found".to_string(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(cut) => text[..cut].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
 /// ` (pid N)` when the pid is known.
 struct Pid(Option<u32>);
 
@@ -287,3 +310,23 @@ impl fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Error, ErrorKind};
+
+    /// The cause comes first, in words a player can act on, then what was done to which
+    /// file: a high-score table on a full disk said "writing /…: No space left on device
+    /// (os error 28)".
+    #[cfg(feature = "sqlite")]
+    #[test]
+    fn a_failed_file_operation_names_its_cause_first() {
+        let full = SaveError::io("writing", "/d/high-scores.toml", Error::from_raw_os_error(28));
+        assert_eq!(full.to_string(), "the disk is full (writing /d/high-scores.toml)");
+        let denied = SaveError::io("creating", "/d", Error::from(ErrorKind::PermissionDenied));
+        assert_eq!(denied.to_string(), "no permission (creating /d)");
+        let other = SaveError::io("reading", "/d/x", Error::from_raw_os_error(20));
+        assert_eq!(other.to_string(), "Not a directory (reading /d/x)");
+    }
+}

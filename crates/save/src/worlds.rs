@@ -220,6 +220,13 @@ pub trait WorldStore: fmt::Debug {
     /// Where the worlds are kept, for the player (a directory).
     fn location(&self) -> String;
 
+    /// `error` (one this store returned) in the words the player may see: the error's
+    /// own message by default; a store whose place is hidden from its players (a public
+    /// server's) names no path in it.
+    fn explain(&self, error: &SaveError) -> String {
+        error.to_string()
+    }
+
     /// Writes world `id`'s morgue text (the story of its finished game) beside the
     /// worlds, replacing an older one, whole or not at all; returns where it went, for
     /// the player. It outlives the world.

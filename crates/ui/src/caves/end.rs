@@ -56,7 +56,15 @@ impl CavesScreen {
             rows.push((line, fg, true));
         }
         rows.push((String::new(), Rgb::WHITE, false));
-        rows.push((morgue.to_string(), Rgb::GREY, false));
+        // The morgue file and the recording share a line when it fits, else each has its
+        // own (a long server path wrapped them into one ragged paragraph at 80 columns).
+        if morgue.chars().count() <= w as usize {
+            rows.push((morgue.to_string(), Rgb::GREY, false));
+        } else {
+            for part in morgue.split("  ") {
+                rows.push((part.to_string(), Rgb::GREY, false));
+            }
+        }
         rows.push((String::new(), Rgb::WHITE, false));
         rows.push(("Press Enter to continue.".to_string(), palette::HIGHLIGHT, false));
         // Small terminals: long lines wrap, then blank lines go.

@@ -320,7 +320,10 @@ impl OverworldScreen {
         match worlds.store().add_score(score) {
             Ok(Some(rank)) => lines.push(format!("It is number {rank} in the high scores.")),
             Ok(None) => lines.push("It did not make the high scores.".to_string()),
-            Err(e) => lines.push(format!("The high scores can't be kept: {e}")),
+            Err(e) => {
+                lines
+                    .push(format!("The high scores can't be kept: {}", worlds.store().explain(&e)));
+            }
         }
         lines
     }
