@@ -533,7 +533,6 @@ mod tests {
         assert_eq!(key_input("F12", false), Some(Input::F(12)));
         assert_eq!(key_input("F13", false), None);
         assert_eq!(key_input("PageUp", false), Some(Input::PageUp));
-        assert_eq!(key_input("F5", false), None);
         assert_eq!(key_input("Shift", false), None);
     }
 
