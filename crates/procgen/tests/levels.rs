@@ -5,7 +5,9 @@ use std::collections::VecDeque;
 use proptest::prelude::*;
 use torchlit_geom::Point;
 use torchlit_map::Terrain;
-use torchlit_procgen::{CaRule, CaveLevels, CaveLevelsParams, CaveParams, LevelCell, cave_levels};
+use torchlit_procgen::{
+    CaRule, CaveLevels, CaveLevelsParams, CaveParams, GenError, LevelCell, cave_levels,
+};
 use torchlit_rng::Seed;
 
 /// Cells reachable from the exit: 8-way on a level, and stairs down ↔ stairs up at the
@@ -94,7 +96,14 @@ proptest! {
 
     #[test]
     fn every_floor_cell_is_reachable_from_the_exit(seed in any::<u64>(), p in params()) {
-        let c = cave_levels(Seed(seed), &p).expect("valid parameters");
+        // The joining is capped and may give up, as `cave_levels` documents (seed
+        // 4513929655546245856 at 21x18x3, rock 0.488, rule 3 with self, 1 iteration did,
+        // before and after the generators became generic): what it returns must hold.
+        let c = match cave_levels(Seed(seed), &p) {
+            Ok(c) => c,
+            Err(GenError::GaveUp { .. }) => return Ok(()),
+            Err(e) => return Err(TestCaseError::fail(format!("{e}"))),
+        };
         prop_assert_eq!(c.depth(), p.depth as usize);
         check_stairs(&c)?;
         let (reached, passable) = reach(&c);
