@@ -25,10 +25,12 @@ mod mode_id;
 mod time;
 
 pub mod engine;
+pub mod formats;
 pub mod modes;
 pub mod terrain;
 
 pub use mode_id::{ModeId, UnknownMode};
+pub use terrain::Tile;
 pub use time::{TICKS_PER_SECOND, Tick, Turn};
 
 /// The version of the game rules, kept in every recording: a change that makes a recorded

@@ -63,12 +63,12 @@ use std::fmt;
 
 use torchlit_fov::Viewshed;
 use torchlit_geom::{Grid, Point, Size};
-use torchlit_map::Tile;
 use torchlit_path::{Cost, DijkstraMap, PathGrid, Search};
 use torchlit_rng::Rng;
 
 use crate::Turn;
 use crate::engine::{ActorId, Actors};
+use crate::terrain::Tile;
 
 pub use auto::{AutoPickup, REST_NEAR, REST_TURNS};
 pub use creature::{Creature, CreatureKind, Stats};
