@@ -5,7 +5,7 @@ mod common;
 
 use common::{stderr, stdout, torchlit};
 
-use torchlit_map::Dungeon;
+use torchlit_sim::formats::Dungeon;
 
 #[test]
 fn rooms_on_stdout_are_a_dungeon_file_and_the_seed_goes_to_stderr() {
