@@ -62,12 +62,6 @@ impl<E> ParseError<E> {
         ParseError { file: None, line, column, kind }
     }
 
-    /// An error of the format's own kind `kind` ([`ParseErrorKind::Format`]) at `line`
-    /// and `column`.
-    pub fn format(line: usize, column: usize, kind: E) -> ParseError<E> {
-        ParseError::new(line, column, ParseErrorKind::Format(kind))
-    }
-
     /// The same error, naming the file it was found in (shown before the line number).
     #[must_use]
     pub fn in_file(self, name: impl Into<String>) -> Self {
@@ -221,6 +215,16 @@ mod tests {
         );
         let bad: ParseErrorKind = ParseErrorKind::NotUtf8 { byte: 0xff };
         assert!(bad.to_string().contains("0xFF"), "{bad}");
+    }
+
+    #[test]
+    fn a_format_kind_of_its_own_displays_as_itself() {
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        #[error("expected one exit '>', found a second one")]
+        struct TwoExits;
+        let e = ParseError::new(2, 5, ParseErrorKind::Format(TwoExits)).in_file("level.txt");
+        assert_eq!(e.to_string(), "level.txt:2:5: expected one exit '>', found a second one");
+        assert_eq!(e.kind(), &ParseErrorKind::Format(TwoExits));
     }
 
     #[test]
