@@ -28,7 +28,7 @@
 //! the seed and the actions; its randomness is a [`Rng`] inside the state, levels are
 //! generated from sub-seeds ([`Seed::derive`]). With the `serde` feature the state
 //! serializes (caches are rebuilt on load, and a loaded state is checked) and
-//! [`Caves::state_hash`] is a stable hash of it.
+//! `Caves::state_hash` (with the `serde` feature) is a stable hash of it.
 //!
 //! ```
 //! use torchlit_sim::modes::caves::{Action, Caves};
