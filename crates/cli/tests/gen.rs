@@ -60,8 +60,8 @@ fn sizes_and_options_shape_the_output() {
 
 #[test]
 fn png_pictures_are_written() {
-    let dir = std::env::temp_dir().join(format!("torchlit-gen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = tempfile::tempdir().expect("a temporary directory");
+    let dir = scratch.path();
     for kind in ["maze", "cave", "caves", "overworld", "level-chain", "rooms"] {
         let path = dir.join(format!("{kind}.png"));
         let p = path.to_string_lossy().into_owned();
@@ -70,7 +70,6 @@ fn png_pictures_are_written() {
         let bytes = std::fs::read(&path).expect("the picture exists");
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{kind}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
