@@ -119,3 +119,25 @@ fn zero_and_oversized_sizes_are_refused_as_arguments() {
         }
     }
 }
+
+/// `--seed 3` is the number 3 (`Seed(3)`, as every command reads a number), not the text
+/// "3" hashed as the procgen seed catalog and example take their seeds.
+#[test]
+fn a_number_seed_is_that_number_not_the_hashed_text() {
+    use torchlit_procgen::{Difficulty, PATH, maze};
+    use torchlit_rng::Seed;
+    let ascii = |seed: Seed| {
+        let m = maze(seed, 21, 11, Difficulty::HARDEST).expect("a maze");
+        let mut out = String::new();
+        for y in 0..11 {
+            let row = m.row(y).expect("a row");
+            out.extend(row.iter().map(|&c| if c == PATH { '.' } else { '#' }));
+            out.push('\n');
+        }
+        out
+    };
+    let o = torchlit(&["gen", "maze", "--seed", "3", "--size", "21x11"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), ascii(Seed(3)));
+    assert_ne!(stdout(&o), ascii(Seed::from_text("3")), "the catalog's seed 3 is another");
+}
