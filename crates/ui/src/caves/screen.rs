@@ -12,7 +12,7 @@ use super::help::HelpPage;
 use super::history::HistoryPage;
 use super::pack::PackAnswer;
 use super::*;
-use crate::{Cell, Frame, Rgb, Screen, Transition, palette};
+use crate::{Cell, CloseError, Frame, Rgb, Screen, Transition, palette};
 
 impl Screen for CavesScreen {
     fn render(&self, frame: &mut Frame) {
@@ -125,12 +125,12 @@ impl Screen for CavesScreen {
         format!("caves: depth {}, turn {}", self.game.depth() + 1, self.game.turn().0)
     }
 
-    fn close(&mut self) -> Result<(), String> {
-        self.save_on_exit().map_err(|e| format!("could not save the run: {e}"))
+    fn close(&mut self) -> Result<(), CloseError> {
+        self.save_on_exit().map_err(|e| CloseError::context("could not save the run", e))
     }
 
-    fn save(&mut self) -> Result<(), String> {
-        self.save_on_exit().map_err(|e| format!("could not save the run: {e}"))
+    fn save(&mut self) -> Result<(), CloseError> {
+        self.save_on_exit().map_err(|e| CloseError::context("could not save the run", e))
     }
 
     /// Where the run was saved, if it was (a run that ended has its morgue file
