@@ -105,7 +105,8 @@ mod tests {
         );
         assert!(matches!(app.handle(Input::Ctrl('c')), torchlit_ui::Transition::Quit));
         // The front end closes the screens after Ctrl-C: that saves, and says why not.
-        assert_eq!(app.close(), Err("could not save the run: the disk is full".to_string()));
+        let closed = app.close().map_err(|e| e.to_string());
+        assert_eq!(closed, Err("could not save the run: the disk is full".to_string()));
         let err = check_saved(Some(&handle)).expect_err("the save failed").to_string();
         assert_eq!(err, "could not save the run: the disk is full");
         let _ = handle.finish(&game, "");

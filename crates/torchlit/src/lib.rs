@@ -69,7 +69,7 @@ pub use torchlit_window as window;
 /// The names most games need, in one `use torchlit::prelude::*;`.
 pub mod prelude {
     pub use torchlit_console::{
-        Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition,
+        Cell, CloseError, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition,
     };
     #[cfg(feature = "fov")]
     pub use torchlit_fov::{Algorithm, Fov, Viewshed};

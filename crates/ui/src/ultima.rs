@@ -413,7 +413,7 @@ impl Screen for UltimaScreen {
         format!("ultima: turn {}", self.game().turns().0)
     }
 
-    fn close(&mut self) -> Result<(), String> {
+    fn close(&mut self) -> Result<(), crate::CloseError> {
         self.end_recording();
         Ok(())
     }

@@ -66,7 +66,7 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use tokio::net::TcpListener;
 use tokio::sync::mpsc as tmpsc;
-pub use torchlit_console::Screen;
+pub use torchlit_console::{CloseError, Screen};
 
 pub use public::{Clock, NoFiles, PlayerFiles, Public, SaveEntry, ScoreEntry};
 pub use session::{Factory, SessionInfo, TICKS_PER_SECOND};

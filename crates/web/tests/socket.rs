@@ -159,7 +159,7 @@ impl Screen for Counting {
     fn handle(&mut self, input: Input) -> Transition {
         if input == Input::Char('q') { Transition::Quit } else { Transition::Stay }
     }
-    fn close(&mut self) -> Result<(), String> {
+    fn close(&mut self) -> Result<(), torchlit_web::CloseError> {
         self.0.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }

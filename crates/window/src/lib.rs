@@ -50,7 +50,7 @@
 
 use std::time::Duration;
 
-use torchlit_console::{Frame, Screen, Size, Stack};
+use torchlit_console::{CloseError, Frame, Screen, Size, Stack};
 
 mod app;
 pub mod canvas;
@@ -92,7 +92,7 @@ pub enum WindowError {
     Font(String),
     /// The screen ran and closed, but saving failed (the screen's sentence).
     #[error("{0}")]
-    Save(String),
+    Save(CloseError),
 }
 
 /// How the loop ended.
@@ -109,12 +109,12 @@ pub enum Exit {
 
 /// What [`run_screen`] reports: how the loop ended and whether closing the screen
 /// (saving) worked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Report {
     /// How the loop ended.
     pub exit: Exit,
     /// The result of [`Screen::close`]: why a save failed, if one did.
-    pub closed: Result<(), String>,
+    pub closed: Result<(), CloseError>,
 }
 
 /// Whether a display is named in the environment (`DISPLAY` or `WAYLAND_DISPLAY`, not

@@ -13,7 +13,6 @@ use torchlit_sim::modes::ultima::{self, Ultima};
 
 use super::Replayable;
 pub use super::start_error::StartError;
-use crate::caves::CavesScreen;
 use crate::chase::ChaseScreen;
 use crate::maze::MazeScreen;
 use crate::record::{CHECKPOINT_TICKS, CHECKPOINT_TURNS, Recorder};
@@ -137,7 +136,7 @@ impl Replayable for CavesReplay {
     }
 
     fn render(game: &Caves, messages: &[String], frame: &mut Frame) {
-        crate::Screen::render(&CavesScreen::replaying(game.clone(), messages.to_vec()), frame);
+        crate::caves::draw_still(game, messages.to_vec(), "The end of the recording.", frame);
     }
 }
 
