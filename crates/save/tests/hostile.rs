@@ -135,7 +135,7 @@ fn config_error(text: &str) -> ConfigError {
 fn config_errors_quote_at_most_a_few_dozen_characters_of_a_token() {
     let long = "z".repeat(100_000);
     for text in [
-        format!("[play]\n{long} = 1\n"),
+        format!("[web]\n{long} = 1\n"),
         format!("[log]\nlevel = \"{long}\"\n"),
         format!("[keys.caves]\nexplore = [\"{long}\"]\n"),
         format!("[keys.{long}]\nexplore = [\"x\"]\n"),
