@@ -19,7 +19,7 @@ use file::*;
 mod file;
 use torchlit_console::{Input, KeyNameError};
 
-pub use file::{Number, Place};
+pub use file::{Number, Place, shorten};
 
 /// The built-in defaults, as a documented TOML file (CaveGame's `cavegame.properties`).
 pub const DEFAULTS_TOML: &str = include_str!("defaults.toml");
@@ -155,6 +155,20 @@ impl Origin {
     }
 }
 
+impl Origin {
+    /// The error for a `[keys.MODE]` table written here whose `mode` is none of `modes`
+    /// (comma-separated names); it quotes at most 24 characters of `mode`.
+    pub fn unknown_mode(&self, mode: &str, modes: String) -> ConfigError {
+        ConfigError::UnknownMode {
+            path: self.file.clone().unwrap_or_else(|| PathBuf::from(BUILTIN)),
+            line: self.line,
+            column: self.column,
+            mode: shorten(mode),
+            modes,
+        }
+    }
+}
+
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.file {
@@ -179,14 +193,23 @@ pub struct Binding {
 /// Key bindings: per mode, action name -> keys (the `[keys.MODE]` tables).
 ///
 /// A user's `[keys.MODE]` entry replaces the default keys of that one action; the other
-/// actions keep theirs. Action names are the front end's to check (this crate does not
-/// know each mode's actions).
+/// actions keep theirs. Mode and action names are the front end's to check (this crate
+/// knows no mode: [`KeyBindings::tables`] says where each mode's table was written).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct KeyBindings {
     modes: BTreeMap<String, BTreeMap<String, Binding>>,
+    /// Where each `[keys.MODE]` table's name was first written.
+    tables: BTreeMap<String, Origin>,
 }
 
 impl KeyBindings {
+    /// Every `[keys.MODE]` table's mode as written and where (the first file's place when
+    /// more than one writes it: the built-in defaults' for a mode they bind), in name
+    /// order.
+    pub fn tables(&self) -> impl Iterator<Item = (&str, &Origin)> {
+        self.tables.iter().map(|(m, o)| (m.as_str(), o))
+    }
+
     /// The bindings of `mode`, by action name (empty if the mode has none).
     pub fn mode(&self, mode: &str) -> impl Iterator<Item = (&str, &Binding)> {
         self.modes.get(mode).into_iter().flatten().map(|(a, b)| (a.as_str(), b))
@@ -336,11 +359,11 @@ pub enum ConfigError {
         /// [`Config::MAX_FILE_BYTES`].
         max: u64,
     },
-    /// A `[keys.MODE]` table for a mode torchlit does not have.
+    /// A `[keys.MODE]` table for a mode torchlit does not have (the front end checks:
+    /// [`Origin::unknown_mode`]).
     #[error(
-        "{}:{line}:{column}: unknown mode {mode:?} in [keys.MODE]; the modes are {}",
-        path.display(),
-        KEY_MODES.join(", ")
+        "{}:{line}:{column}: unknown mode {mode:?} in [keys.MODE]; the modes are {modes}",
+        path.display()
     )]
     UnknownMode {
         /// The file.
@@ -351,6 +374,8 @@ pub enum ConfigError {
         column: usize,
         /// The table's name as written (at most 24 characters of it).
         mode: String,
+        /// The modes there are, comma-separated.
+        modes: String,
     },
     /// Not valid TOML, or a key or value of the wrong kind (an unknown key, text where a
     /// number belongs, an unknown log level).

@@ -104,7 +104,7 @@ pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};
 pub use config::{
     Binding, Config, ConfigError, ConfigHash, DEFAULTS_TOML, FrontEnd, KeyBindings, LogConfig,
-    LogLevel, Number, Origin, Place, Section, UiConfig, WebConfig,
+    LogLevel, Number, Origin, Place, Section, UiConfig, WebConfig, shorten,
 };
 pub use error::{Record, SaveError, StoreError};
 pub use id::WorldId;
@@ -119,8 +119,7 @@ pub use schema::FORMAT_VERSION;
 pub use scores::{KEPT_SCORES, SCORES_FILE, Score};
 #[cfg(feature = "sqlite")]
 pub use store::Store;
-/// [`Spanned`](toml::Spanned): a value of a config file with its place (for a
-/// [`Section`]'s `Written` table).
+/// A value of a config file with its place (`toml`'s, for a [`Section`]'s `Written` table).
 pub use toml::Spanned;
 pub use torchlit_console::{Input, KeyNameError};
 #[cfg(feature = "sqlite")]

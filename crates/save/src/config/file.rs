@@ -173,17 +173,9 @@ pub(super) fn apply_keys(
     actions: FileKeys,
     cx: &Place<'_>,
 ) -> Result<(), ConfigError> {
-    let mode_span = mode.span();
+    let table = cx.origin(mode.span());
     let mode = mode.into_inner();
-    if !KEY_MODES.contains(&mode.as_str()) {
-        let (line, column) = cx.line_column(mode_span);
-        return Err(ConfigError::UnknownMode {
-            path: cx.path.to_path_buf(),
-            line,
-            column,
-            mode: shorten(&mode),
-        });
-    }
+    keys.tables.entry(mode.clone()).or_insert(table);
     for (action, names) in actions {
         let origin = cx.origin(action.span());
         let action = action.into_inner();
@@ -197,7 +189,7 @@ pub(super) fn apply_keys(
                     path: cx.path.to_path_buf(),
                     line,
                     column,
-                    mode: mode.clone(),
+                    mode: shorten(&mode),
                     action: shorten(&action),
                     error,
                 }
@@ -229,14 +221,12 @@ pub(super) type FileKeyTables = BTreeMap<Spanned<String>, FileKeys>;
 /// One `[keys.MODE]` table: action -> key names, with their places in the file.
 pub(super) type FileKeys = BTreeMap<Spanned<String>, Spanned<Vec<Spanned<String>>>>;
 
-/// The modes that may have a `[keys.MODE]` table.
-pub(crate) const KEY_MODES: [&str; 5] = ["ultima", "maze", "caves", "overworld", "chase"];
-
 /// The most characters of a name or token an error message quotes.
 pub(crate) const QUOTE_MAX: usize = 24;
 
-/// `text` cut to [`QUOTE_MAX`] characters, with `…` when cut.
-pub(crate) fn shorten(text: &str) -> String {
+/// `text` cut to 24 characters, with `…` when cut: what an error message
+/// quotes of a name written in a config file (which may be a megabyte long).
+pub fn shorten(text: &str) -> String {
     match text.char_indices().nth(QUOTE_MAX) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text.to_owned(),

@@ -49,7 +49,8 @@ impl Section for CavesConfig {
             let name = class.into_inner();
             if !CavesConfig::PICKUP_CLASSES.contains(&name.as_str()) {
                 let known = CavesConfig::PICKUP_CLASSES.join(", ");
-                let reason = format!("{name:?} is no item class: use any of {known}");
+                let shown = torchlit_save::shorten(&name);
+                let reason = format!("{shown:?} is no item class: use any of {known}");
                 return Err(place.out_of_range(span, "caves.autopickup", reason));
             }
             chosen.push(name);
