@@ -76,7 +76,7 @@ pub mod prelude {
     pub use torchlit_geom::{
         CardinalDirection, Direction, Grid, Offset, Point, Radius, Rect, Size,
     };
-    pub use torchlit_map::{Terrain, Tile, TileMap};
+    pub use torchlit_map::{Terrain, TileMap};
     #[cfg(feature = "path")]
     pub use torchlit_path::{Cost, DijkstraMap, PathGrid, Rule, Search, astar};
     pub use torchlit_rng::{Rng, Seed};

@@ -6,7 +6,7 @@ mod note;
 mod title;
 
 pub use link::Link;
-use torchlit_map::UltimaWorld;
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, MazeConfig, MazeError, Seed};
 use torchlit_sim::modes::ultima::{Rules, Ultima};
 

@@ -26,8 +26,8 @@ mod text;
 
 use torchlit_geom::{Direction, Point};
 use torchlit_geom::{Rect, Size};
-use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, ItemKind, Slot, Stairs};
+use torchlit_sim::terrain::Tile;
 
 use crate::record::{Recorder, Recordings};
 use crate::{Input, Keymap};

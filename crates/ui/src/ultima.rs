@@ -433,7 +433,7 @@ mod tests {
     }
 
     use crate::record::{MemoryRecordings, Recordings};
-    use torchlit_map::UltimaWorld;
+    use torchlit_sim::formats::UltimaWorld;
     use torchlit_sim::modes::ultima::Rules;
 
     /// Twelve tiles in a row, a stone wall at the eleventh.
@@ -504,7 +504,7 @@ mod tests {
 
     #[test]
     fn blocked_by_a_plural_tile_takes_a_plural_verb() {
-        use torchlit_map::Tile;
+        use torchlit_sim::terrain::Tile;
         let at = Point::new(1, 1);
         let said = |tile| message_of(Event::Blocked { at, tile: Some(tile) });
         assert_eq!(said(Tile::Mountains), "The mountains block your way.");

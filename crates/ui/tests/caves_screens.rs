@@ -54,8 +54,8 @@ fn render(app: &App) -> Frame {
     frame
 }
 
-fn world() -> torchlit_map::UltimaWorld {
-    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+fn world() -> torchlit_sim::formats::UltimaWorld {
+    torchlit_sim::formats::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
 }
 
 fn fixture(rows: &[&str]) -> Caves {

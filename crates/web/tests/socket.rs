@@ -14,7 +14,7 @@ use futures_util::SinkExt;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
-use torchlit_map::UltimaWorld;
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::caves::Caves;
 use torchlit_ui::App;
 use torchlit_ui::caves::{CavesSetup, CavesStore, StoreError, StoreHandle};

@@ -37,9 +37,16 @@
 //! second; otherwise the window sleeps until an event comes (an idle window costs no CPU).
 //!
 //! Lifecycle: closing the window, quitting, SIGTERM, SIGHUP, SIGINT and SIGQUIT all end
-//! the loop, then the screen is [closed](Screen::close) (saving what must be saved). A
+//! the loop, then the screen is [closed](Screen::close) (saving what must be saved); so
+//! does a window or drawing error (the error is returned after the screen closed). A
 //! panic unwinds without closing the screen (its state may be broken), so the last
 //! autosave is kept as it was; the window goes away with the process.
+//!
+//! The X server going away (the session ended, the server killed) can't be answered:
+//! Xlib's I/O error handler ends the process at once. So the loop also saves as it goes
+//! ([`Screen::save`]): a change is saved once the loop is idle and the last save is a
+//! second old, else a second after the last save, so at most the last second of play is
+//! lost that way.
 
 use std::time::Duration;
 
@@ -137,14 +144,20 @@ pub fn run(screen: Box<dyn Screen>) -> Result<(), WindowError> {
 /// after a signal.
 ///
 /// # Errors
-/// As [`run`], except a failed save, which is in [`Report::closed`].
+/// As [`run`], except a failed save, which is in [`Report::closed`]. After a window or
+/// drawing error the screen is closed too, and a failed save is then
+/// [`WindowError::Save`], naming both.
 pub fn run_screen<S: Screen + ?Sized>(screen: &mut S) -> Result<Report, WindowError> {
     if !display_available() {
         return Err(WindowError::NoDisplay);
     }
-    let exit = app::run_loop(screen)?;
+    let exit = app::run_loop(screen);
     let closed = screen.close();
-    Ok(Report { exit, closed })
+    match (exit, closed) {
+        (Ok(exit), closed) => Ok(Report { exit, closed }),
+        (Err(e), Ok(())) => Err(e),
+        (Err(e), Err(save)) => Err(WindowError::Save(format!("{save} (after: {e})"))),
+    }
 }
 
 /// Draws what `screen` shows into a `w x h` pixel buffer, as the window does: its scene

@@ -3,7 +3,7 @@
 
 use torchlit_console::Mouse;
 use torchlit_geom::Size;
-use torchlit_map::UltimaWorld;
+use torchlit_sim::formats::UltimaWorld;
 
 use torchlit_sim::modes::ultima::{Rules, Ultima};
 

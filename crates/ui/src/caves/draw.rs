@@ -3,8 +3,8 @@
 
 use torchlit_geom::Point;
 use torchlit_geom::{Rect, Size};
-use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
+use torchlit_sim::terrain::Tile;
 
 use crate::sprite;
 use crate::theme::{remembered_cell, tile_cell};

@@ -18,10 +18,10 @@ use torchlit_console::scene::{
     Entity, EntityKind, Known, LogLine, Mark, MarkKind, Meter, Mouse, Scene, SceneCell, SceneMap,
 };
 use torchlit_geom::{Direction, Point, Size};
-use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{
     Action, Caves, CreatureKind, Hunger, Item, ItemKind, Outcome, Slot,
 };
+use torchlit_sim::terrain::Tile;
 
 use super::draw::{camera_offset, creature_sprite, item_sprite, status_hp_colour};
 use super::{Auto, CavesCommand, CavesScreen, Mode, creature_look, item_look, keys_of};

@@ -3,9 +3,9 @@
 //! they can't drift apart.
 
 use serde::{Deserialize, Serialize};
-use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_save::recording::{Header, StartFile};
 use torchlit_sim::Turn;
+use torchlit_sim::formats::{Dungeon, UltimaWorld};
 use torchlit_sim::modes::caves::{self, AutoPickup, Caves};
 use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, StrategyMaker};
 use torchlit_sim::modes::maze::{LevelKind, Maze, MazeConfig, Rules, Seed, TickInput};
