@@ -28,7 +28,7 @@ pub fn setup(
         .paths
         .as_ref()
         .map(|p| StoreHandle::new(WorldsStore::new(Store::new(p), &settings.config)));
-    let chosen = &settings.config.caves.autopickup;
+    let chosen = &torchlit_ui::caves::config::CavesConfig::of(&settings.config).autopickup;
     let has = |class: &str| chosen.iter().any(|c| c == class);
     let pickup = AutoPickup { food: has("food"), weapons: has("weapons"), armour: has("armour") };
     let next_seed = seed_arg(seed, "caves/clock");

@@ -37,7 +37,8 @@ pub fn rules(settings: &Settings, set: RulesArg, heart_drop: Option<u8>) -> Rule
         RulesArg::Default => Rules::default(),
         RulesArg::Seed => Rules::original(),
     };
-    let heart_drop_percent = heart_drop.unwrap_or(settings.config.maze.heart_drop_percent);
+    let configured = torchlit_ui::maze::config::MazeSettings::of(&settings.config);
+    let heart_drop_percent = heart_drop.unwrap_or(configured.heart_drop_percent);
     Rules { heart_drop_percent, ..base }
 }
 
@@ -79,8 +80,9 @@ mod tests {
         let r = rules(&settings, RulesArg::Default, Some(10));
         assert_eq!(r, Rules { heart_drop_percent: 10, ..Rules::default() });
         assert_ne!(r.forget_ticks, None);
-        let mut settings = settings;
-        settings.config.maze.heart_drop_percent = 80;
+        let text = "[maze]\nheart_drop_percent = 80\n";
+        let config = torchlit_save::Config::parse(text, std::path::Path::new("t.toml"));
+        let settings = Settings { config: config.expect("valid"), ..settings };
         assert_eq!(rules(&settings, RulesArg::Seed, None).heart_drop_percent, 80);
     }
 

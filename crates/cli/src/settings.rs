@@ -49,8 +49,8 @@ impl Settings {
             return Ok(Config::defaults());
         }
         let config = Config::load_file(paths.config_file()).context("the config file")?;
-        // The modes' own settings, checked where the modes keep their ranges.
-        torchlit_ui::overworld::config::check(&config).context("the config file")?;
+        // The modes' own tables, checked where the modes declare them.
+        torchlit_ui::config::check(&config).context("the config file")?;
         Ok(config)
     }
 

@@ -41,7 +41,7 @@ struct Slot<R> {
 }
 
 /// The regions in memory, least recently used dropped first (CaveGame's `regionCache`,
-/// sized by `iRegionCacheSize`: [`PlayConfig::region_cache_size`](crate::PlayConfig)).
+/// sized by `iRegionCacheSize`: the overworld's `[play] region_cache_size`).
 ///
 /// A region is loaded from the save when it was modified, else generated from the seed.
 /// Regions changed through [`RegionCache::get_mut`], [`RegionCache::load_mut`] or

@@ -1,13 +1,16 @@
-//! The configuration: built-in defaults, the user's override file, key bindings.
+//! The configuration: the built-in defaults and the user's override file, read once;
+//! the app-wide tables (`[web]`, `[ui]`, `[log]`, `[keys.MODE]`) typed here and every
+//! other table handed to its owner through [`Section`] (each mode declares its own in
+//! `torchlit-ui`: this crate knows no mode's settings).
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::num::{NonZeroU32, NonZeroUsize};
 use std::ops::{Range, RangeInclusive};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::Arc;
 
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use toml::Spanned;
 
 use crate::{Paths, fsutil};
@@ -16,178 +19,23 @@ use file::*;
 mod file;
 use torchlit_console::{Input, KeyNameError};
 
+pub use file::{Number, Place, shorten};
+
 /// The built-in defaults, as a documented TOML file (CaveGame's `cavegame.properties`).
 pub const DEFAULTS_TOML: &str = include_str!("defaults.toml");
 
 /// What names the built-in defaults in errors and [`Origin`]s.
 const BUILTIN: &str = "<built-in defaults>";
 
-/// The stable hash of a [`GenerationConfig`] stored in each world (CaveGame's
-/// `configurationHash`).
+/// The stable hash of the settings that shaped a world, stored in it (CaveGame's
+/// `configurationHash`; the overworld's generation settings make it:
+/// `torchlit_ui::overworld::config::GenerationConfig::hash`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ConfigHash(pub u64);
 
 impl fmt::Display for ConfigHash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:016x}", self.0)
-    }
-}
-
-/// Settings that shape generated worlds (hashed into every world, see
-/// [`GenerationConfig::hash`]).
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct GenerationConfig {
-    /// Width and height of one region, in cells (`iRegionSize` = 50). 8 to 1024.
-    pub region_size: u32,
-    /// Smoothing passes of the cave automaton (`iRegionIterationCount` = 2). 0 to 100.
-    pub iterations: u32,
-    /// A cell with at least this many rock neighbours of 8 becomes rock
-    /// (`iCellDeathThreshold` = 5). 0 to 8.
-    pub death_threshold: u32,
-    /// Chance that a cell starts as rock (`fRandomBoundary` = 0.5). 0 to 1.
-    pub rock_probability: f64,
-    /// Chance that a floor cell holds a chest (1 - `fChestSpawnBoundary` = 0.005). 0 to 1.
-    pub chest_probability: f64,
-    /// Most items in one chest (`iChestMaxItems` = 2). 0 to 64.
-    pub chest_max_items: u32,
-}
-
-impl Default for GenerationConfig {
-    fn default() -> GenerationConfig {
-        GenerationConfig {
-            region_size: 50,
-            iterations: 2,
-            death_threshold: 5,
-            rock_probability: 0.5,
-            chest_probability: 0.005,
-            chest_max_items: 2,
-        }
-    }
-}
-
-impl GenerationConfig {
-    /// The stable hash of these settings: seahash over a canonical encoding (a version
-    /// tag, then each field's name and value in a fixed order; integers as little-endian
-    /// `u64`, floats as their IEEE bits with `-0.0` as `0.0`). The same settings give the
-    /// same hash on every machine and build; std's `DefaultHasher` is never used.
-    pub fn hash(&self) -> ConfigHash {
-        let mut bytes = b"torchlit generation config v1\n".to_vec();
-        let mut field = |name: &str, value: u64| {
-            bytes.extend_from_slice(name.as_bytes());
-            bytes.push(b'=');
-            bytes.extend_from_slice(&value.to_le_bytes());
-            bytes.push(b'\n');
-        };
-        let float = |x: f64| if x == 0.0 { 0.0f64.to_bits() } else { x.to_bits() };
-        field("region_size", u64::from(self.region_size));
-        field("iterations", u64::from(self.iterations));
-        field("death_threshold", u64::from(self.death_threshold));
-        field("rock_probability", float(self.rock_probability));
-        field("chest_probability", float(self.chest_probability));
-        field("chest_max_items", u64::from(self.chest_max_items));
-        ConfigHash(seahash::hash(&bytes))
-    }
-}
-
-/// Settings of play that don't change generated worlds.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct PlayConfig {
-    /// Regions kept in memory (`iRegionCacheSize` = 8). 1 to 4096.
-    pub region_cache_size: NonZeroUsize,
-    /// Player moves between autosaves (`iPlayerSaveFrequency` = 5). 1 to 10000.
-    pub save_frequency: NonZeroU32,
-    /// The overworld's combat tuning as written (keys `armour_protection`,
-    /// `damage_multiplier`, `stun_probability`): numbers and where they were written. The
-    /// overworld owns their meaning, defaults and ranges and checks them
-    /// (`torchlit_ui::overworld::config`); this crate only reads them.
-    pub combat: CombatConfig,
-    /// Pause between combat turns (`lTurnSleepTime` = 500 ms; key `turn_delay_ms`). At most
-    /// 10 s.
-    pub turn_delay: Duration,
-    /// Show debug information on screen (`bShowDebugInfo` = false).
-    pub debug_info: bool,
-    /// Whether dying loses one random item (true in requirement 7.5 of Freddy Heppell's
-    /// CaveGame; its playtest found it unfair and left it out, so it can be turned off).
-    pub death_loses_item: bool,
-}
-
-impl Default for PlayConfig {
-    fn default() -> PlayConfig {
-        PlayConfig {
-            region_cache_size: NonZeroUsize::new(8).unwrap_or(NonZeroUsize::MIN),
-            save_frequency: NonZeroU32::new(5).unwrap_or(NonZeroU32::MIN),
-            combat: CombatConfig::default(),
-            turn_delay: Duration::from_millis(500),
-            debug_info: false,
-            death_loses_item: true,
-        }
-    }
-}
-
-/// The `[play]` combat keys as written: see [`PlayConfig::combat`].
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct CombatConfig {
-    /// `armour_protection` (`fArmourProtection` = 0.3).
-    pub armour_protection: Written<f64>,
-    /// `damage_multiplier` (`fDamageMultiplier` = 1.2).
-    pub damage_multiplier: Written<f64>,
-    /// `stun_probability` (`fCombatStunProbability` = 0.1).
-    pub stun_probability: Written<f64>,
-}
-
-impl Default for CombatConfig {
-    /// The values the built-in defaults file writes (the overworld's own defaults,
-    /// which its tests compare with these).
-    fn default() -> CombatConfig {
-        CombatConfig {
-            armour_protection: Written::builtin(0.3),
-            damage_multiplier: Written::builtin(1.2),
-            stun_probability: Written::builtin(0.1),
-        }
-    }
-}
-
-/// A setting's value as written in the config file, and where: for settings whose
-/// owner (a mode) checks them after the file is read and names the place when one is
-/// wrong ([`Origin::value_error`]).
-///
-/// Two are equal when their values are (where they were written is not compared).
-#[derive(Clone, Debug)]
-pub struct Written<T> {
-    /// The value.
-    pub value: T,
-    /// Where it was written (the built-in defaults: no file).
-    pub origin: Origin,
-}
-
-impl<T> Written<T> {
-    /// `value` from the built-in defaults (no file, line 0).
-    pub fn builtin(value: T) -> Written<T> {
-        Written { value, origin: Origin { file: None, line: 0, column: 0 } }
-    }
-}
-
-impl<T: PartialEq> PartialEq for Written<T> {
-    fn eq(&self, other: &Written<T>) -> bool {
-        self.value == other.value
-    }
-}
-
-/// Settings of `maze` (ICMaze, CS-107 "Maze Games", EPFL).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct MazeSettings {
-    /// The chance, in percent, that a broken rock leaves a heart (ICMaze §3.4: "e.g.
-    /// 50%"). 0 to 100.
-    pub heart_drop_percent: u8,
-}
-
-impl Default for MazeSettings {
-    fn default() -> MazeSettings {
-        MazeSettings { heart_drop_percent: 50 }
     }
 }
 
@@ -230,26 +78,6 @@ impl LogLevel {
 pub struct LogConfig {
     /// The least severe level logged, unless `RUST_LOG` is set.
     pub level: LogLevel,
-}
-
-/// `caves` settings (the `[caves]` table).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct CavesConfig {
-    /// What auto-explore walks to and picks up: any of [`CavesConfig::PICKUP_CLASSES`]
-    /// (rocks and corpses never; the teddy bear always).
-    pub autopickup: Vec<String>,
-}
-
-impl CavesConfig {
-    /// The item classes `autopickup` may name.
-    pub const PICKUP_CLASSES: [&'static str; 3] = ["food", "weapons", "armour"];
-}
-
-impl Default for CavesConfig {
-    fn default() -> CavesConfig {
-        CavesConfig { autopickup: Self::PICKUP_CLASSES.iter().map(|c| c.to_string()).collect() }
-    }
 }
 
 /// `serve` settings (the `[web]` table): the browser front end.
@@ -327,6 +155,20 @@ impl Origin {
     }
 }
 
+impl Origin {
+    /// The error for a `[keys.MODE]` table written here whose `mode` is none of `modes`
+    /// (comma-separated names); it quotes at most 24 characters of `mode`.
+    pub fn unknown_mode(&self, mode: &str, modes: String) -> ConfigError {
+        ConfigError::UnknownMode {
+            path: self.file.clone().unwrap_or_else(|| PathBuf::from(BUILTIN)),
+            line: self.line,
+            column: self.column,
+            mode: shorten(mode),
+            modes,
+        }
+    }
+}
+
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.file {
@@ -351,14 +193,23 @@ pub struct Binding {
 /// Key bindings: per mode, action name -> keys (the `[keys.MODE]` tables).
 ///
 /// A user's `[keys.MODE]` entry replaces the default keys of that one action; the other
-/// actions keep theirs. Action names are the front end's to check (this crate does not
-/// know each mode's actions).
+/// actions keep theirs. Mode and action names are the front end's to check (this crate
+/// knows no mode: [`KeyBindings::tables`] says where each mode's table was written).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct KeyBindings {
     modes: BTreeMap<String, BTreeMap<String, Binding>>,
+    /// Where each `[keys.MODE]` table's name was first written.
+    tables: BTreeMap<String, Origin>,
 }
 
 impl KeyBindings {
+    /// Every `[keys.MODE]` table's mode as written and where (the first file's place when
+    /// more than one writes it: the built-in defaults' for a mode they bind), in name
+    /// order.
+    pub fn tables(&self) -> impl Iterator<Item = (&str, &Origin)> {
+        self.tables.iter().map(|(m, o)| (m.as_str(), o))
+    }
+
     /// The bindings of `mode`, by action name (empty if the mode has none).
     pub fn mode(&self, mode: &str) -> impl Iterator<Item = (&str, &Binding)> {
         self.modes.get(mode).into_iter().flatten().map(|(a, b)| (a.as_str(), b))
@@ -382,25 +233,102 @@ impl KeyBindings {
 }
 
 /// The whole configuration: the built-in defaults with the user's file applied.
+///
+/// The app-wide tables are typed fields; every other table (a mode's) is its owner's to
+/// read with [`Config::section`]. Two configs are equal when their app-wide settings are
+/// and they were read from the same files with the same contents.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Config {
-    /// World generation (hashed into worlds).
-    pub generation: GenerationConfig,
-    /// Play.
-    pub play: PlayConfig,
-    /// `maze`.
-    pub maze: MazeSettings,
+    /// The files read, in order: the built-in defaults, then the user's file (if any).
+    sources: Vec<Source>,
     /// Logging.
     pub log: LogConfig,
-    /// `caves`.
-    pub caves: CavesConfig,
     /// `serve` (the browser front end).
     pub web: WebConfig,
     /// The interface (terminal or window).
     pub ui: UiConfig,
     /// Key bindings per mode.
     pub keys: KeyBindings,
+}
+
+/// One file of a [`Config`]: its text and its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Source {
+    text: Arc<str>,
+    /// `None` for the built-in defaults.
+    file: Option<PathBuf>,
+}
+
+impl Source {
+    /// Where this file's errors and [`Origin`]s point.
+    fn place(&self) -> Place<'_> {
+        let shown = self.file.as_deref().unwrap_or(Path::new(BUILTIN));
+        Place { text: &self.text, path: shown, file: self.file.as_deref() }
+    }
+}
+
+/// A table of the config file (`[maze]`, `[generation]`) that its owner types and checks:
+/// the owner names it and says how the table is written; [`Config::section`] reads it from
+/// the built-in defaults and then from the user's file, each time applying what is written
+/// over what came before.
+///
+/// `Written` is the table as written, every key optional and refused when unknown
+/// (`#[serde(deny_unknown_fields)]`), values as [`Spanned`] so that
+/// [`Section::apply`] can name where a bad one is ([`Place::out_of_range`],
+/// [`Place::whole_number`], [`Place::number`]). Errors about the table's TOML (an unknown
+/// key, text where a number goes) are [`ConfigError::Syntax`] with the file, line and
+/// column.
+///
+/// ```
+/// use std::path::Path;
+/// use serde::Deserialize;
+/// use torchlit_save::{Config, ConfigError, Place, Section, Spanned};
+///
+/// /// A mode's `[maze]` table.
+/// #[derive(Debug, PartialEq)]
+/// struct Maze { heart_drop_percent: u32 }
+///
+/// impl Default for Maze {
+///     fn default() -> Maze { Maze { heart_drop_percent: 50 } }
+/// }
+///
+/// #[derive(Deserialize)]
+/// #[serde(deny_unknown_fields)]
+/// struct WrittenMaze { heart_drop_percent: Option<Spanned<i64>> }
+///
+/// impl Section for Maze {
+///     const NAME: &'static str = "maze";
+///     type Written = WrittenMaze;
+///     fn apply(&mut self, w: WrittenMaze, place: &Place<'_>) -> Result<(), ConfigError> {
+///         let key = "maze.heart_drop_percent";
+///         if let Some(n) = place.whole_number(w.heart_drop_percent, key, 0..=100)? {
+///             self.heart_drop_percent = n;
+///         }
+///         Ok(())
+///     }
+/// }
+///
+/// let config = Config::parse("[maze]\nheart_drop_percent = 20\n", Path::new("t.toml"))?;
+/// assert_eq!(config.section::<Maze>()?, Maze { heart_drop_percent: 20 });
+/// let config = Config::parse("[maze]\nheart_drop_percent = 101\n", Path::new("t.toml"))?;
+/// assert_eq!(
+///     config.section::<Maze>().map_err(|e| e.to_string()),
+///     Err("t.toml:2:22: maze.heart_drop_percent: 101 is out of range: \
+///          use a whole number from 0 to 100".to_string())
+/// );
+/// # Ok::<(), ConfigError>(())
+/// ```
+pub trait Section: Default {
+    /// The table's name in the file (`"maze"`).
+    const NAME: &'static str;
+    /// The table as written.
+    type Written: DeserializeOwned;
+    /// Checks what one file writes and applies it over `self`.
+    ///
+    /// # Errors
+    /// [`ConfigError::Value`] (from `place`) for a value out of its range.
+    fn apply(&mut self, written: Self::Written, place: &Place<'_>) -> Result<(), ConfigError>;
 }
 
 /// A config file that can't be used. Every variant names the file; the ones about a
@@ -431,11 +359,11 @@ pub enum ConfigError {
         /// [`Config::MAX_FILE_BYTES`].
         max: u64,
     },
-    /// A `[keys.MODE]` table for a mode torchlit does not have.
+    /// A `[keys.MODE]` table for a mode torchlit does not have (the front end checks:
+    /// [`Origin::unknown_mode`]).
     #[error(
-        "{}:{line}:{column}: unknown mode {mode:?} in [keys.MODE]; the modes are {}",
-        path.display(),
-        KEY_MODES.join(", ")
+        "{}:{line}:{column}: unknown mode {mode:?} in [keys.MODE]; the modes are {modes}",
+        path.display()
     )]
     UnknownMode {
         /// The file.
@@ -446,6 +374,8 @@ pub enum ConfigError {
         column: usize,
         /// The table's name as written (at most 24 characters of it).
         mode: String,
+        /// The modes there are, comma-separated.
+        modes: String,
     },
     /// Not valid TOML, or a key or value of the wrong kind (an unknown key, text where a
     /// number belongs, an unknown log level).
@@ -503,14 +433,14 @@ impl Config {
     /// [`ConfigError::TooLarge`].
     pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
+    /// The tables this crate reads itself (every other table is a [`Section`]'s).
+    pub const APP_SECTIONS: [&'static str; 4] = ["log", "web", "ui", "keys"];
+
     /// The built-in defaults (CaveGame's values and the default key bindings).
     pub fn defaults() -> Config {
         let mut config = Config {
-            generation: GenerationConfig::default(),
-            play: PlayConfig::default(),
-            maze: MazeSettings::default(),
+            sources: Vec::new(),
             log: LogConfig::default(),
-            caves: CavesConfig::default(),
             web: WebConfig::default(),
             ui: UiConfig::default(),
             keys: KeyBindings::default(),
@@ -521,6 +451,38 @@ impl Config {
             unreachable!("the built-in defaults are invalid: {e}");
         }
         config
+    }
+
+    /// The owner's table `T`: its defaults with what the built-in defaults and then the
+    /// user's file write applied. The file was read when the config was loaded; its
+    /// `T` table is checked here (a front end does it for every table right after
+    /// loading, so a bad value is reported before anything starts).
+    ///
+    /// # Errors
+    /// [`ConfigError::Syntax`] (the table's TOML) or the owner's [`ConfigError::Value`],
+    /// with the file, line and column.
+    pub fn section<T: Section>(&self) -> Result<T, ConfigError> {
+        let mut out = T::default();
+        for source in &self.sources {
+            let place = source.place();
+            if let Some(written) = place.table::<T::Written>(T::NAME)? {
+                out.apply(written, &place)?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Refuses a table no one reads: the first top-level name of a file that is not in
+    /// `known` (the owners' [`Section::NAME`]s and [`Config::APP_SECTIONS`], in the order
+    /// the message lists them) is a [`ConfigError::Syntax`] at that name.
+    ///
+    /// # Errors
+    /// As said.
+    pub fn check_tables(&self, known: &'static [&'static str]) -> Result<(), ConfigError> {
+        for source in &self.sources {
+            source.place().check_tables(known)?;
+        }
+        Ok(())
     }
 
     /// The configuration for `paths`: the defaults with the user's file applied.
@@ -623,57 +585,32 @@ impl Config {
         out
     }
 
-    /// Applies one file's settings over `self`.
+    /// Reads one more file over `self`: its TOML and the app-wide tables are checked
+    /// now, the owners' tables when they are asked for ([`Config::section`]).
     fn apply_text(&mut self, text: &str, path: Option<&Path>) -> Result<(), ConfigError> {
-        let shown = path.map_or_else(|| PathBuf::from(BUILTIN), Path::to_path_buf);
-        let file: FileConfig = toml::from_str(text).map_err(|e| {
-            let (line, column) = e.span().map_or((1, 1), |span| line_column(text, span.start));
-            ConfigError::Syntax {
-                path: shown.clone(),
-                line,
-                column,
-                message: shorten_tokens(e.message().trim()),
-            }
-        })?;
-        let cx = Cx { text, path: &shown, file: path };
+        let source = Source { text: Arc::from(text), file: path.map(Path::to_path_buf) };
+        let place = source.place();
+        place.check_toml()?;
         let mut next = self.clone();
-        if let Some(g) = file.generation {
-            g.apply(&mut next.generation, &cx)?;
-        }
-        if let Some(p) = file.play {
-            p.apply(&mut next.play, &cx)?;
-        }
-        if let Some(m) = file.maze {
-            let mut n = u32::from(next.maze.heart_drop_percent);
-            set_int(&mut n, m.heart_drop_percent, "maze.heart_drop_percent", 0..=100, &cx)?;
-            next.maze.heart_drop_percent = u8::try_from(n).unwrap_or(100);
-        }
-        if let Some(w) = file.web {
-            set_int(
-                &mut next.web.max_sessions,
-                w.max_sessions,
-                "web.max_sessions",
-                1..=10_000,
-                &cx,
-            )?;
+        if let Some(w) = place.table::<FileWeb>("web")? {
+            let range = 1..=10_000;
+            if let Some(n) = place.whole_number(w.max_sessions, "web.max_sessions", range)? {
+                next.web.max_sessions = n;
+            }
             if let Some(public) = w.public {
                 next.web.public = public;
             }
         }
-        if let Some(front_end) = file.ui.and_then(|u| u.front_end) {
+        if let Some(front_end) = place.table::<FileUi>("ui")?.and_then(|u| u.front_end) {
             next.ui.front_end = front_end.into_inner();
         }
-        if let Some(l) = file.log
-            && let Some(level) = l.level
-        {
+        if let Some(level) = place.table::<FileLog>("log")?.and_then(|l| l.level) {
             next.log.level = level.into_inner();
         }
-        if let Some(classes) = file.caves.and_then(|c| c.autopickup) {
-            next.caves.autopickup = pickup_classes(classes, &cx)?;
+        for (mode, actions) in place.table::<FileKeyTables>("keys")?.unwrap_or_default() {
+            apply_keys(&mut next.keys, mode, actions, &place)?;
         }
-        for (mode, actions) in file.keys.unwrap_or_default() {
-            apply_keys(&mut next.keys, mode, actions, &cx)?;
-        }
+        next.sources.push(source.clone());
         *self = next;
         Ok(())
     }
@@ -686,25 +623,10 @@ mod tests {
     #[test]
     fn the_defaults_file_states_the_builtin_values() {
         let config = Config::defaults();
-        assert_eq!(config.generation, GenerationConfig::default());
-        assert_eq!(config.play, PlayConfig::default());
         assert_eq!(config.log, LogConfig::default());
+        assert_eq!(config.web, WebConfig::default());
+        assert_eq!(config.ui, UiConfig::default());
         assert!(config.keys.get("overworld", "north").is_some());
-    }
-
-    #[test]
-    fn caves_autopickup_takes_item_classes_and_names_a_bad_one() {
-        assert_eq!(Config::defaults().caves, CavesConfig::default());
-        let path = Path::new("t.toml");
-        let config = Config::parse("[caves]\nautopickup = [\"armour\"]\n", path).expect("ok");
-        assert_eq!(config.caves.autopickup, vec!["armour".to_string()]);
-        let none = Config::parse("[caves]\nautopickup = []\n", path).expect("ok");
-        assert!(none.caves.autopickup.is_empty());
-        let err = Config::parse("[caves]\nautopickup = [\"food\", \"rocks\"]\n", path)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(err.contains("t.toml:2:") && err.contains("\"rocks\" is no item class"), "{err}");
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub struct WorldSpec {
     /// The seed as the player gave it (CaveGame's `worldSeed`: any text), for display.
     pub seed_text: String,
     /// The hash of the generation config the world is generated with (see
-    /// [`GenerationConfig::hash`](crate::GenerationConfig::hash)).
+    /// `torchlit_ui::overworld::config::GenerationConfig::hash`).
     pub config_hash: ConfigHash,
 }
 

@@ -18,7 +18,8 @@
 //! - **Names** are display text, stored exactly; files are named by a generated
 //!   [`WorldId`].
 //! - **Config.** [`Config`]: built-in defaults (CaveGame's), the user's TOML file
-//!   (created from a commented template), key bindings ([`Input`]s).
+//!   (created from a commented template), key bindings ([`Input`]s); each mode's table
+//!   is a [`Section`] its owner declares and checks, with the file, line and column.
 //! - **Paths and logs.** [`Paths`] (OS directories or `--data-dir` / `--config`),
 //!   [`init_logging`] (a rotating file, never the screen).
 //!
@@ -47,20 +48,20 @@
 //! # let dir = tempfile::tempdir()?;
 //! use serde::{Deserialize, Serialize};
 //! use torchlit_rng::Seed;
-//! use torchlit_save::{Config, Paths, RegionKey, Save, Store, WorldSpec};
+//! use torchlit_save::{Config, ConfigHash, Paths, RegionKey, Save, Store, WorldSpec};
 //!
 //! #[derive(Serialize, Deserialize, PartialEq, Debug)]
 //! struct Player { x: i32, y: i32, gold: u32 }
 //!
 //! let paths = Paths::in_dir(dir.path()); // or Paths::resolve(--data-dir, --config)
-//! let config = Config::load(&paths)?;    // creates the commented template on first run
+//! let _config = Config::load(&paths)?;   // creates the commented template on first run
 //! let store = Store::new(&paths);
 //! let mut world = store.create(&WorldSpec {
 //!     name: "Testing World".into(),
 //!     mode: "overworld".into(),
 //!     seed: Seed::from_text("abc123"),
 //!     seed_text: "abc123".into(),
-//!     config_hash: config.generation.hash(),
+//!     config_hash: ConfigHash(7), // what the settings that shape the world hash to
 //! })?;
 //!
 //! let mut save = Save::new();
@@ -102,9 +103,8 @@ pub mod recording;
 pub use batch::{RegionKey, Save};
 pub use cache::{RegionCache, RegionSource};
 pub use config::{
-    Binding, CavesConfig, CombatConfig, Config, ConfigError, ConfigHash, DEFAULTS_TOML, FrontEnd,
-    GenerationConfig, KeyBindings, LogConfig, LogLevel, MazeSettings, Origin, PlayConfig, UiConfig,
-    WebConfig, Written,
+    Binding, Config, ConfigError, ConfigHash, DEFAULTS_TOML, FrontEnd, KeyBindings, LogConfig,
+    LogLevel, Number, Origin, Place, Section, UiConfig, WebConfig, shorten,
 };
 pub use error::{Record, SaveError, StoreError};
 pub use id::WorldId;
@@ -119,6 +119,8 @@ pub use schema::FORMAT_VERSION;
 pub use scores::{KEPT_SCORES, SCORES_FILE, Score};
 #[cfg(feature = "sqlite")]
 pub use store::Store;
+/// A value of a config file with its place (`toml`'s, for a [`Section`]'s `Written` table).
+pub use toml::Spanned;
 pub use torchlit_console::{Input, KeyNameError};
 #[cfg(feature = "sqlite")]
 pub use world::WorldDb;

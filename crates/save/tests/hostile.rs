@@ -135,10 +135,10 @@ fn config_error(text: &str) -> ConfigError {
 fn config_errors_quote_at_most_a_few_dozen_characters_of_a_token() {
     let long = "z".repeat(100_000);
     for text in [
-        format!("[play]\n{long} = 1\n"),
+        format!("[web]\n{long} = 1\n"),
         format!("[log]\nlevel = \"{long}\"\n"),
         format!("[keys.caves]\nexplore = [\"{long}\"]\n"),
-        format!("[keys.{long}]\nexplore = [\"x\"]\n"),
+        format!("[keys.{long}]\nexplore = [\"Upp\"]\n"),
     ] {
         let message = config_error(&text).to_string();
         assert!(message.len() < 400, "{} characters: {message:.200}", message.len());
@@ -156,11 +156,24 @@ fn key_errors_have_line_and_column_and_say_it_once() {
 }
 
 #[test]
-fn an_unknown_keys_mode_is_refused_where_it_is() {
-    let err = config_error("[play]\nsave_frequency = 3\n\n[keys.cavez]\nexplore = [\"x\"]\n");
+fn a_keys_tables_mode_is_kept_with_its_place_for_the_front_end_to_check() {
+    let path = PathBuf::from("c.toml");
+    let config =
+        Config::parse("[web]\nmax_sessions = 3\n\n[keys.cavez]\nexplore = [\"x\"]\n", &path);
+    let config = config.expect("save knows no mode: the front end checks the name");
+    let tables: Vec<(String, String)> =
+        config.keys.tables().map(|(m, o)| (m.to_string(), o.to_string())).collect();
+    assert!(tables.contains(&("cavez".to_string(), "c.toml:4:7".to_string())), "{tables:?}");
+    let long = "z".repeat(100_000);
+    let origin = config.keys.tables().find(|(m, _)| *m == "cavez").map(|(_, o)| o.clone());
+    let err = origin.expect("written").unknown_mode(&long, "a, b".to_string());
     assert!(matches!(err, ConfigError::UnknownMode { line: 4, .. }), "{err:?}");
     let message = err.to_string();
-    assert!(message.starts_with("c.toml:4:7: ") && message.contains("\"cavez\""), "{message}");
+    assert!(
+        message.starts_with("c.toml:4:7: unknown mode \"zzz") && message.len() < 200,
+        "{message}"
+    );
+    assert!(message.ends_with("; the modes are a, b"), "{message}");
     let ok = Config::parse("[keys.caves]\nexplore = [\"x\"]\n", &PathBuf::from("c.toml"));
     let origin = ok.map(|c| c.keys.get("caves", "explore").map(|b| b.key_origins[0].to_string()));
     assert_eq!(origin.ok().flatten().as_deref(), Some("c.toml:2:12"));

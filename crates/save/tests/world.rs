@@ -5,8 +5,7 @@ mod common;
 
 use common::{Player, Region, TestResult, player, region, spec, spec_with_hash, store};
 use torchlit_save::{
-    ConfigHash, FORMAT_VERSION, GenerationCheck, GenerationConfig, Record, RegionKey, Save,
-    SaveError, Store, WorldId,
+    ConfigHash, FORMAT_VERSION, GenerationCheck, Record, RegionKey, Save, SaveError, Store, WorldId,
 };
 
 #[test]
@@ -38,7 +37,7 @@ fn world_meta_player_and_modified_regions_round_trip() -> TestResult {
     assert_eq!(info.mode, "overworld");
     assert_eq!(info.seed, spec.seed);
     assert_eq!(info.seed_text, "Testing World");
-    assert_eq!(info.config_hash, GenerationConfig::default().hash());
+    assert_eq!(info.config_hash, common::DEFAULT_HASH);
     assert_eq!(info.saves, 1);
     assert_eq!(info.format_version, FORMAT_VERSION);
     assert_eq!(info.game_version, env!("CARGO_PKG_VERSION"));
@@ -200,14 +199,12 @@ fn rusqlite_touch(
 #[test]
 fn a_changed_generation_config_is_detected() -> TestResult {
     let (_dir, store) = store();
-    let config = GenerationConfig::default();
-    let world = store.create(&spec_with_hash("w", config.hash()))?;
-    assert_eq!(world.generation_check(config.hash()), GenerationCheck::Same);
-    let mut changed = config.clone();
-    changed.region_size = 64;
+    let (config, changed) = (ConfigHash(5), ConfigHash(6));
+    let world = store.create(&spec_with_hash("w", config))?;
+    assert_eq!(world.generation_check(config), GenerationCheck::Same);
     assert_eq!(
-        world.generation_check(changed.hash()),
-        GenerationCheck::Changed { stored: config.hash(), current: changed.hash() }
+        world.generation_check(changed),
+        GenerationCheck::Changed { stored: config, current: changed }
     );
     Ok(())
 }

@@ -39,7 +39,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(row) => OverworldSession::open(&worlds, &row.id)?,
         None => OverworldSession::create(&worlds, "walker", "kill -9")?,
     };
-    let every = worlds.config().play.save_frequency.get();
+    let every =
+        torchlit_ui::overworld::config::PlayConfig::of(worlds.config()).save_frequency.get();
     let mut rng = Rng::new(Seed(session.game().player().moves().0));
     let mut out = std::io::stdout();
     for _ in 0..steps {

@@ -4,6 +4,7 @@
 //! continue a saved run comes before a run. Auto-explore and travel run one step per tick
 //! until a stop or a key.
 
+pub mod config;
 mod confirm;
 mod draw;
 mod end;

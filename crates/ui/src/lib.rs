@@ -15,6 +15,7 @@ mod title;
 
 pub mod caves;
 pub mod chase;
+pub mod config;
 pub mod maze;
 pub mod overworld;
 pub mod palette;

@@ -6,6 +6,7 @@
 //! that tick's input ([`KeyTracker`]). Everything drawn is timed from the game's own tick
 //! counter, so a frame is a function of the game state.
 
+pub mod config;
 mod flow;
 mod help;
 mod keys;

@@ -58,7 +58,9 @@ pub use text::{
     entry_text, health_text, message_of, odds_text, outcome_text, rewards_text, strength_text,
     whole_hp,
 };
-pub use worlds::{MODE, WorldRow, Worlds, format_time, rules_from_config, short_problem};
+pub use worlds::{
+    MODE, WorldRow, Worlds, format_time, rules_from, rules_from_config, short_problem,
+};
 
 /// The longest world name accepted, in characters.
 pub const MAX_NAME: usize = 100;
@@ -109,14 +111,15 @@ impl OverworldSetup {
         config: &Config,
         seed: String,
     ) -> Result<OverworldSetup, KeyConfigError> {
-        let delay_ms = config.play.turn_delay.as_millis() as u64;
+        let play = config::PlayConfig::of(config);
+        let delay_ms = play.turn_delay.as_millis() as u64;
         Ok(OverworldSetup {
             worlds,
             keymap: keymap_from_config(config)?,
             seed,
             start_new: false,
             turn_ticks: ((delay_ms * TICKS_PER_SECOND + 500) / 1000) as u32,
-            debug: config.play.debug_info,
+            debug: play.debug_info,
             recordings: None,
         })
     }

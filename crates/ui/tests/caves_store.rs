@@ -31,7 +31,7 @@ fn save_old(paths: &Paths, game: &Caves, bytes: Vec<u8>) {
         mode: "caves".into(),
         seed: game.seed(),
         seed_text: game.seed().to_string(),
-        config_hash: Config::defaults().generation.hash(),
+        config_hash: torchlit_ui::overworld::config::GenerationConfig::default().hash(),
     };
     let db = Store::new(paths).create(&spec).expect("a world");
     let mut db: Box<dyn torchlit_save::OpenWorld> = Box::new(db);

@@ -12,6 +12,7 @@ use torchlit_sim::modes::overworld::combat::Hundredths;
 use torchlit_sim::modes::overworld::{
     Action, Event, FightOutcome, Ground, Item, Overworld, PLAYER_HEALTH, PlayerV1,
 };
+use torchlit_ui::overworld::config::{GenerationConfig, PlayConfig};
 use torchlit_ui::overworld::{OverworldSession, Worlds};
 
 /// Worlds of CaveGame's game exactly (`--rules seed`): the requirements tested here are
@@ -173,7 +174,7 @@ fn autosaves_come_every_save_frequency_steps() {
     std::fs::write(dir.path().join("torchlit.toml"), "[play]\nsave_frequency = 3\n")
         .expect("config");
     let worlds = worlds_in(dir.path());
-    assert_eq!(worlds.config().play.save_frequency.get(), 3);
+    assert_eq!(PlayConfig::of(worlds.config()).save_frequency.get(), 3);
     let mut s = OverworldSession::create(&worlds, "autosave", "autosave").expect("create");
     let start = s.game().player().at();
     let far = |p: Point| (p.x - start.x).abs() + (p.y - start.y).abs() >= 10;
@@ -339,7 +340,7 @@ fn a_world_stopped_before_its_first_save_opens_as_a_new_game() {
         mode: torchlit_ui::overworld::MODE.to_string(),
         seed: torchlit_rng::Seed::from_text("unsaved"),
         seed_text: "unsaved".to_string(),
-        config_hash: worlds.config().generation.hash(),
+        config_hash: GenerationConfig::of(worlds.config()).hash(),
     };
     let db = worlds.store().create(&spec).expect("create");
     let id = db.info().id.clone();
@@ -412,7 +413,7 @@ fn an_old_world_opens_as_a_default_game_at_full_health() {
     db.commit(&save).expect("committed");
     // Version 1 settings: version, region side, passes, threshold, rock and chest
     // probabilities, drops per chest (no ruleset).
-    let g = &worlds.config().generation;
+    let g = &GenerationConfig::of(worlds.config());
     let v1 = (
         1u32,
         g.region_size,

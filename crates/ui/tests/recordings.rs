@@ -824,9 +824,9 @@ fn a_saved_caves_run_keeps_its_recording_and_records_on() {
 fn a_saved_overworld_world_keeps_its_recording_and_records_on() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let paths = torchlit_save::Paths::in_dir(dir.path());
-    let mut config = torchlit_save::Config::load(&paths).expect("the default config");
     // Tuned combat: the recording must carry it to verify.
-    config.play.combat.stun_probability.value = 0.3;
+    std::fs::write(paths.config_file(), "[play]\nstun_probability = 0.3\n").expect("written");
+    let config = torchlit_save::Config::load(&paths).expect("the config");
     let worlds =
         torchlit_ui::overworld::Worlds::with_store(torchlit_save::Store::new(&paths), config);
     let kept = MemoryRecordings::default();

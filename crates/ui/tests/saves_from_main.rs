@@ -8,7 +8,10 @@
 use std::path::{Path, PathBuf};
 
 use torchlit_save::{Config, Paths, Store};
+use torchlit_ui::caves::config::CavesConfig;
 use torchlit_ui::caves::{CavesStore, WorldsStore};
+use torchlit_ui::maze::config::MazeSettings;
+use torchlit_ui::overworld::config::{GenerationConfig, PlayConfig};
 use torchlit_ui::overworld::{OverworldSession, Worlds};
 
 fn fixtures() -> PathBuf {
@@ -64,14 +67,16 @@ fn the_config_template_and_a_config_file_of_main_read_the_same() {
     let template = std::fs::read_to_string(fixtures().join("template.toml")).expect("the template");
     assert_eq!(Config::template(), template, "a first run writes the same template");
     let config = Config::load_file(&fixtures().join("config.toml")).expect("main's file loads");
-    assert_eq!(config.generation.region_size, 40);
-    assert_eq!(config.play.save_frequency.get(), 7);
+    torchlit_ui::config::check(&config).expect("every table checks");
+    let generation = config.section::<GenerationConfig>().expect("checked");
+    assert_eq!(generation.region_size, 40);
+    assert_eq!(config.section::<PlayConfig>().expect("checked").save_frequency.get(), 7);
     let combat = torchlit_ui::overworld::config::combat_tuning(&config).expect("in range");
     assert_eq!(combat.armour_protection, 0.5);
     assert_eq!(combat.damage_multiplier, 2.0);
     assert_eq!(combat.stun_probability, 0.25);
-    assert_eq!(config.maze.heart_drop_percent, 30);
-    assert_eq!(config.caves.autopickup, vec!["food".to_string()]);
+    assert_eq!(MazeSettings::of(&config).heart_drop_percent, 30);
+    assert_eq!(CavesConfig::of(&config).autopickup, vec!["food".to_string()]);
     assert_eq!(config.web.max_sessions, 5);
     assert_eq!(config.log.level.as_str(), "debug");
     let north = config.keys.get("overworld", "north").expect("bound");

@@ -156,7 +156,7 @@ pub fn run_screen<S: Screen + ?Sized>(screen: &mut S) -> Result<Report, WindowEr
     match (exit, closed) {
         (Ok(exit), closed) => Ok(Report { exit, closed }),
         (Err(e), Ok(())) => Err(e),
-        (Err(e), Err(save)) => Err(WindowError::Save(format!("{save} (after: {e})"))),
+        (Err(e), Err(save)) => Err(WindowError::Save(format!("{save} (after: {e})").into())),
     }
 }
 

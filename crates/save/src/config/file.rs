@@ -3,8 +3,9 @@
 
 use super::*;
 
-/// The file being applied, for error positions.
-pub(super) struct Cx<'a> {
+/// One file of a config, as a [`Section`] reads it: its text and name, for the places
+/// of values and errors (file, line, column).
+pub struct Place<'a> {
     pub(super) text: &'a str,
     /// The file as errors name it (the built-in defaults have a made-up name).
     pub(super) path: &'a Path,
@@ -12,17 +13,15 @@ pub(super) struct Cx<'a> {
     pub(super) file: Option<&'a Path>,
 }
 
-impl Cx<'_> {
+impl Place<'_> {
     pub(super) fn line_column(&self, span: Range<usize>) -> (usize, usize) {
         line_column(self.text, span.start)
     }
 
-    pub(super) fn out_of_range(
-        &self,
-        span: Range<usize>,
-        key: &str,
-        reason: String,
-    ) -> ConfigError {
+    /// The error for the value at `span` (a [`Spanned`] value's) that its owner refuses:
+    /// `key` is the setting (`"maze.heart_drop_percent"`), `reason` says what is allowed;
+    /// it reads `FILE:LINE:COLUMN: KEY: REASON`.
+    pub fn out_of_range(&self, span: Range<usize>, key: &str, reason: String) -> ConfigError {
         let (line, column) = self.line_column(span);
         ConfigError::Value {
             path: self.path.to_path_buf(),
@@ -33,30 +32,138 @@ impl Cx<'_> {
         }
     }
 
-    pub(super) fn origin(&self, span: Range<usize>) -> Origin {
+    /// Where the value at `span` was written.
+    pub fn origin(&self, span: Range<usize>) -> Origin {
         let (line, column) = self.line_column(span);
         Origin { file: self.file.map(Path::to_path_buf), line, column }
     }
+
+    /// A whole number written for `key`, checked against `range` (`None` when the key is
+    /// not written).
+    ///
+    /// # Errors
+    /// [`ConfigError::Value`] "`V` is out of range: use a whole number from `A` to `B`".
+    pub fn whole_number(
+        &self,
+        value: Option<Spanned<i64>>,
+        key: &str,
+        range: RangeInclusive<u32>,
+    ) -> Result<Option<u32>, ConfigError> {
+        let Some(value) = value else { return Ok(None) };
+        let span = value.span();
+        let v = value.into_inner();
+        match u32::try_from(v) {
+            Ok(v) if range.contains(&v) => Ok(Some(v)),
+            _ => {
+                let (start, end) = (range.start(), range.end());
+                let reason =
+                    format!("{v} is out of range: use a whole number from {start} to {end}");
+                Err(self.out_of_range(span, key, reason))
+            }
+        }
+    }
+
+    /// A number written for `key` (`1` or `1.0`), checked against `range` (`None` when
+    /// the key is not written); `-0.0` is read as `0.0`.
+    ///
+    /// # Errors
+    /// [`ConfigError::Value`] "`V` is out of range: use a number from `A` to `B`" (also
+    /// for `nan` and `inf`).
+    pub fn number(
+        &self,
+        value: Option<Spanned<Number>>,
+        key: &str,
+        range: RangeInclusive<f64>,
+    ) -> Result<Option<f64>, ConfigError> {
+        let Some(value) = value else { return Ok(None) };
+        let span = value.span();
+        let v = value.into_inner().0;
+        if v.is_finite() && range.contains(&v) {
+            Ok(Some(if v == 0.0 { 0.0 } else { v }))
+        } else {
+            let (start, end) = (range.start(), range.end());
+            let reason = format!("{v} is out of range: use a number from {start} to {end}");
+            Err(self.out_of_range(span, key, reason))
+        }
+    }
+
+    /// TOML's error as a [`ConfigError::Syntax`] at its place in this file.
+    fn syntax(&self, e: &toml::de::Error) -> ConfigError {
+        let (line, column) = e.span().map_or((1, 1), |span| line_column(self.text, span.start));
+        ConfigError::Syntax {
+            path: self.path.to_path_buf(),
+            line,
+            column,
+            message: shorten_tokens(e.message().trim()),
+        }
+    }
+
+    /// Checks that the file is TOML.
+    pub(super) fn check_toml(&self) -> Result<(), ConfigError> {
+        toml::Deserializer::parse(self.text).map(|_| ()).map_err(|e| self.syntax(&e))
+    }
+
+    /// The top-level table `name` as `T`, or `None` when the file has none.
+    pub(super) fn table<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, ConfigError> {
+        let pick = Pick { name, table: std::marker::PhantomData::<T> };
+        toml::Deserializer::parse(self.text)
+            .and_then(|de| serde::de::DeserializeSeed::deserialize(pick, de))
+            .map_err(|e| self.syntax(&e))
+    }
+
+    /// Refuses the first top-level name (in the file's order) not in `known`.
+    pub(super) fn check_tables(&self, known: &'static [&'static str]) -> Result<(), ConfigError> {
+        let names: BTreeMap<Spanned<String>, serde::de::IgnoredAny> =
+            toml::from_str(self.text).map_err(|e| self.syntax(&e))?;
+        let unknown = names.keys().filter(|n| !known.contains(&n.get_ref().as_str()));
+        match unknown.min_by_key(|n| n.span().start) {
+            None => Ok(()),
+            Some(name) => {
+                let e = <toml::de::Error as serde::de::Error>::unknown_field(name.get_ref(), known);
+                let (line, column) = self.line_column(name.span());
+                Err(ConfigError::Syntax {
+                    path: self.path.to_path_buf(),
+                    line,
+                    column,
+                    message: shorten_tokens(e.message().trim()),
+                })
+            }
+        }
+    }
 }
 
-/// The `[caves] autopickup` list, each name checked against
-/// [`CavesConfig::PICKUP_CLASSES`].
-pub(super) fn pickup_classes(
-    classes: Vec<Spanned<String>>,
-    cx: &Cx<'_>,
-) -> Result<Vec<String>, ConfigError> {
-    let mut chosen = Vec::new();
-    for class in classes {
-        let span = class.span();
-        let name = class.into_inner();
-        if !CavesConfig::PICKUP_CLASSES.contains(&name.as_str()) {
-            let known = CavesConfig::PICKUP_CLASSES.join(", ");
-            let reason = format!("{name:?} is no item class: use any of {known}");
-            return Err(cx.out_of_range(span, "caves.autopickup", reason));
-        }
-        chosen.push(name);
+/// Reads one top-level table of a file as `T`, skipping the others.
+struct Pick<'n, T> {
+    name: &'n str,
+    table: std::marker::PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>> serde::de::DeserializeSeed<'de> for Pick<'_, T> {
+    type Value = Option<T>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+        d.deserialize_map(self)
     }
-    Ok(chosen)
+}
+
+impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Pick<'_, T> {
+    type Value = Option<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("tables")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Option<T>, M::Error> {
+        let mut found = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == self.name {
+                found = Some(map.next_value::<T>()?);
+            } else {
+                map.next_value::<serde::de::IgnoredAny>()?;
+            }
+        }
+        Ok(found)
+    }
 }
 
 /// Applies one `[keys.MODE]` table: each action written replaces that action's keys.
@@ -64,19 +171,11 @@ pub(super) fn apply_keys(
     keys: &mut KeyBindings,
     mode: Spanned<String>,
     actions: FileKeys,
-    cx: &Cx<'_>,
+    cx: &Place<'_>,
 ) -> Result<(), ConfigError> {
-    let mode_span = mode.span();
+    let table = cx.origin(mode.span());
     let mode = mode.into_inner();
-    if !KEY_MODES.contains(&mode.as_str()) {
-        let (line, column) = cx.line_column(mode_span);
-        return Err(ConfigError::UnknownMode {
-            path: cx.path.to_path_buf(),
-            line,
-            column,
-            mode: shorten(&mode),
-        });
-    }
+    keys.tables.entry(mode.clone()).or_insert(table);
     for (action, names) in actions {
         let origin = cx.origin(action.span());
         let action = action.into_inner();
@@ -90,7 +189,7 @@ pub(super) fn apply_keys(
                     path: cx.path.to_path_buf(),
                     line,
                     column,
-                    mode: mode.clone(),
+                    mode: shorten(&mode),
                     action: shorten(&action),
                     error,
                 }
@@ -102,63 +201,6 @@ pub(super) fn apply_keys(
         keys.modes.entry(mode.clone()).or_default().insert(action, binding);
     }
     Ok(())
-}
-
-pub(super) fn set_int(
-    out: &mut u32,
-    value: Option<Spanned<i64>>,
-    key: &str,
-    range: RangeInclusive<u32>,
-    cx: &Cx<'_>,
-) -> Result<(), ConfigError> {
-    let Some(value) = value else { return Ok(()) };
-    let span = value.span();
-    let v = value.into_inner();
-    match u32::try_from(v) {
-        Ok(v) if range.contains(&v) => {
-            *out = v;
-            Ok(())
-        }
-        _ => Err(cx.out_of_range(
-            span,
-            key,
-            format!(
-                "{v} is out of range: use a whole number from {} to {}",
-                range.start(),
-                range.end()
-            ),
-        )),
-    }
-}
-
-pub(super) fn set_float(
-    out: &mut f64,
-    value: Option<Spanned<Number>>,
-    key: &str,
-    range: RangeInclusive<f64>,
-    cx: &Cx<'_>,
-) -> Result<(), ConfigError> {
-    let Some(value) = value else { return Ok(()) };
-    let span = value.span();
-    let v = value.into_inner().0;
-    if v.is_finite() && range.contains(&v) {
-        *out = if v == 0.0 { 0.0 } else { v };
-        Ok(())
-    } else {
-        Err(cx.out_of_range(
-            span,
-            key,
-            format!("{v} is out of range: use a number from {} to {}", range.start(), range.end()),
-        ))
-    }
-}
-
-/// A number whose owner checks it: its value and where it was written.
-pub(super) fn set_written(out: &mut Written<f64>, value: Option<Spanned<Number>>, cx: &Cx<'_>) {
-    if let Some(value) = value {
-        let origin = cx.origin(value.span());
-        *out = Written { value: value.into_inner().0, origin };
-    }
 }
 
 /// 1-based line and column (in characters) of byte `offset` in `text`.
@@ -173,31 +215,18 @@ pub(super) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, before[line_start..].chars().count() + 1)
 }
 
-/// What one config file may hold: every setting optional, unknown keys refused.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FileConfig {
-    pub(super) generation: Option<FileGeneration>,
-    pub(super) play: Option<FilePlay>,
-    pub(super) maze: Option<FileMaze>,
-    pub(super) log: Option<FileLog>,
-    pub(super) caves: Option<FileCaves>,
-    pub(super) web: Option<FileWeb>,
-    pub(super) ui: Option<FileUi>,
-    pub(super) keys: Option<BTreeMap<Spanned<String>, FileKeys>>,
-}
+/// The `[keys]` table: one `[keys.MODE]` table per mode.
+pub(super) type FileKeyTables = BTreeMap<Spanned<String>, FileKeys>;
 
 /// One `[keys.MODE]` table: action -> key names, with their places in the file.
-type FileKeys = BTreeMap<Spanned<String>, Spanned<Vec<Spanned<String>>>>;
-
-/// The modes that may have a `[keys.MODE]` table.
-pub(crate) const KEY_MODES: [&str; 5] = ["ultima", "maze", "caves", "overworld", "chase"];
+pub(super) type FileKeys = BTreeMap<Spanned<String>, Spanned<Vec<Spanned<String>>>>;
 
 /// The most characters of a name or token an error message quotes.
 pub(crate) const QUOTE_MAX: usize = 24;
 
-/// `text` cut to [`QUOTE_MAX`] characters, with `…` when cut.
-pub(crate) fn shorten(text: &str) -> String {
+/// `text` cut to 24 characters, with `…` when cut: what an error message
+/// quotes of a name written in a config file (which may be a megabyte long).
+pub fn shorten(text: &str) -> String {
     match text.char_indices().nth(QUOTE_MAX) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text.to_owned(),
@@ -222,87 +251,12 @@ pub(super) fn shorten_tokens(message: &str) -> String {
     out
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FileGeneration {
-    pub(super) region_size: Option<Spanned<i64>>,
-    pub(super) iterations: Option<Spanned<i64>>,
-    pub(super) death_threshold: Option<Spanned<i64>>,
-    pub(super) rock_probability: Option<Spanned<Number>>,
-    pub(super) chest_probability: Option<Spanned<Number>>,
-    pub(super) chest_max_items: Option<Spanned<i64>>,
-}
-
-impl FileGeneration {
-    /// Checks and applies the settings written in `[generation]`.
-    pub(super) fn apply(self, out: &mut GenerationConfig, cx: &Cx<'_>) -> Result<(), ConfigError> {
-        set_int(&mut out.region_size, self.region_size, "generation.region_size", 8..=1024, cx)?;
-        set_int(&mut out.iterations, self.iterations, "generation.iterations", 0..=100, cx)?;
-        let death = self.death_threshold;
-        set_int(&mut out.death_threshold, death, "generation.death_threshold", 0..=8, cx)?;
-        let (rock, chest) = (self.rock_probability, self.chest_probability);
-        set_float(&mut out.rock_probability, rock, "generation.rock_probability", 0.0..=1.0, cx)?;
-        let key = "generation.chest_probability";
-        set_float(&mut out.chest_probability, chest, key, 0.0..=1.0, cx)?;
-        let items = self.chest_max_items;
-        set_int(&mut out.chest_max_items, items, "generation.chest_max_items", 0..=64, cx)
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FilePlay {
-    pub(super) region_cache_size: Option<Spanned<i64>>,
-    pub(super) save_frequency: Option<Spanned<i64>>,
-    pub(super) armour_protection: Option<Spanned<Number>>,
-    pub(super) damage_multiplier: Option<Spanned<Number>>,
-    pub(super) stun_probability: Option<Spanned<Number>>,
-    pub(super) turn_delay_ms: Option<Spanned<i64>>,
-    pub(super) debug_info: Option<Spanned<bool>>,
-    pub(super) death_loses_item: Option<Spanned<bool>>,
-}
-
-impl FilePlay {
-    /// Checks and applies the settings written in `[play]`.
-    pub(super) fn apply(self, out: &mut PlayConfig, cx: &Cx<'_>) -> Result<(), ConfigError> {
-        if let Some(v) = self.region_cache_size {
-            let mut n = 0;
-            set_int(&mut n, Some(v), "play.region_cache_size", 1..=4096, cx)?;
-            out.region_cache_size = NonZeroUsize::new(n as usize).unwrap_or(NonZeroUsize::MIN);
-        }
-        if let Some(v) = self.save_frequency {
-            let mut n = 0;
-            set_int(&mut n, Some(v), "play.save_frequency", 1..=10_000, cx)?;
-            out.save_frequency = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
-        }
-        // The overworld's: kept as written, with their places; the overworld checks them.
-        let combat = &mut out.combat;
-        set_written(&mut combat.armour_protection, self.armour_protection, cx);
-        set_written(&mut combat.damage_multiplier, self.damage_multiplier, cx);
-        set_written(&mut combat.stun_probability, self.stun_probability, cx);
-        if let Some(v) = self.turn_delay_ms {
-            let mut ms = 0;
-            set_int(&mut ms, Some(v), "play.turn_delay_ms", 0..=10_000, cx)?;
-            out.turn_delay = Duration::from_millis(u64::from(ms));
-        }
-        if let Some(v) = self.debug_info {
-            out.debug_info = v.into_inner();
-        }
-        if let Some(v) = self.death_loses_item {
-            out.death_loses_item = v.into_inner();
-        }
-        Ok(())
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FileMaze {
-    pub(super) heart_drop_percent: Option<Spanned<i64>>,
-}
-
 /// A number written either way (`1` or `1.0`) where a fraction is expected.
-pub(super) struct Number(f64);
+///
+/// A [`Section`]'s `Written` table holds it as `Option<Spanned<Number>>` and reads it with
+/// [`Place::number`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Number(pub f64);
 
 impl<'de> Deserialize<'de> for Number {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
@@ -324,12 +278,6 @@ impl<'de> Deserialize<'de> for Number {
         }
         d.deserialize_any(Visit)
     }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FileCaves {
-    pub(super) autopickup: Option<Vec<Spanned<String>>>,
 }
 
 #[derive(Deserialize)]

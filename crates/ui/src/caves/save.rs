@@ -14,6 +14,8 @@ use torchlit_save::recording;
 use torchlit_save::{Config, ConfigHash, OpenWorld, SaveError, WorldEntry, WorldSpec, WorldStore};
 use torchlit_sim::modes::caves::{Caves, CavesV1, CavesV2, Seed};
 
+use crate::overworld::config::GenerationConfig;
+
 pub use torchlit_save::StoreError;
 
 /// A world open for play.
@@ -131,7 +133,8 @@ impl WorldsStore {
 
     /// [`WorldsStore::new`] over a store shared with others (the overworld's worlds).
     pub fn shared(store: Rc<dyn WorldStore>, config: &Config) -> WorldsStore {
-        WorldsStore { store, config_hash: config.generation.hash(), current: None, chosen: None }
+        let config_hash = GenerationConfig::of(config).hash();
+        WorldsStore { store, config_hash, current: None, chosen: None }
     }
 
     /// The world of `game`'s run, created if it has none yet (or it is another run's).

@@ -6,15 +6,16 @@ use std::time::{Duration, Instant};
 use torchlit_rng::Seed;
 use torchlit_save::recording::Recording;
 use torchlit_save::{
-    Config, GenerationCheck, GenerationConfig, OpenWorld, Record, RegionKey, Save, SaveError,
-    WorldId, WorldInfo, WorldSaver, WorldSpec, WorldStore,
+    GenerationCheck, OpenWorld, Record, RegionKey, Save, SaveError, WorldId, WorldInfo, WorldSaver,
+    WorldSpec, WorldStore,
 };
 use torchlit_sim::modes::overworld::{
     Action, Ending, Event, Overworld, OverworldError, Player, PlayerV1, RegionChanges, RegionCoord,
     Rules,
 };
 
-use super::worlds::{MODE, Worlds, rules_from_config};
+use super::config::{GenerationConfig, PlayConfig};
+use super::worlds::{MODE, Worlds, rules_from};
 use crate::record::{Recorder, Recordings};
 use crate::replay::overworld_recorder;
 
@@ -91,21 +92,21 @@ impl WorldSettings {
         }
     }
 
-    /// The config's rules with these generation settings in place of its own.
-    fn config(&self, worlds: &Worlds) -> Config {
-        let mut config = worlds.config().clone();
-        let g = &mut config.generation;
-        g.region_size = self.region_size;
-        g.iterations = self.iterations;
-        g.death_threshold = self.death_threshold;
-        g.rock_probability = self.rock_probability;
-        g.chest_probability = self.chest_probability;
-        g.chest_max_items = self.chest_max_items;
-        config
+    /// These generation settings, as the config's table holds them.
+    fn generation(&self) -> GenerationConfig {
+        GenerationConfig {
+            region_size: self.region_size,
+            iterations: self.iterations,
+            death_threshold: self.death_threshold,
+            rock_probability: self.rock_probability,
+            chest_probability: self.chest_probability,
+            chest_max_items: self.chest_max_items,
+        }
     }
 
+    /// The config's rules with these generation settings in place of its own.
     fn rules(&self, worlds: &Worlds) -> Rules {
-        let rules = rules_from_config(&self.config(worlds));
+        let rules = rules_from(&self.generation(), &PlayConfig::of(worlds.config()));
         if self.seed_rules { Rules { quest: None, ..rules } } else { rules }
     }
 }
@@ -227,14 +228,15 @@ impl OverworldSession {
     ) -> Result<OverworldSession, SessionError> {
         let seed = Seed::from_input(seed_text);
         crate::record::name_seed(seed_text, seed.0);
-        let settings = WorldSettings::of(&worlds.config().generation, worlds.seed_rules());
+        let settings =
+            WorldSettings::of(&GenerationConfig::of(worlds.config()), worlds.seed_rules());
         let game = Overworld::new(seed, settings.rules(worlds))?;
         let spec = WorldSpec {
             name: name.to_string(),
             mode: MODE.to_string(),
             seed,
             seed_text: seed_text.to_string(),
-            config_hash: worlds.config().generation.hash(),
+            config_hash: GenerationConfig::of(worlds.config()).hash(),
         };
         let mut db = worlds.store().create(&spec)?;
         db.save_snapshot(&settings)?;
@@ -260,7 +262,7 @@ impl OverworldSession {
             // A world made before its settings were stored: from now on it keeps the
             // config's (if they differ from its own, the warning says so once more).
             Err(SaveError::NoSave { what: Record::Snapshot, .. }) => {
-                let settings = WorldSettings::of(&worlds.config().generation, false);
+                let settings = WorldSettings::of(&GenerationConfig::of(worlds.config()), false);
                 db.save_snapshot(&settings)?;
                 settings
             }
@@ -295,7 +297,7 @@ impl OverworldSession {
         db: Box<dyn OpenWorld>,
         recorder: Recorder<Action>,
     ) -> Result<OverworldSession, SessionError> {
-        let generation = db.generation_check(worlds.config().generation.hash());
+        let generation = db.generation_check(GenerationConfig::of(worlds.config()).hash());
         if let GenerationCheck::Changed { stored, current } = generation {
             tracing::warn!(world = %db.info().id, %stored, %current, "the generation config changed since the world was made");
         }
@@ -304,7 +306,7 @@ impl OverworldSession {
             game,
             saver: Some(db.save_in_background()?),
             info,
-            save_every: worlds.config().play.save_frequency.get(),
+            save_every: PlayConfig::of(worlds.config()).save_frequency.get(),
             since_save: 0,
             status: SaveStatus::default(),
             times: SaveTimes::default(),

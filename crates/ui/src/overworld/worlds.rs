@@ -5,6 +5,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use torchlit_save::{Config, SaveError, WorldId, WorldStore};
+
+use super::config::{GenerationConfig, PlayConfig};
 use torchlit_sim::modes::overworld::{
     CaRule, CaveParams, CombatRules, Ending, OverworldParams, Rules,
 };
@@ -169,8 +171,11 @@ pub fn short_problem(e: &SaveError) -> String {
 /// drops per chest), `[play]` the fights (`e`, `m`, stun chance), death and the cache;
 /// the default game's hunt ([`Rules::default`]).
 pub fn rules_from_config(config: &Config) -> Rules {
-    let g = &config.generation;
-    let p = &config.play;
+    rules_from(&GenerationConfig::of(config), &PlayConfig::of(config))
+}
+
+/// The game's rules from the overworld's two tables ([`rules_from_config`]).
+pub fn rules_from(g: &GenerationConfig, p: &PlayConfig) -> Rules {
     Rules {
         world: OverworldParams {
             region_size: g.region_size,
@@ -185,8 +190,7 @@ pub fn rules_from_config(config: &Config) -> Rules {
             chest_probability: g.chest_probability,
         },
         chest_max_items: g.chest_max_items,
-        // A config the front end checked ([`super::config::check`]); the defaults else.
-        combat: CombatRules::from(super::config::combat_tuning(config).unwrap_or_default()),
+        combat: CombatRules::from(p.combat),
         death_loses_item: p.death_loses_item,
         region_cache_size: p.region_cache_size.get(),
         ..Rules::default()
