@@ -393,21 +393,7 @@ impl UltimaScreen {
 pub const MIN_SIZE: (u16, u16) = (40, 12);
 
 impl Screen for UltimaScreen {
-    fn render(&self, frame: &mut Frame) {
-        self.draw(frame);
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        self.on_key(input)
-    }
-
-    fn scene(&self, view: torchlit_geom::Size) -> Option<torchlit_console::Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: torchlit_console::Mouse) -> Transition {
-        self.on_mouse(event)
-    }
+    crate::maze::game_screen_methods!();
 
     fn describe(&self) -> String {
         format!("ultima: turn {}", self.game().turns().0)

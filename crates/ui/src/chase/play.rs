@@ -170,14 +170,14 @@ impl ChaseScreen {
     /// when the opponent is built in.
     ///
     /// # Errors
-    /// The chase's refusal (not exactly one monster, too large), as text.
+    /// The chase's refusal (not exactly one monster, too large).
     pub fn play(
         name: String,
         dungeon: &Dungeon,
         person: Role,
         opponent: impl Into<StrategyMaker>,
         back_quits: bool,
-    ) -> Result<ChaseScreen, String> {
+    ) -> Result<ChaseScreen, ChaseError> {
         let you = StrategyMaker::new("you", || Box::new(Person));
         let opponent = opponent.into();
         let players = match person {
@@ -202,11 +202,9 @@ impl ChaseScreen {
         back_quits: bool,
         start: Start,
         role: Role,
-    ) -> Result<ChaseScreen, String> {
+    ) -> Result<ChaseScreen, ChaseError> {
         let opponent = if role == Role::Hero { &monster } else { &hero };
-        let mut game = Chase::for_person(dungeon, role, opponent.make())
-            .map_err(|e| e.to_string())?
-            .with_limit(start.limit);
+        let mut game = Chase::for_person(dungeon, role, opponent.make())?.with_limit(start.limit);
         let first = game.play_turn();
         let recorder =
             record::chase_play_recorder(&name, dungeon, role, opponent, start.seed, start.limit);
