@@ -215,8 +215,7 @@ impl ChaseScreen {
                 role,
             );
         }
-        let mut game = Chase::new(dungeon, hero.make(), monster.make())?.with_limit(start.limit);
-        let path = game.monster_path();
+        let game = Chase::new(dungeon, hero.make(), monster.make())?.with_limit(start.limit);
         let players = (&hero, &monster);
         let recorder =
             crate::replay::chase_recorder_with(&name, dungeon, players, start.seed, start.limit);
@@ -224,26 +223,43 @@ impl ChaseScreen {
             Ok(_) => "space: one turn · p: auto-play".to_string(),
             Err(e) => format!("Not recorded: {e}."),
         };
-        Ok(ChaseScreen {
-            recorder: recorder.ok(),
+        let mut screen =
+            ChaseScreen::fresh(name, dungeon, (hero, monster), game, back_quits, start);
+        screen.recorder = recorder.ok();
+        screen.message = message;
+        Ok(screen)
+    }
+
+    /// A screen on `game` as it starts: paused at the default speed, nothing recorded,
+    /// no message, no person playing, nothing pointed at.
+    fn fresh(
+        name: String,
+        dungeon: &Dungeon,
+        (hero, monster): (StrategyMaker, StrategyMaker),
+        mut game: Chase,
+        back_quits: bool,
+        start: Start,
+    ) -> ChaseScreen {
+        ChaseScreen {
+            path: game.monster_path(),
             name,
             dungeon: dungeon.clone(),
             hero,
             monster,
             game,
-            path,
             auto: false,
             speed: DEFAULT_SPEED,
             ticks: 0,
-            message,
+            message: String::new(),
             back_quits,
+            recorder: None,
             start,
             replay: false,
             pointer: None,
             log: Vec::new(),
             person: None,
             recordings: None,
-        })
+        }
     }
 
     /// A new screen on the same chase, at its start, recording where this one does.

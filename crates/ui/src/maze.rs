@@ -105,19 +105,7 @@ pub fn default_keymap() -> Keymap<MazeCommand> {
     ])
 }
 
-/// An action name in a config file's `[keys.maze]` that is not one of [`ACTIONS`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownAction(pub String);
-
-impl std::fmt::Display for UnknownAction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<&str> = ACTIONS.iter().map(|(n, _)| *n).collect();
-        let shown: String = self.0.chars().take(24).collect();
-        write!(f, "unknown maze action {shown:?} (expected one of {})", names.join(", "))
-    }
-}
-
-impl std::error::Error for UnknownAction {}
+pub use crate::keys::UnknownAction;
 
 /// The default keymap with `overrides` applied: each `(action, keys)` replaces the
 /// default keys of that one action (the config file's `[keys.maze]`); the other actions
@@ -128,7 +116,9 @@ impl std::error::Error for UnknownAction {}
 pub fn keymap_with(
     overrides: &[(String, Vec<Input>)],
 ) -> Result<Keymap<MazeCommand>, UnknownAction> {
-    default_keymap().with_overrides(overrides, action).map_err(|n| UnknownAction(n.to_owned()))
+    default_keymap()
+        .with_overrides(overrides, action)
+        .map_err(|n| UnknownAction::new(torchlit_sim::ModeId::Maze, n, &ACTIONS))
 }
 
 /// What `maze` games start with: the game's config, the keys and where recordings go.

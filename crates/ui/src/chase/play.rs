@@ -217,27 +217,12 @@ impl ChaseScreen {
                 format!("{verdict} {}", describe_play(1, &first, glyph, Some(role)))
             }
         };
-        let path = game.monster_path();
-        Ok(ChaseScreen {
-            name,
-            dungeon: dungeon.clone(),
-            hero,
-            monster,
-            game,
-            path,
-            auto: false,
-            speed: DEFAULT_SPEED,
-            ticks: 0,
-            log: vec![message.clone()],
-            message,
-            back_quits,
-            recorder: None,
-            start,
-            replay: false,
-            pointer: None,
-            person: Some(PersonPlay { role, moves: Vec::new(), recorder: recorder.ok() }),
-            recordings: None,
-        })
+        let mut screen =
+            ChaseScreen::fresh(name, dungeon, (hero, monster), game, back_quits, start);
+        screen.log = vec![message.clone()];
+        screen.message = message;
+        screen.person = Some(PersonPlay { role, moves: Vec::new(), recorder: recorder.ok() });
+        Ok(screen)
     }
 
     /// Handles a key while a person plays; `true` when they leave.
