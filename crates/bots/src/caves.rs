@@ -16,11 +16,11 @@
 //! 8. walk to a remembered item it wants, else auto-explore, else travel down the stairs.
 
 use torchlit_geom::{Direction, Offset, Point, Size};
-use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{
     Action, Cause, Caves, CavesError, Creature, CreatureKind, Event, Hunger, Item, ItemKind,
     Outcome, Rules, Seed, Slot, Stairs, Stop,
 };
+use torchlit_sim::terrain::Tile;
 
 use crate::grid::{distances, downhill};
 use crate::{Bot, Ending, Report, Signal};

@@ -7,9 +7,10 @@
 //! it turns the torch up or down. When nothing is left to find it wanders.
 
 use torchlit_geom::{CardinalDirection, Offset, Point};
-use torchlit_map::{Tile, UltimaWorld};
 use torchlit_rng::{Rng, Seed};
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::ultima::{Action, Ultima};
+use torchlit_sim::terrain::Tile;
 
 use crate::grid::{distances, downhill};
 use crate::{Bot, Ending, Report};

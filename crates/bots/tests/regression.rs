@@ -3,7 +3,7 @@
 //! the pins together with the README's "Balance" tables.
 
 use torchlit_bots::{Ending, Report};
-use torchlit_map::UltimaWorld;
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::caves::Rules;
 use torchlit_sim::modes::chase::HeroKind;
 use torchlit_sim::modes::maze::{MazeConfig, Seed};

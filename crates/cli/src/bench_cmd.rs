@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
 use torchlit_bots::{Ending, Report};
-use torchlit_map::UltimaWorld;
 use torchlit_sim::ModeId;
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::chase::HeroKind;
 use torchlit_sim::modes::maze::{MazeConfig, Seed};
 

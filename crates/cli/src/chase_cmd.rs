@@ -6,13 +6,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, bail};
-use torchlit_map::{Dungeon, Tile};
 use torchlit_rng::Seed;
 use torchlit_sim::Turn;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{
     Chase, Event, HeroKind, MonsterKind, Outcome, PERSON_LIMIT, Role, Solution, StrategyMaker,
     Verdict, generate, solve,
 };
+use torchlit_sim::terrain::Tile;
 use torchlit_ui::App;
 use torchlit_ui::chase::{BUNDLED, ChaseScreen};
 

@@ -380,7 +380,7 @@ pub fn is_script(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use torchlit_map::Dungeon;
+    use torchlit_sim::formats::Dungeon;
     use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, Outcome};
 
     const CORNER: &str = include_str!("../../../testdata/dungeons/corner.txt");

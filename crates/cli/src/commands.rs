@@ -5,8 +5,9 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use torchlit_fov::{Algorithm, Fov, Viewshed};
 use torchlit_geom::{Point, Radius, line};
-use torchlit_map::{AnyMap, MAX_FILE_BYTES, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
+use torchlit_map::MAX_FILE_BYTES;
 use torchlit_sim::ModeId;
+use torchlit_sim::formats::{AnyMap, UltimaWorld, map_to_ultima, parse_any, ultima_to_map};
 use torchlit_sim::modes::ultima::{Ultima, avatar_demo, classic_light, tile_demo};
 use torchlit_ui::App;
 use torchlit_ui::ultima::UltimaScreen;
@@ -324,13 +325,13 @@ mod tests {
         let size = w.map.size();
         assert!(size.width >= 30 && size.height >= 20);
         for code in [
-            torchlit_map::Tile::Lava,
-            torchlit_map::Tile::Water,
-            torchlit_map::Tile::Forest,
-            torchlit_map::Tile::Mountains,
-            torchlit_map::Tile::StoneWall,
-            torchlit_map::Tile::BrickFloor,
-            torchlit_map::Tile::Grass,
+            torchlit_sim::Tile::Lava,
+            torchlit_sim::Tile::Water,
+            torchlit_sim::Tile::Forest,
+            torchlit_sim::Tile::Mountains,
+            torchlit_sim::Tile::StoneWall,
+            torchlit_sim::Tile::BrickFloor,
+            torchlit_sim::Tile::Grass,
         ] {
             assert!(w.map.iter().any(|(_, t)| t == code), "{code:?} missing");
         }

@@ -112,7 +112,7 @@ pub fn run_window(mut app: App) -> Result<()> {
 
 /// After the screens closed: a failed save is the error; else the farewells, and the
 /// exit status of a signal.
-fn finish(app: &App, closed: Result<(), String>, exit: Exit) -> Result<()> {
+fn finish(app: &App, closed: Result<(), torchlit_ui::CloseError>, exit: Exit) -> Result<()> {
     if let Err(why) = closed {
         bail!("{why}");
     }

@@ -14,13 +14,13 @@ use std::str::FromStr;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use torchlit_geom::{CardinalDirection, Grid, Point, Size};
-use torchlit_map::Tile;
 use torchlit_procgen::{
     AreaKind, CaveCell, CaveLevelsParams, CaveParams, ChainArea, Difficulty, LevelCell, MAX_AREA,
     MAX_SIDE, Overworld, OverworldParams, PATH, RegionCoord, cave_bitwise, cave_levels,
     level_chain, maze, region_to_world,
 };
 use torchlit_rng::Seed;
+use torchlit_sim::terrain::Tile;
 
 use picture::{Panel, Rgb, blend};
 

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anyhow::{Context, Result};
-use torchlit_map::{AnyMap, parse_any};
 use torchlit_path::{DijkstraMap, Moves, PathGrid, Rule, Search, StepCosts};
+use torchlit_sim::formats::{AnyMap, parse_any};
 use torchlit_sim::modes::chase::path_grid;
 
 use crate::args::Coord;

@@ -176,7 +176,7 @@ pub fn screen_text(bytes: &[u8], keys: &[torchlit_ui::Input], ticks: u32) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use torchlit_map::UltimaWorld;
+    use torchlit_sim::formats::UltimaWorld;
 
     #[test]
     fn the_replay_screen_runs_in_the_app_and_shows_where_it_stands() {

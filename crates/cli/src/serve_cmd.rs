@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use torchlit_map::UltimaWorld;
 use torchlit_save::{Paths, Store};
 use torchlit_sim::ModeId;
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_ui::caves::StoreHandle;
 use torchlit_ui::overworld::Worlds;
 use torchlit_ui::record::Recordings;

@@ -113,8 +113,8 @@ fn line_prints_libtcod_cells() {
 
 #[test]
 fn bad_input_is_one_clear_line_and_exit_2() {
-    let dir = std::env::temp_dir().join(format!("torchlit-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = tempfile::tempdir().expect("a temporary directory");
+    let dir = scratch.path();
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "10 5\n3 1\nW W X\n").expect("write");
     let o = torchlit(&["light", &bad.to_string_lossy()]);
@@ -141,7 +141,6 @@ fn bad_input_is_one_clear_line_and_exit_2() {
 
     let o = torchlit(&["fov", &data("ultima/10x5.txt"), "--from", "1,1", "--algorithm", "magic"]);
     assert_eq!(o.status.code(), Some(2));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

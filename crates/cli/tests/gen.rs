@@ -5,7 +5,7 @@ mod common;
 
 use common::{stderr, stdout, torchlit};
 
-use torchlit_map::Dungeon;
+use torchlit_sim::formats::Dungeon;
 
 #[test]
 fn rooms_on_stdout_are_a_dungeon_file_and_the_seed_goes_to_stderr() {
@@ -60,8 +60,8 @@ fn sizes_and_options_shape_the_output() {
 
 #[test]
 fn png_pictures_are_written() {
-    let dir = std::env::temp_dir().join(format!("torchlit-gen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = tempfile::tempdir().expect("a temporary directory");
+    let dir = scratch.path();
     for kind in ["maze", "cave", "caves", "overworld", "level-chain", "rooms"] {
         let path = dir.join(format!("{kind}.png"));
         let p = path.to_string_lossy().into_owned();
@@ -70,7 +70,6 @@ fn png_pictures_are_written() {
         let bytes = std::fs::read(&path).expect("the picture exists");
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{kind}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -119,4 +118,26 @@ fn zero_and_oversized_sizes_are_refused_as_arguments() {
             assert!(stdout(&o).is_empty(), "{kind} --size {size}: no map");
         }
     }
+}
+
+/// `--seed 3` is the number 3 (`Seed(3)`, as every command reads a number), not the text
+/// "3" hashed as the procgen seed catalog and example take their seeds.
+#[test]
+fn a_number_seed_is_that_number_not_the_hashed_text() {
+    use torchlit_procgen::{Difficulty, PATH, maze};
+    use torchlit_rng::Seed;
+    let ascii = |seed: Seed| {
+        let m = maze(seed, 21, 11, Difficulty::HARDEST).expect("a maze");
+        let mut out = String::new();
+        for y in 0..11 {
+            let row = m.row(y).expect("a row");
+            out.extend(row.iter().map(|&c| if c == PATH { '.' } else { '#' }));
+            out.push('\n');
+        }
+        out
+    };
+    let o = torchlit(&["gen", "maze", "--seed", "3", "--size", "21x11"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), ascii(Seed(3)));
+    assert_ne!(stdout(&o), ascii(Seed::from_text("3")), "the catalog's seed 3 is another");
 }

@@ -26,6 +26,8 @@ struct Tmux {
     socket: String,
     session: String,
     socket_path: Option<PathBuf>,
+    /// The scratch home (config and data), removed after the server is killed.
+    _home: tempfile::TempDir,
 }
 
 /// Whether tmux can run here; `false` means skip (after a note), and on CI it panics.
@@ -83,14 +85,20 @@ impl Tmux {
             return None;
         }
         let pid = std::process::id();
+        // Config and data live in a scratch place, so no test writes into the user's own
+        // directories (tests that save pass --data-dir too); removed when dropped, also
+        // after a failed assertion.
+        let scratch = tempfile::Builder::new()
+            .prefix(&format!("torchlit-tmux-{test}-"))
+            .tempdir()
+            .expect("a scratch home");
+        let home = scratch.path().to_path_buf();
         let mut tmux = Tmux {
             socket: format!("torchlit-test-{pid}-{test}"),
             session: format!("torchlit-{pid}-{test}"),
             socket_path: None,
+            _home: scratch,
         };
-        // Config and data live in a scratch place, so no test writes into the user's own
-        // directories (tests that save pass --data-dir too).
-        let home = std::env::temp_dir().join(format!("torchlit-tmux-{pid}-{test}"));
         let env =
             |var: &str, sub: &str| format!("{var}={}", sh_quote(&home.join(sub).to_string_lossy()));
         let mut cmd = vec![
@@ -408,25 +416,21 @@ fn caves_turn(screen: &str) -> Option<u64> {
     rest.split_whitespace().next()?.parse().ok()
 }
 
-/// A fresh, empty data directory for one test (removed when dropped).
-struct DataDir(PathBuf);
+/// A fresh, empty data directory for one test (removed when dropped, also after a failed
+/// assertion).
+struct DataDir(tempfile::TempDir);
 
 impl DataDir {
     fn new(test: &str) -> DataDir {
-        let dir = std::env::temp_dir().join(format!("torchlit-e2e-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a temporary data directory");
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("torchlit-e2e-{test}-"))
+            .tempdir()
+            .expect("a temporary data directory");
         DataDir(dir)
     }
 
     fn arg(&self) -> &str {
-        self.0.to_str().expect("the temporary path is UTF-8")
-    }
-}
-
-impl Drop for DataDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path().to_str().expect("the temporary path is UTF-8")
     }
 }
 
@@ -740,7 +744,7 @@ fn a_caves_death_is_replayed_from_the_recording_its_morgue_file_names() {
     drop(t);
 
     // The morgue file names the recording and the command to watch it.
-    let worlds = data.0.join("worlds");
+    let worlds = data.0.path().join("worlds");
     let morgue = std::fs::read_dir(&worlds)
         .expect("the worlds directory")
         .filter_map(Result::ok)

@@ -184,10 +184,33 @@ impl Xvfb {
     }
 }
 
-impl Drop for Xvfb {
-    fn drop(&mut self) {
+impl Xvfb {
+    /// Stops the server as a session's end does (SIGTERM: it removes its lock file and
+    /// socket); killed, with those removed here, if it does not go within seconds.
+    fn stop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(Some(_))) {
+            return;
+        }
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let n = self.display.trim_start_matches(':');
+        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
+        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 
@@ -391,4 +414,62 @@ fn click_travels(x: &Xvfb, window: &str, before: &Shot) {
         }
     }
     panic!("no click travelled");
+}
+
+/// The caves run saved in `data`, if there is one: its turn.
+fn saved_turn(data: &Path) -> Option<u64> {
+    use torchlit_ui::caves::{StoreHandle, WorldsStore};
+    let paths = torchlit_save::Paths::in_dir(data);
+    let config = torchlit_save::Config::default();
+    let store = StoreHandle::new(WorldsStore::new(torchlit_save::Store::new(&paths), &config));
+    store.load().expect("the store reads").map(|game| game.turn().0)
+}
+
+/// Waits for `child` to end by itself; its status code (`None`: a signal ended it).
+fn ended(child: &mut Child) -> Option<i32> {
+    let start = Instant::now();
+    while start.elapsed() < PATIENCE {
+        if let Ok(Some(status)) = child.try_wait() {
+            return status.code();
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("torchlit did not end: {}", stderr(child));
+}
+
+#[test]
+fn when_the_x_server_goes_away_the_steps_taken_are_saved() {
+    let Some(mut x) = Xvfb::start() else { return };
+    let data = tempfile::tempdir().expect("a temporary directory");
+    let mut game = x.torchlit(data.path(), &["play", "caves", "--window", "--seed", "42"]);
+    let window = x.window(&mut game);
+    x.shot_drawn();
+    x.keys(&window, &["period", "period", "period"]);
+    // The window saves a change within a second (Xlib ends the process when the server
+    // goes, with no chance to save then).
+    std::thread::sleep(Duration::from_secs(3));
+    x.stop();
+    let code = ended(&mut game);
+    assert_ne!(code, Some(0), "the X server's end is not a clean exit");
+    assert_eq!(saved_turn(data.path()), Some(3), "the three turns waited are saved");
+}
+
+#[test]
+fn sigterm_and_sighup_close_the_window_and_save() {
+    for (signal, status) in [("TERM", 143), ("HUP", 129)] {
+        let Some(x) = Xvfb::start() else { return };
+        let data = tempfile::tempdir().expect("a temporary directory");
+        let mut game = x.torchlit(data.path(), &["play", "caves", "--window", "--seed", "42"]);
+        let window = x.window(&mut game);
+        x.shot_drawn();
+        x.keys(&window, &["period", "period"]);
+        std::thread::sleep(Duration::from_millis(500));
+        let pid = game.id().to_string();
+        let sent = Command::new("kill").args([&format!("-{signal}"), pid.as_str()]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -{signal}");
+        assert_eq!(ended(&mut game), Some(status), "SIG{signal}: {}", stderr(&mut game));
+        assert_eq!(saved_turn(data.path()), Some(2), "SIG{signal}: both turns are saved");
+    }
 }

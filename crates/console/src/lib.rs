@@ -64,7 +64,7 @@ pub use input::Input;
 pub use keymap::Keymap;
 pub use keys::KeyNameError;
 pub use scene::{Mouse, Scene};
-pub use screen::{Screen, Stack, Transition};
+pub use screen::{CloseError, Screen, Stack, Transition};
 pub use sprite::Sprite;
 /// Geom's screen-space types, which [`Frame`] takes: a cell, a size, a rectangle.
 pub use torchlit_geom::{Point, Rect, Size};

@@ -12,6 +12,65 @@ use std::any::Any;
 use crate::{Frame, Input, Mouse, Scene};
 use torchlit_geom::Size;
 
+/// Why a screen could not save what it had to ([`Screen::close`], [`Screen::save`]).
+///
+/// Its `Display` is the whole sentence for the player ("could not save the run: the disk
+/// is full"), the cause included; [`source`](std::error::Error::source) gives the cause
+/// itself (a [`std::io::Error`], a store's error) to code that looks at it, so print the
+/// `Display` alone, not the chain. A sentence with no cause to give converts from a
+/// `String` or a `&str` (`Err("the disk is full".into())`); a cause is wrapped with
+/// [`CloseError::new`] or, behind a few words of context, [`CloseError::context`].
+#[derive(Debug)]
+pub struct CloseError {
+    /// The words before the cause ("could not save the run"), or the whole sentence
+    /// when there is no cause; empty when the cause says it all.
+    context: String,
+    cause: Option<Box<dyn std::error::Error + Send + Sync + 'static>>,
+}
+
+impl CloseError {
+    /// A failure that `cause` says in full (its `Display` is the sentence).
+    pub fn new(cause: impl Into<Box<dyn std::error::Error + Send + Sync + 'static>>) -> CloseError {
+        CloseError { context: String::new(), cause: Some(cause.into()) }
+    }
+
+    /// `context`, then `cause`: "could not save the run: the disk is full".
+    pub fn context(
+        context: impl Into<String>,
+        cause: impl Into<Box<dyn std::error::Error + Send + Sync + 'static>>,
+    ) -> CloseError {
+        CloseError { context: context.into(), cause: Some(cause.into()) }
+    }
+}
+
+impl std::fmt::Display for CloseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.cause, self.context.is_empty()) {
+            (Some(cause), true) => write!(f, "{cause}"),
+            (Some(cause), false) => write!(f, "{}: {cause}", self.context),
+            (None, _) => f.write_str(&self.context),
+        }
+    }
+}
+
+impl std::error::Error for CloseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.cause.as_deref().map(|c| c as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl From<String> for CloseError {
+    fn from(sentence: String) -> CloseError {
+        CloseError { context: sentence, cause: None }
+    }
+}
+
+impl From<&str> for CloseError {
+    fn from(sentence: &str) -> CloseError {
+        CloseError::from(sentence.to_string())
+    }
+}
+
 /// What happens after a screen has handled an input or a tick.
 pub enum Transition {
     /// Stay on this screen (redraw).
@@ -139,8 +198,8 @@ pub trait Screen: Any {
     /// what must be saved.
     ///
     /// # Errors
-    /// Why saving failed, as one sentence for the player ("the disk is full").
-    fn close(&mut self) -> Result<(), String> {
+    /// Why saving failed, its `Display` one sentence for the player ("the disk is full").
+    fn close(&mut self) -> Result<(), CloseError> {
         Ok(())
     }
 
@@ -149,8 +208,8 @@ pub trait Screen: Any {
     /// [`Screen::close`] would save, and stay playable. Nothing by default.
     ///
     /// # Errors
-    /// Why saving failed, as one sentence for the player.
-    fn save(&mut self) -> Result<(), String> {
+    /// Why saving failed, its `Display` one sentence for the player.
+    fn save(&mut self) -> Result<(), CloseError> {
         Ok(())
     }
 
@@ -270,8 +329,8 @@ impl Stack {
     /// Runs `f` on every screen, top first; the first error.
     fn each_screen(
         &mut self,
-        mut f: impl FnMut(&mut Box<dyn Screen>) -> Result<(), String>,
-    ) -> Result<(), String> {
+        mut f: impl FnMut(&mut Box<dyn Screen>) -> Result<(), CloseError>,
+    ) -> Result<(), CloseError> {
         let mut first = Ok(());
         for s in self.screens.iter_mut().rev() {
             if let Err(e) = f(s)
@@ -354,13 +413,13 @@ impl Screen for Stack {
 
     /// Closes every screen, top first; the first error is returned, but every screen is
     /// closed.
-    fn close(&mut self) -> Result<(), String> {
+    fn close(&mut self) -> Result<(), CloseError> {
         self.each_screen(|s| s.close())
     }
 
     /// Saves every screen, top first; the first error is returned, but every screen is
     /// saved.
-    fn save(&mut self) -> Result<(), String> {
+    fn save(&mut self) -> Result<(), CloseError> {
         self.each_screen(|s| s.save())
     }
 
@@ -446,16 +505,33 @@ mod tests {
         fn handle(&mut self, _: Input) -> Transition {
             Transition::Stay
         }
-        fn close(&mut self) -> Result<(), String> {
+        fn close(&mut self) -> Result<(), CloseError> {
             Err("disk full".into())
         }
+    }
+
+    #[test]
+    fn a_close_error_says_its_context_then_its_cause_and_gives_the_cause_as_source() {
+        use std::error::Error as _;
+        let io = std::io::Error::other("the disk is full");
+        let e = CloseError::context("could not save the run", io);
+        assert_eq!(e.to_string(), "could not save the run: the disk is full");
+        let cause = e.source().map(|s| s.to_string());
+        assert_eq!(cause.as_deref(), Some("the disk is full"));
+        let e = CloseError::new(std::io::Error::other("gone"));
+        assert_eq!((e.to_string().as_str(), e.source().is_some()), ("gone", true));
+        let e = CloseError::from("no room");
+        assert_eq!((e.to_string().as_str(), e.source().is_none()), ("no room", true));
+        // A game's `main` returning `Box<dyn Error>` takes it with `?`.
+        let boxed: Box<dyn std::error::Error> = e.into();
+        assert_eq!(boxed.to_string(), "no room");
     }
 
     #[test]
     fn close_reaches_every_screen_and_reports_the_first_error() {
         let mut stack = Stack::new(Box::new(Failing));
         stack.push(Box::new(Label("top", 0)));
-        assert_eq!(stack.close(), Err("disk full".to_string()));
+        assert_eq!(stack.close().map_err(|e| e.to_string()), Err("disk full".to_string()));
         assert!(stack.find::<Failing>().is_some());
         assert!(stack.top::<Failing>().is_none());
     }

@@ -507,3 +507,109 @@ mod box_at_tests {
         assert!(wrap_items(&[], " ", 5).is_empty());
     }
 }
+
+/// The scroll state of a page of text taller than the rows that show it (a help page, a
+/// message history): the first line shown, moved by the keys (Up or `k`, Down or `j`,
+/// PgUp, PgDn, Home, End) and kept within the text for the size last told
+/// ([`ScrollText::set_size`]). Drawing asks [`ScrollText::window`] which lines to show
+/// at the frame's size, so a page drawn at a size never told still shows whole lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScrollText {
+    /// The first line shown (0 the top; past the end means "the end").
+    offset: usize,
+    /// The lines of text and the rows showing them, as last told (`None`: not yet).
+    size: Option<(usize, usize)>,
+}
+
+impl ScrollText {
+    /// Scrolled to the top.
+    pub fn new() -> ScrollText {
+        ScrollText::default()
+    }
+
+    /// Scrolled to the end (the newest lines of a history), whatever the size.
+    pub fn at_end() -> ScrollText {
+        ScrollText { offset: usize::MAX, size: None }
+    }
+
+    /// The text is now `lines` lines shown in `rows` rows (a new frame size, a text
+    /// wrapped anew): the offset is kept within it.
+    pub fn set_size(&mut self, lines: usize, rows: usize) {
+        self.size = Some((lines, rows));
+        self.offset = self.offset.min(lines.saturating_sub(rows));
+    }
+
+    /// The first line shown, for the size last told.
+    pub fn offset(&self) -> usize {
+        match self.size {
+            Some((lines, rows)) => self.offset.min(lines.saturating_sub(rows)),
+            None => self.offset,
+        }
+    }
+
+    /// Scrolls for a key: Up or `k` and Down or `j` one line, PgUp and PgDn a page (the
+    /// rows less one, so a line stays in view), Home and End to the top and the end.
+    /// Returns whether the key was one of these (the page may close on the others).
+    pub fn handle(&mut self, input: Input) -> bool {
+        let page = self.size.map_or(1, |(_, rows)| rows.saturating_sub(1).max(1));
+        let now = self.offset();
+        self.offset = match input {
+            Input::Up | Input::Char('k') => now.saturating_sub(1),
+            Input::Down | Input::Char('j') => now.saturating_add(1),
+            Input::PageUp => now.saturating_sub(page),
+            Input::PageDown => now.saturating_add(page),
+            Input::Home => 0,
+            Input::End => usize::MAX,
+            _ => return false,
+        };
+        self.offset = self.offset();
+        true
+    }
+
+    /// The lines to show of `lines` lines in `rows` rows: from the offset, kept within
+    /// the text.
+    pub fn window(&self, lines: usize, rows: usize) -> std::ops::Range<usize> {
+        let first = self.offset.min(lines.saturating_sub(rows));
+        first..(first + rows).min(lines)
+    }
+}
+
+#[cfg(test)]
+mod scroll_tests {
+    use super::*;
+
+    #[test]
+    fn scrolling_stays_within_the_text_for_the_size_told() {
+        let mut s = ScrollText::new();
+        s.set_size(30, 10);
+        assert_eq!(s.window(30, 10), 0..10);
+        assert!(s.handle(Input::PageDown));
+        assert_eq!(s.offset(), 9, "a page less one line");
+        for _ in 0..50 {
+            s.handle(Input::Down);
+        }
+        assert_eq!(s.offset(), 20, "no counting on past the end");
+        assert!(s.handle(Input::Up) && s.offset() == 19, "up comes back at once");
+        s.handle(Input::Home);
+        assert_eq!(s.window(30, 10), 0..10);
+        s.handle(Input::End);
+        assert_eq!(s.window(30, 10), 20..30);
+        assert!(!s.handle(Input::Esc), "not a scroll key");
+        s.set_size(30, 40);
+        assert_eq!((s.offset(), s.window(30, 40)), (0, 0..30), "a taller frame shows it all");
+    }
+
+    #[test]
+    fn a_page_at_the_end_shows_the_newest_lines_at_any_size() {
+        let mut s = ScrollText::at_end();
+        assert_eq!(s.window(30, 10), 20..30, "before any size is told");
+        assert_eq!(s.window(5, 10), 0..5, "a short text from the top");
+        s.set_size(30, 10);
+        s.handle(Input::Char('k'));
+        assert_eq!(s.window(30, 10), 19..29);
+        s.handle(Input::PageUp);
+        s.handle(Input::PageUp);
+        s.handle(Input::PageUp);
+        assert_eq!(s.window(30, 10), 0..10, "never past the top");
+    }
+}

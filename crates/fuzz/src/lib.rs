@@ -19,10 +19,10 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use torchlit_geom::{Point, Radius, Size};
-use torchlit_map::{AnyMap, AsciiMap, Dungeon, ParseError, UltimaWorld, parse_any};
 use torchlit_rng::Seed;
 use torchlit_save::Config;
 use torchlit_save::recording::{self, Recording};
+use torchlit_sim::formats::{AnyMap, AsciiMap, Dungeon, ParseError, UltimaWorld, parse_any};
 use torchlit_sim::modes::caves::Caves;
 use torchlit_sim::modes::overworld::{Player, RegionChanges};
 use torchlit_sim::modes::{caves, maze, ultima};

@@ -1,5 +1,6 @@
 //! The error every map parser returns: a position in the file and what went wrong there.
 
+use std::convert::Infallible;
 use std::fmt;
 
 /// The largest width or height, in cells, that any map format accepts.
@@ -24,32 +25,40 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// for something missing it points just past the end of the line or at the line where
 /// the missing thing was expected.
 ///
+/// `E` is what a format adds to the kinds every grid format shares
+/// ([`ParseErrorKind::Format`]); a format with nothing of its own leaves it at
+/// [`Infallible`].
+///
 /// Displays as `file:line:column: what was expected, what was found`, without the
 /// `file:` part until the caller names the file with [`ParseError::in_file`]:
 ///
 /// ```
-/// use torchlit_map::{ParseErrorKind, UltimaWorld};
+/// use torchlit_map::{ParseError, ParseErrorKind};
 ///
-/// let err = UltimaWorld::parse(b"2 1\n0 0\nG X\n").expect_err("X is no code");
+/// let err: ParseError = ParseError::new(3, 3, ParseErrorKind::UnknownCode {
+///     found: "X".into(),
+///     expected: "a cell: '#' or '.'",
+/// });
 /// assert_eq!((err.line(), err.column()), (3, 3));
-/// assert!(matches!(err.kind(), ParseErrorKind::UnknownCode { .. }));
 /// assert_eq!(
-///     err.in_file("world.txt").to_string(),
-///     "world.txt:3:3: unknown code \"X\"; expected a tile code: B, L, W, F, G, M or S",
+///     err.in_file("cave.txt").to_string(),
+///     "cave.txt:3:3: unknown code \"X\"; expected a cell: '#' or '.'",
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}{line}:{column}: {kind}", FilePrefix(.file))]
-pub struct ParseError {
+pub struct ParseError<E = Infallible> {
     file: Option<String>,
     line: usize,
     column: usize,
-    kind: ParseErrorKind,
+    kind: ParseErrorKind<E>,
 }
 
-impl ParseError {
-    /// An error at `line` and `column` (both 1-based, the column in characters).
-    pub(crate) fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
+impl<E> ParseError<E> {
+    /// An error at `line` and `column` (both 1-based, the column in characters; see
+    /// [`text::Line::error_at`](crate::text::Line::error_at) to compute them from a
+    /// line and a byte offset).
+    pub fn new(line: usize, column: usize, kind: ParseErrorKind<E>) -> ParseError<E> {
         ParseError { file: None, line, column, kind }
     }
 
@@ -75,7 +84,7 @@ impl ParseError {
     }
 
     /// What went wrong.
-    pub fn kind(&self) -> &ParseErrorKind {
+    pub fn kind(&self) -> &ParseErrorKind<E> {
         &self.kind
     }
 }
@@ -94,11 +103,13 @@ impl fmt::Display for FilePrefix<'_> {
 
 /// What went wrong while reading a map file; see [`ParseError`] for where.
 ///
+/// The kinds every grid format shares, and [`ParseErrorKind::Format`] for what one
+/// format adds (`E`: torchlit's game formats add the avatar off the map, a second hero).
 /// Each message says what was expected and what was found. Quoted text in `found`
 /// fields is shortened to its first 24 characters.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ParseErrorKind {
+pub enum ParseErrorKind<E = Infallible> {
     /// The file is empty or holds only white space.
     #[error("the file is empty or holds only white space; expected a map")]
     Empty,
@@ -156,75 +167,16 @@ pub enum ParseErrorKind {
         /// [`MAX_MAP_SIDE`].
         max: u32,
     },
-    /// The Ultima avatar lies outside the map (coordinates as written: Ultima, y up);
-    /// reported at the coordinate that is too large.
-    #[error(
-        "the avatar at ({x}, {y}) (Ultima coordinates, y up) is off the {width}x{height} \
-         map; expected x below {width} and y below {height}"
-    )]
-    AvatarOffMap {
-        /// The avatar's x, as written.
-        x: u64,
-        /// The avatar's y (Ultima: counted up from the bottom row), as written.
-        y: u64,
-        /// The map's width in cells.
-        width: u32,
-        /// The map's height in cells.
-        height: u32,
-    },
-    /// The Ultima avatar stands on an impassable tile (coordinates as written); reported
-    /// at the avatar's x.
-    #[error(
-        "the avatar at ({x}, {y}) (Ultima coordinates, y up) stands on {tile}, which is \
-         impassable; expected a passable tile"
-    )]
-    AvatarBlocked {
-        /// The avatar's x, as written.
-        x: u64,
-        /// The avatar's y (Ultima: counted up from the bottom row), as written.
-        y: u64,
-        /// The tile's name ([`crate::Tile::name`]).
-        tile: &'static str,
-    },
-    /// A dungeon without a hero `@`; reported at the size `N`.
-    #[error("expected exactly one hero '@' in the dungeon, found none")]
-    NoHero,
-    /// A second `@` (the hero of a dungeon, the start of an ASCII map); reported at the
-    /// second one.
-    #[error(
-        "expected exactly one '@', found a second one (the first is at line {first_line}, \
-         column {first_column})"
-    )]
-    TwoHeroes {
-        /// The line of the first `@`.
-        first_line: usize,
-        /// The column of the first `@`.
-        first_column: usize,
-    },
-    /// A chase dungeon without a monster `A`–`Z` ([`crate::Dungeon::parse_chase`]);
-    /// reported at the size `N`.
-    #[error("expected exactly one monster 'A'-'Z' in the dungeon, found none")]
-    NoMonster,
-    /// A second monster in a chase dungeon ([`crate::Dungeon::parse_chase`]); reported
-    /// at the second one.
-    #[error(
-        "expected exactly one monster, found a second one '{glyph}' (the first is at line \
-         {first_line}, column {first_column})"
-    )]
-    TwoMonsters {
-        /// The second monster's letter.
-        glyph: char,
-        /// The line of the first monster.
-        first_line: usize,
-        /// The column of the first monster.
-        first_column: usize,
-    },
     /// Text after the last row.
     #[error("expected the end of the file after the last row, found {found}")]
     TrailingGarbage {
         /// The start of the extra text, quoted.
         found: String,
     },
+    /// What a format adds to these kinds (its own rules: where the start may be, how
+    /// many heroes); displayed as `E` is.
+    #[error("{0}")]
+    Format(E),
 }
 
 #[cfg(test)]
@@ -233,7 +185,8 @@ mod tests {
 
     #[test]
     fn display_adds_the_file_only_when_named() {
-        let e = ParseError::new(4, 7, ParseErrorKind::WrongRowCount { expected: 5, found: 2 });
+        let e: ParseError =
+            ParseError::new(4, 7, ParseErrorKind::WrongRowCount { expected: 5, found: 2 });
         assert_eq!(e.to_string(), "4:7: expected 5 rows, found 2");
         assert_eq!(e.file(), None);
         let e = e.in_file("maps/10x5.txt");
@@ -244,7 +197,7 @@ mod tests {
 
     #[test]
     fn messages_say_what_was_expected_and_found() {
-        let e = ParseError::new(
+        let e: ParseError = ParseError::new(
             1,
             1,
             ParseErrorKind::Expected {
@@ -253,14 +206,25 @@ mod tests {
             },
         );
         assert_eq!(e.to_string(), "1:1: expected the map width (an integer), found \"abc\"");
-        let big = ParseErrorKind::TooLarge { width: 100_000, height: 5, max: MAX_MAP_SIDE };
+        let big: ParseErrorKind =
+            ParseErrorKind::TooLarge { width: 100_000, height: 5, max: MAX_MAP_SIDE };
         assert_eq!(
             big.to_string(),
             "a 100000x5 map is too large; expected at most 4096 cells on a side and \
              4194304 cells in all"
         );
-        let bad = ParseErrorKind::NotUtf8 { byte: 0xff };
+        let bad: ParseErrorKind = ParseErrorKind::NotUtf8 { byte: 0xff };
         assert!(bad.to_string().contains("0xFF"), "{bad}");
+    }
+
+    #[test]
+    fn a_format_kind_of_its_own_displays_as_itself() {
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        #[error("expected one exit '>', found a second one")]
+        struct TwoExits;
+        let e = ParseError::new(2, 5, ParseErrorKind::Format(TwoExits)).in_file("level.txt");
+        assert_eq!(e.to_string(), "level.txt:2:5: expected one exit '>', found a second one");
+        assert_eq!(e.kind(), &ParseErrorKind::Format(TwoExits));
     }
 
     #[test]
@@ -268,9 +232,10 @@ mod tests {
         // Found by fuzzing (corpus world/crash-world-2): a 120-character token of control
         // characters was quoted whole, six bytes each.
         let found = format!("W{}", "\u{14}".repeat(200));
-        let e = ParseErrorKind::UnknownCode { found: found.clone(), expected: "B" };
+        let e: ParseErrorKind = ParseErrorKind::UnknownCode { found: found.clone(), expected: "B" };
         assert!(e.to_string().len() < 80 + 24 * 10, "{e}");
-        let short = ParseErrorKind::UnknownCode { found: "X".into(), expected: "B" };
+        let short: ParseErrorKind =
+            ParseErrorKind::UnknownCode { found: "X".into(), expected: "B" };
         assert_eq!(short.to_string(), "unknown code \"X\"; expected B");
     }
 }

@@ -1,34 +1,25 @@
-//! Tiles, tile maps and the torchlit map file formats.
+//! Tile maps of any terrain, and what a text map format needs.
 //!
 //! - [`Terrain`]: what the toolkit needs to know of a cell's terrain (passable, opaque,
 //!   light); implement it for your own terrain.
 //! - [`TileMap`]: a grid of any [`Terrain`] in map space (`(0, 0)` top-left, `y` down).
-//! - [`Tile`]: the torchlit game's terrain (every mode's kinds), the terrain of its file
-//!   formats below.
-//! - Formats, each parsed from bytes and written back: the Ultima world of Ultima 0 (CSCI 136, Montana Tech, 2014)
-//!   ([`UltimaWorld`]), the dungeon of the DM503 Rogue project (University of Southern Denmark, 2010) ([`Dungeon`]) and a plain ASCII map
-//!   ([`AsciiMap`]); [`parse_any`] tells them apart by their content.
+//! - [`text`]: the lexing a text map format needs (UTF-8, lines, tokens, numbers, size
+//!   limits) and [`ParseError`], which says what was expected and found at a line and a
+//!   column ([`ParseErrorKind`]: the kinds every grid format shares, and the format's own).
+//!
+//! The torchlit game's terrain and file formats (the Ultima world, the DM503 dungeon, the
+//! ASCII map) are the game's: they live in `torchlit-sim` (`terrain` and `formats`), built
+//! on this crate.
 //!
 //! This crate does no file I/O: callers read the bytes and name the file
 //! ([`ParseError::in_file`]) so that errors read `file:line:column: what was expected`.
 
+mod error;
 mod terrain;
-mod tile;
 mod tile_map;
 
-pub use terrain::Terrain;
-pub use tile::Tile;
-pub use tile_map::TileMap;
+pub mod text;
 
-mod ascii;
-mod detect;
-mod dungeon;
-mod error;
-mod text;
-mod ultima;
-
-pub use ascii::{AsciiMap, glyph_tile, tile_glyph};
-pub use detect::{AnyMap, parse_any};
-pub use dungeon::{Dungeon, DungeonMonster};
 pub use error::{MAX_FILE_BYTES, MAX_MAP_AREA, MAX_MAP_SIDE, ParseError, ParseErrorKind};
-pub use ultima::{UltimaWorld, map_to_ultima, ultima_to_map};
+pub use terrain::Terrain;
+pub use tile_map::TileMap;

@@ -1,20 +1,66 @@
-//! Shared lexing for the map formats: UTF-8 checking, lines, tokens, numbers, positions.
+//! The lexing a text map format needs: UTF-8 checking, lines, tokens, numbers, sizes,
+//! and errors that point at a line and column ([`ParseError`]).
+//!
+//! torchlit's own formats (the Ultima world, the DM503 dungeon, the ASCII map, in
+//! `torchlit-sim`) are written with these; a format of your own is a few lines more:
+//!
+//! ```
+//! use torchlit_geom::{Point, Size};
+//! use torchlit_map::text::{self, Lines};
+//! use torchlit_map::{ParseError, ParseErrorKind, TileMap};
+//!
+//! /// `#` rock, `.` open ground (a `TileMap<bool>`); every row as wide as the first.
+//! fn parse(bytes: &[u8]) -> Result<TileMap<bool>, ParseError> {
+//!     let text = text::decode(bytes)?;
+//!     let rows: Vec<_> = Lines::new(text).filter(|l| !l.is_blank()).collect();
+//!     let first = rows.first().ok_or(ParseError::new(1, 1, ParseErrorKind::Empty))?;
+//!     let (width, height) = (first.text.chars().count(), rows.len());
+//!     if !text::size_fits(width as u64, height as u64) {
+//!         return Err(first.error_at(0, text::too_large(width as u64, height as u64)));
+//!     }
+//!     let mut cells = Vec::with_capacity(width * height);
+//!     for row in &rows {
+//!         for (at, c) in row.text.char_indices() {
+//!             cells.push(match c {
+//!                 '.' => true,
+//!                 '#' => false,
+//!                 _ => {
+//!                     let found = c.to_string();
+//!                     let kind = ParseErrorKind::UnknownCode { found, expected: "'#' or '.'" };
+//!                     return Err(row.error_at(at, kind));
+//!                 }
+//!             });
+//!         }
+//!         let found = row.text.chars().count();
+//!         if found != width {
+//!             let kind = ParseErrorKind::WrongRowLength { expected: width, found };
+//!             return Err(row.error_at_end(kind));
+//!         }
+//!     }
+//!     Ok(text::build_map(Size::new(width as u32, height as u32), &cells, false))
+//! }
+//!
+//! let cave = parse(b"#####\n#..##\n#####\n").expect("a cave");
+//! assert!(cave.is_passable(Point::new(2, 1)) && !cave.is_passable(Point::new(3, 1)));
+//! let e = parse(b"###\n#x#\n").expect_err("x is no cell");
+//! assert_eq!(e.in_file("cave.txt").to_string(), "cave.txt:2:2: unknown code \"x\"; expected '#' or '.'");
+//! ```
 
 use torchlit_geom::{Grid, Size};
 
-use crate::{MAX_MAP_AREA, MAX_MAP_SIDE, ParseError, ParseErrorKind, Tile, TileMap};
+use crate::{MAX_MAP_AREA, MAX_MAP_SIDE, ParseError, ParseErrorKind, Terrain, TileMap};
 
 /// The white space allowed between tokens and at line ends.
 const BLANKS: [char; 3] = [' ', '\t', '\r'];
 
 /// `found` text for a missing token at a line's end.
-pub(crate) const END_OF_LINE: &str = "the end of the line";
+pub const END_OF_LINE: &str = "the end of the line";
 /// `found` text for a missing line at the file's end.
-pub(crate) const END_OF_FILE: &str = "the end of the file";
+pub const END_OF_FILE: &str = "the end of the file";
 
 /// The file as text (without a leading byte-order mark), or [`ParseErrorKind::NotUtf8`]
 /// at the first bad byte.
-pub(crate) fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
+pub fn decode<E>(bytes: &[u8]) -> Result<&str, ParseError<E>> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     std::str::from_utf8(bytes).map_err(|e| {
         let good = bytes.get(..e.valid_up_to()).unwrap_or_default();
@@ -30,74 +76,75 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
 
 /// One line of the file, without its line ending and trailing spaces and tabs.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Line<'a> {
+pub struct Line<'a> {
     /// 1-based line number.
-    pub(crate) number: usize,
+    pub number: usize,
     /// The text, trailing white space removed.
-    pub(crate) text: &'a str,
+    pub text: &'a str,
 }
 
 impl<'a> Line<'a> {
     /// Whether the line holds nothing but white space.
-    pub(crate) fn is_blank(&self) -> bool {
+    pub fn is_blank(&self) -> bool {
         self.text.trim_start_matches(BLANKS).is_empty()
     }
 
     /// The 1-based column (in characters) of the byte offset `at` in the text.
-    pub(crate) fn column(&self, at: usize) -> usize {
+    pub fn column(&self, at: usize) -> usize {
         self.text.get(..at).map_or(at, |s| s.chars().count()) + 1
     }
 
     /// The column just past the last character.
-    pub(crate) fn end_column(&self) -> usize {
+    pub fn end_column(&self) -> usize {
         self.text.chars().count() + 1
     }
 
     /// The white-space separated tokens.
-    pub(crate) fn tokens(&self) -> Tokens<'a> {
+    pub fn tokens(&self) -> Tokens<'a> {
         Tokens { text: self.text, at: 0 }
     }
 
     /// An error at byte offset `at` of this line.
-    pub(crate) fn error_at(&self, at: usize, kind: ParseErrorKind) -> ParseError {
+    pub fn error_at<E>(&self, at: usize, kind: ParseErrorKind<E>) -> ParseError<E> {
         ParseError::new(self.number, self.column(at), kind)
     }
 
     /// An error just past the end of this line.
-    pub(crate) fn error_at_end(&self, kind: ParseErrorKind) -> ParseError {
+    pub fn error_at_end<E>(&self, kind: ParseErrorKind<E>) -> ParseError<E> {
         ParseError::new(self.number, self.end_column(), kind)
     }
 }
 
 /// The lines of a text: LF or CRLF endings, a final newline or not.
 #[derive(Clone, Debug)]
-pub(crate) struct Lines<'a> {
+pub struct Lines<'a> {
     inner: std::str::Lines<'a>,
     number: usize,
 }
 
 impl<'a> Lines<'a> {
-    pub(crate) fn new(text: &'a str) -> Lines<'a> {
+    /// The lines of `text`, numbered from 1.
+    pub fn new(text: &'a str) -> Lines<'a> {
         Lines { inner: text.lines(), number: 0 }
     }
 
     /// The number of the last line returned (0 before the first).
-    pub(crate) fn last_number(&self) -> usize {
+    pub fn last_number(&self) -> usize {
         self.number
     }
 
     /// Skips blank lines; the first line with something on it, if any.
-    pub(crate) fn next_non_blank(&mut self) -> Option<Line<'a>> {
+    pub fn next_non_blank(&mut self) -> Option<Line<'a>> {
         self.find(|l| !l.is_blank())
     }
 
     /// Whether every remaining line is blank (without consuming them).
-    pub(crate) fn rest_is_blank(&self) -> bool {
+    pub fn rest_is_blank(&self) -> bool {
         self.clone().all(|l| l.is_blank())
     }
 
     /// Fails with [`ParseErrorKind::TrailingGarbage`] if a remaining line is not blank.
-    pub(crate) fn expect_only_blank(mut self) -> Result<(), ParseError> {
+    pub fn expect_only_blank<E>(mut self) -> Result<(), ParseError<E>> {
         match self.next_non_blank() {
             None => Ok(()),
             Some(line) => {
@@ -121,14 +168,17 @@ impl<'a> Iterator for Lines<'a> {
 
 /// One white-space separated token and its byte offset in the line.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Token<'a> {
-    pub(crate) at: usize,
-    pub(crate) text: &'a str,
+pub struct Token<'a> {
+    /// The byte offset of its first character in the line ([`Line::column`] turns it
+    /// into a column).
+    pub at: usize,
+    /// The token's text.
+    pub text: &'a str,
 }
 
 /// The tokens of a line; see [`Line::tokens`].
 #[derive(Clone, Debug)]
-pub(crate) struct Tokens<'a> {
+pub struct Tokens<'a> {
     text: &'a str,
     at: usize,
 }
@@ -152,7 +202,7 @@ impl<'a> Iterator for Tokens<'a> {
 
 /// A non-negative decimal integer (ASCII digits only), or `None` if `s` is not one or
 /// does not fit in a `u64`.
-pub(crate) fn parse_uint(s: &str) -> Option<u64> {
+pub fn parse_uint(s: &str) -> Option<u64> {
     if s.is_empty() {
         return None;
     }
@@ -163,17 +213,17 @@ pub(crate) fn parse_uint(s: &str) -> Option<u64> {
 }
 
 /// Whether `s` looks like an integer: optional sign, then at least one ASCII digit.
-pub(crate) fn looks_like_integer(s: &[u8]) -> bool {
+pub fn looks_like_integer(s: &[u8]) -> bool {
     let digits = s.strip_prefix(b"-").or_else(|| s.strip_prefix(b"+")).unwrap_or(s);
     !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
 }
 
 /// Reads the integer `token` (or fails with "expected {what}, found ...").
-pub(crate) fn expect_uint(
+pub fn expect_uint<E>(
     line: &Line<'_>,
     token: Option<Token<'_>>,
     what: &str,
-) -> Result<(u64, usize), ParseError> {
+) -> Result<(u64, usize), ParseError<E>> {
     match token {
         None => Err(line.error_at_end(expected(what, END_OF_LINE))),
         Some(t) => match parse_uint(t.text) {
@@ -184,11 +234,11 @@ pub(crate) fn expect_uint(
 }
 
 /// Fails if `token` exists: the line should have ended after `after`.
-pub(crate) fn expect_line_end(
+pub fn expect_line_end<E>(
     line: &Line<'_>,
     token: Option<Token<'_>>,
     after: &str,
-) -> Result<(), ParseError> {
+) -> Result<(), ParseError<E>> {
     match token {
         None => Ok(()),
         Some(t) => Err(line.error_at(
@@ -199,12 +249,12 @@ pub(crate) fn expect_line_end(
 }
 
 /// An [`ParseErrorKind::Expected`].
-pub(crate) fn expected(what: &str, found: &str) -> ParseErrorKind {
+pub fn expected<E>(what: &str, found: &str) -> ParseErrorKind<E> {
     ParseErrorKind::Expected { expected: what.to_owned(), found: found.to_owned() }
 }
 
 /// `s` in double quotes (escaped as Rust does), cut to its first 24 characters.
-pub(crate) fn quote(s: &str) -> String {
+pub fn quote(s: &str) -> String {
     const MAX: usize = 24;
     match s.char_indices().nth(MAX) {
         Some((cut, _)) => format!("{:?}…", s.get(..cut).unwrap_or(s)),
@@ -213,7 +263,7 @@ pub(crate) fn quote(s: &str) -> String {
 }
 
 /// Whether a `width × height` map is within [`MAX_MAP_SIDE`] and [`MAX_MAP_AREA`].
-pub(crate) fn size_fits(width: u64, height: u64) -> bool {
+pub fn size_fits(width: u64, height: u64) -> bool {
     let side = u64::from(MAX_MAP_SIDE);
     width <= side
         && height <= side
@@ -221,19 +271,22 @@ pub(crate) fn size_fits(width: u64, height: u64) -> bool {
 }
 
 /// [`ParseErrorKind::TooLarge`] for `width × height`.
-pub(crate) fn too_large(width: u64, height: u64) -> ParseErrorKind {
+pub fn too_large<E>(width: u64, height: u64) -> ParseErrorKind<E> {
     ParseErrorKind::TooLarge { width, height, max: MAX_MAP_SIDE }
 }
 
-/// A map of `size` from its tiles in row-major order (missing ones become walls).
-pub(crate) fn build_map(size: Size, cells: &[Tile]) -> TileMap {
+/// A map of `size` from its cells in row-major order (`y * width + x`); cells missing at
+/// the end are `pad`, cells beyond `size.area()` are ignored.
+pub fn build_map<T: Terrain>(size: Size, cells: &[T], pad: T) -> TileMap<T> {
     TileMap::from_grid(Grid::from_fn(size, |p| {
-        size.index_of(p).and_then(|i| cells.get(i)).copied().unwrap_or(Tile::Wall)
+        size.index_of(p).and_then(|i| cells.get(i)).copied().unwrap_or(pad)
     }))
 }
 
 #[cfg(test)]
 mod tests {
+    use std::convert::Infallible;
+
     use super::*;
 
     #[test]
@@ -271,10 +324,10 @@ mod tests {
 
     #[test]
     fn decode_points_at_the_first_bad_byte() {
-        let err = decode(b"ab\n\xC3\xA9x\xFFy").expect_err("bad byte");
+        let err: ParseError = decode(b"ab\n\xC3\xA9x\xFFy").expect_err("bad byte");
         assert_eq!((err.line(), err.column()), (2, 3));
         assert_eq!(err.kind(), &ParseErrorKind::NotUtf8 { byte: 0xFF });
-        assert_eq!(decode(b"\xEF\xBB\xBFhi").ok(), Some("hi"));
+        assert_eq!(decode::<Infallible>(b"\xEF\xBB\xBFhi").ok(), Some("hi"));
     }
 
     #[test]

@@ -2,19 +2,19 @@
 
 use torchlit_geom::{Grid, Point, Size};
 
-use crate::{Terrain, Tile};
+use crate::Terrain;
 
 /// The terrain of one level: one `T` per cell, in map space (see `torchlit-geom`).
 ///
-/// `T` is any [`Terrain`]: your own enum, a generator's cell type, `bool`, or (the
-/// default, for the torchlit game and its file formats) [`Tile`].
+/// `T` is any [`Terrain`]: your own enum (the torchlit game's is `torchlit_sim::terrain::Tile`),
+/// a generator's cell type, or `bool` (a walkable mask).
 ///
 /// Outside the map nothing is passable and everything is opaque ([`TileMap::is_opaque`]);
 /// algorithms that treat the edge differently (libtcod's FOV does not treat it as a wall)
 /// take the map's [`Size`] and ask only about cells inside it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TileMap<T = Tile> {
+pub struct TileMap<T> {
     tiles: Grid<T>,
 }
 
@@ -85,6 +85,25 @@ impl<T: Terrain> TileMap<T> {
 mod tests {
     use super::*;
 
+    /// A tiny terrain of the tests' own: `Grass` open, `Forest` passable but opaque,
+    /// `Wall` neither.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Tile {
+        Grass,
+        Forest,
+        Wall,
+    }
+
+    impl Terrain for Tile {
+        fn is_passable(&self) -> bool {
+            *self != Tile::Wall
+        }
+
+        fn is_opaque(&self) -> bool {
+            *self != Tile::Grass
+        }
+    }
+
     #[test]
     fn outside_is_a_wall_for_walkers_and_light() {
         let mut m = TileMap::new(Size::new(2, 1), Tile::Grass);
@@ -99,7 +118,7 @@ mod tests {
 
     #[test]
     fn map_changes_the_terrain_cell_by_cell() {
-        let mut m = TileMap::new(Size::new(2, 1), Tile::Lava);
+        let mut m = TileMap::new(Size::new(2, 1), Tile::Grass);
         m.set(Point::new(1, 0), Tile::Wall);
         let mask = m.map(|t| t.is_passable());
         assert_eq!(mask.tile(Point::new(0, 0)), Some(true));

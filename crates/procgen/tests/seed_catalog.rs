@@ -8,7 +8,11 @@
 //! UPDATE_SEED_CATALOG=1 cargo test -p torchlit-procgen --test seed_catalog
 //! ```
 //!
-//! Seed `i` is `Seed::from_text("i")`, what `torchlit gen KIND --seed i` uses.
+//! Seed `i` is `Seed::from_text("i")`, the text `"i"` hashed: what this crate's example
+//! makes with `cargo run -p torchlit-procgen --example gen -- KIND --seed i` (it hashes
+//! any text). The binary's `torchlit gen KIND --seed i` takes a number as is
+//! (`Seed::from_input`: `Seed(i)`, as every command reads seeds), so its maps are not
+//! these; `crates/cli/tests/gen.rs` checks that.
 
 use std::fmt::Write as _;
 

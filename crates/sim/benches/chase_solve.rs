@@ -9,8 +9,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::Criterion;
-use torchlit_map::Dungeon;
 use torchlit_rng::Seed;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{generate, solve};
 
 const SIDES: [u32; 6] = [10, 20, 30, 40, 50, 60];

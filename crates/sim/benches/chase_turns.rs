@@ -9,8 +9,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
-use torchlit_map::Dungeon;
 use torchlit_rng::Seed;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, generate};
 
 fn dungeons() -> Vec<Dungeon> {

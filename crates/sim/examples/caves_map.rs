@@ -39,7 +39,7 @@ fn main() {
                             _ => '%',
                         };
                     }
-                    level.tile(p).map_or(' ', torchlit_map::tile_glyph)
+                    level.tile(p).map_or(' ', torchlit_sim::formats::tile_glyph)
                 })
                 .collect();
             println!("{row}");

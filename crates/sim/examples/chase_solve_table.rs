@@ -12,8 +12,8 @@
 
 use std::time::Instant;
 
-use torchlit_map::Dungeon;
 use torchlit_rng::Seed;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{generate, solve};
 
 // A timing table measures wall-clock time; the clock never reaches the simulation.

@@ -10,9 +10,11 @@
 use std::time::Instant;
 
 use torchlit_geom::{CardinalDirection, Grid, Point, Size};
-use torchlit_map::{Tile, TileMap, UltimaWorld};
+use torchlit_map::TileMap;
 use torchlit_rng::{Rng, Seed};
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::ultima::{Action, Ultima};
+use torchlit_sim::terrain::Tile;
 
 /// A `side`×`side` world: 50 % lava, 10 % stone wall, 40 % grass; the avatar in the middle
 /// on grass.

@@ -14,6 +14,12 @@
 //!   [`modes::maze`] advances one [`Tick`] (1/24 s) per call with the input held during
 //!   it. See `ARCHITECTURE.md` for how actors, speeds and cool-downs fit both.
 //!
+//! # Terrain and map files
+//!
+//! [`terrain::Tile`] is the game's terrain (every mode's kinds), a `torchlit_map::Terrain`
+//! held in the toolkit's `TileMap<T>`; [`formats`] reads and writes the game's map files
+//! (the Ultima world, the DM503 dungeon, the ASCII map) from and to bytes.
+//!
 //! # Modes
 //!
 //! - [`modes::ultima`]: Ultima 0 (CSCI 136, Montana Tech, 2014), a torch-lit tile world at night.
@@ -25,10 +31,12 @@ mod mode_id;
 mod time;
 
 pub mod engine;
+pub mod formats;
 pub mod modes;
 pub mod terrain;
 
 pub use mode_id::{ModeId, UnknownMode};
+pub use terrain::Tile;
 pub use time::{TICKS_PER_SECOND, Tick, Turn};
 
 /// The version of the game rules, kept in every recording: a change that makes a recorded

@@ -1,10 +1,15 @@
-//! The game's terrain: the kinds every mode walks on, and how the toolkit's generated cells
-//! become them.
+//! The game's terrain: the kinds every mode walks on ([`Tile`]), and how the toolkit's
+//! generated cells become them.
 //!
-//! `torchlit-procgen`'s generators know no game: they return their own cells
+//! `torchlit-map` knows no game: its `TileMap<T>` holds any `Terrain`, and the game's is
+//! [`Tile`] (the file formats that produce it are [`crate::formats`]).
+//! `torchlit-procgen`'s generators know no game either: they return their own cells
 //! ([`RoomCell`], [`LevelCell`]), which the modes turn into [`Tile`]s here.
 
-use torchlit_map::Tile;
+mod tile;
+
+pub use tile::Tile;
+
 use torchlit_procgen::{LevelCell, RoomCell};
 
 /// The chase's tile for a cell of a rooms layout: a room is [`Tile::Floor`] (`.` in DM503

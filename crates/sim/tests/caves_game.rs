@@ -311,8 +311,8 @@ fn by_default_the_stairs_take_the_player_beside_a_creature_at_the_other_end() {
 
 #[test]
 fn by_default_no_zombie_starts_near_the_player_or_any_stairs() {
-    use torchlit_map::Tile;
     use torchlit_sim::modes::caves::{ARRIVAL_CLEARANCE, Rules, WorldSpec};
+    use torchlit_sim::terrain::Tile;
     let near = |game: &Caves| {
         let start = game.player().at();
         game.creatures()

@@ -275,7 +275,7 @@ fn hunger_goes_down_each_turn_and_by_ten_per_dig() {
     let e = g.apply(Action::Move(Direction::North));
     assert!(e.iter().any(|e| matches!(e, Event::Dug { .. })), "{e:?}");
     assert_eq!(g.hero().stomach().food(), 653, "ten for the dig and one for the turn");
-    assert_eq!(g.current_level().tile(Point::new(2, 0)), Some(torchlit_map::Tile::Floor));
+    assert_eq!(g.current_level().tile(Point::new(2, 0)), Some(torchlit_sim::terrain::Tile::Floor));
     assert_eq!(g.player().at(), Point::new(2, 1), "digging does not move");
     g.apply(Action::Move(Direction::North));
     assert!(g.apply(Action::Move(Direction::North)).contains(&Event::Refused(Refusal::MapEdge)));

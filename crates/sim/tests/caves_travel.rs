@@ -239,7 +239,7 @@ fn explore_and_rest_stop_when_hungry_with_food_and_rest_stops_at_hunger_changes_
 
 #[test]
 fn items_never_lie_on_stairs() {
-    use torchlit_map::Tile;
+    use torchlit_sim::terrain::Tile;
     for seed in 0..12 {
         let game = Caves::new(Seed(seed)).expect("caves");
         for depth in 0..game.depth_count() {

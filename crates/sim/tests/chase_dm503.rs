@@ -5,12 +5,13 @@ mod chase_support;
 
 use chase_support::first_step;
 use torchlit_geom::{Direction, Point};
-use torchlit_map::{Dungeon, Tile};
 use torchlit_sim::Turn;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{
     Chase, Decision, Event, HeroKind, Monster, MonsterKind, Move, Outcome, Paths, Rogue, Role,
     SpeedyRogue, Strategy, StrategyError, play,
 };
+use torchlit_sim::terrain::Tile;
 
 /// The seed's two heroes.
 const SEED_HEROES: [HeroKind; 2] = [HeroKind::Rogue, HeroKind::Speedy];

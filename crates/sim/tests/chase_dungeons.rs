@@ -12,9 +12,9 @@
 
 use std::fmt::Write as _;
 
-use torchlit_map::Tile;
 use torchlit_rng::Seed;
 use torchlit_sim::modes::chase::generate_with_rooms;
+use torchlit_sim::terrain::Tile;
 
 /// FNV-1a, 64 bits: the hash the procgen seed catalog uses.
 fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {

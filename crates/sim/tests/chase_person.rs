@@ -2,8 +2,8 @@
 //! illegal ones with the reason, and judges them against perfect play.
 
 use torchlit_geom::{Direction, Point};
-use torchlit_map::Dungeon;
 use torchlit_sim::Turn;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{
     Awaiting, Chase, Decision, Event, HeroKind, Illegal, MonsterKind, Move, OptimalHero,
     OptimalMonster, Outcome, PERSON_LIMIT, Paths, Role, Strategy, StrategyError, Verdict,

@@ -7,9 +7,9 @@ mod chase_support;
 
 use chase_support::first_step;
 use torchlit_geom::{Direction, Point};
-use torchlit_map::Dungeon;
 use torchlit_rng::Seed;
 use torchlit_sim::Turn;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{
     BUNDLED, Chase, HeroKind, Monster, MonsterKind, OptimalHero, Outcome, Role, Strategy, Verdict,
     generate, solve,

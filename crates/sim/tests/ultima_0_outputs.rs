@@ -1,10 +1,11 @@
 //! The outputs Ultima 0 (CSCI 136, seed 000) prints, reproduced through torchlit's API.
 
 use torchlit_geom::{CardinalDirection, Point, Radius};
-use torchlit_map::{Tile, UltimaWorld, ultima_to_map};
+use torchlit_sim::formats::{UltimaWorld, ultima_to_map};
 use torchlit_sim::modes::ultima::{
     Action, Event, Lighting, TorchRadius, Ultima, avatar_demo, classic_light, tile_demo,
 };
+use torchlit_sim::terrain::Tile;
 
 const WORLD_10X5: &[u8] = include_bytes!("../../../testdata/ultima/10x5.txt");
 const WORLD_30X20: &[u8] = include_bytes!("../../../testdata/ultima/30x20.txt");

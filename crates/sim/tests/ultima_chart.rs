@@ -2,8 +2,8 @@
 //! Ultima 0's free walk (`Rules::original`) has neither.
 
 use torchlit_geom::CardinalDirection;
-use torchlit_map::UltimaWorld;
 use torchlit_sim::Turn;
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::ultima::{Action, Event, Rules, TorchRadius, Ultima};
 
 /// Twelve tiles in a row, a stone wall at the eleventh: the last one can't be walked to.

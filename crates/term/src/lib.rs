@@ -57,7 +57,7 @@ use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 use rustix::event::{PollFd, PollFlags, Timespec};
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
-use torchlit_console::{Frame, Input, Point, Rgb, Screen, Size, Transition};
+use torchlit_console::{CloseError, Frame, Input, Point, Rgb, Screen, Size, Transition};
 
 /// Ticks per second of real-time screens.
 pub const TICKS_PER_SECOND: u32 = 24;
@@ -84,12 +84,12 @@ pub enum Exit {
 
 /// What [`run`] reports: how the loop ended, and whether closing the screens (saving)
 /// worked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Report {
     /// How the loop ended.
     pub exit: Exit,
     /// The result of [`Screen::close`]: why a save failed, if one did.
-    pub closed: Result<(), String>,
+    pub closed: Result<(), CloseError>,
 }
 
 /// Why the terminal could not be used.

@@ -1,13 +1,12 @@
 //! Dev-only helpers shared by torchlit's tests.
 //!
-//! - [`ultima`]: an Ultima world from rows of tile codes drawn as a picture.
-//! - [`ascii`]: an ASCII map (and its `@` start) from rows.
+//! - [`ultima_text`]: the file of an Ultima world from rows of tile codes drawn as a
+//!   picture (parse it with `torchlit_sim::formats::UltimaWorld::parse`: the game's
+//!   formats live with the game, and this kit depends on no torchlit crate).
 //! - [`assert_lines`]: compares a multi-line picture with expected rows and shows both
 //!   when they differ.
 //! - [`tmux::Tmux`]: a program in a real terminal, driven by key presses.
 //! - [`WORLD_10X5`], [`WORLD_30X20`]: the sample Ultima worlds (Ultima 0's own `10x5.txt`).
-
-use torchlit_map::{AsciiMap, UltimaWorld};
 
 pub mod tmux;
 
@@ -16,12 +15,10 @@ pub const WORLD_10X5: &str = include_str!("../../../testdata/ultima/10x5.txt");
 /// The shared 30x20 sample world.
 pub const WORLD_30X20: &str = include_str!("../../../testdata/ultima/30x20.txt");
 
-/// An Ultima world from `rows` of tile codes (one character per tile, no spaces, top row
-/// first) with the avatar at `avatar` given in Ultima coordinates (`(0, 0)` bottom-left).
-///
-/// # Panics
-/// If the rows do not make a valid world (this is test code: the message says why).
-pub fn ultima(rows: &[&str], avatar: (i32, i32)) -> UltimaWorld {
+/// The file of an Ultima world from `rows` of tile codes (one character per tile, no
+/// spaces, top row first) with the avatar at `avatar` given in Ultima coordinates
+/// (`(0, 0)` bottom-left): `W H`, the avatar, then the rows with the codes apart.
+pub fn ultima_text(rows: &[&str], avatar: (i32, i32)) -> String {
     let width = rows.first().map_or(0, |r| r.chars().count());
     let mut text = format!("{width} {}\n{} {}\n", rows.len(), avatar.0, avatar.1);
     for row in rows {
@@ -29,22 +26,7 @@ pub fn ultima(rows: &[&str], avatar: (i32, i32)) -> UltimaWorld {
         text += &codes.join(" ");
         text.push('\n');
     }
-    match UltimaWorld::parse(text.as_bytes()) {
-        Ok(world) => world,
-        Err(e) => panic!("bad Ultima fixture: {e}\n{text}"),
-    }
-}
-
-/// An ASCII map from `rows` (see `torchlit_map::AsciiMap` for the legend).
-///
-/// # Panics
-/// If the rows do not parse.
-pub fn ascii(rows: &[&str]) -> AsciiMap {
-    let text = rows.join("\n");
-    match AsciiMap::parse(text.as_bytes()) {
-        Ok(map) => map,
-        Err(e) => panic!("bad ASCII fixture: {e}\n{text}"),
-    }
+    text
 }
 
 /// Asserts that `picture` (lines separated by `\n`) equals `expected`, row for row,
@@ -66,17 +48,9 @@ pub fn assert_lines(picture: &str, expected: &[&str]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use torchlit_geom::Point;
 
     #[test]
-    fn ultima_fixture_converts_the_avatar() {
-        let w = ultima(&["GGG", "GBG"], (1, 0));
-        assert_eq!(w.avatar, Point::new(1, 1));
-    }
-
-    #[test]
-    fn ascii_fixture_finds_the_start() {
-        let m = ascii(&["###", "#@#", "###"]);
-        assert_eq!(m.start, Some(Point::new(1, 1)));
+    fn ultima_text_spaces_the_codes_apart() {
+        assert_eq!(ultima_text(&["GGG", "GBG"], (1, 0)), "3 2\n1 0\nG G G\nG B G\n");
     }
 }

@@ -309,8 +309,8 @@ impl Screen for TutorialScreen {
         Transition::Stay
     }
 
-    fn close(&mut self) -> Result<(), String> {
-        self.failure.take().map_or(Ok(()), Err)
+    fn close(&mut self) -> Result<(), CloseError> {
+        self.failure.take().map_or(Ok(()), |e| Err(e.into()))
     }
 
     // ANCHOR_END: handle

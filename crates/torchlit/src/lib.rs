@@ -69,14 +69,14 @@ pub use torchlit_window as window;
 /// The names most games need, in one `use torchlit::prelude::*;`.
 pub mod prelude {
     pub use torchlit_console::{
-        Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition,
+        Cell, CloseError, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition,
     };
     #[cfg(feature = "fov")]
     pub use torchlit_fov::{Algorithm, Fov, Viewshed};
     pub use torchlit_geom::{
         CardinalDirection, Direction, Grid, Offset, Point, Radius, Rect, Size,
     };
-    pub use torchlit_map::{Terrain, Tile, TileMap};
+    pub use torchlit_map::{Terrain, TileMap};
     #[cfg(feature = "path")]
     pub use torchlit_path::{Cost, DijkstraMap, PathGrid, Rule, Search, astar};
     pub use torchlit_rng::{Rng, Seed};

@@ -57,7 +57,7 @@ fn play(mut screen: Box<dyn Screen>, expect: &str) -> Vec<String> {
         assert!(frame.contains(expect), "no {expect:?}:\n{frame}");
     }
     assert!(matches!(screen.handle(Input::Char('q')), Transition::Quit), "q quits");
-    assert_eq!(screen.close(), Ok(()), "the game ended without a failure");
+    assert!(screen.close().is_ok(), "the game ended without a failure");
     frames
 }
 

@@ -6,7 +6,7 @@ mod note;
 mod title;
 
 pub use link::Link;
-use torchlit_map::UltimaWorld;
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::maze::{DEFAULT_LEVEL_LENGTH, MazeConfig, MazeError, Seed};
 use torchlit_sim::modes::ultima::{Rules, Ultima};
 
@@ -281,13 +281,13 @@ impl Screen for App {
     }
 
     /// Closes every screen (saves the caves run and the overworld in play).
-    fn close(&mut self) -> Result<(), String> {
+    fn close(&mut self) -> Result<(), crate::CloseError> {
         self.stack.close()
     }
 
     /// Saves the caves run and the overworld in play, and plays on (a browser tab that
     /// may come back was closed).
-    fn save(&mut self) -> Result<(), String> {
+    fn save(&mut self) -> Result<(), crate::CloseError> {
         self.stack.save()
     }
 }

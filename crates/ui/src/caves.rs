@@ -1,8 +1,8 @@
-//! The `caves` screens: play (map, messages, status line, look mode, the travel prompt,
-//! the end page) and, pushed over it, the inventory and its pick lists (drop, eat, wear
-//! or wield), the message history, help and the exit prompt; the offer to continue a
-//! saved run comes before a run. Auto-explore and travel run one step per tick until a
-//! stop or a key.
+//! The `caves` screens: play (map, messages, status line) and, pushed over it, the look
+//! cursor, the travel prompt, the inventory and its pick lists (drop, eat, wear or
+//! wield), the message history, help, the exit prompt and the end page; the offer to
+//! continue a saved run comes before a run. Auto-explore and travel run one step per tick
+//! until a stop or a key.
 
 mod confirm;
 mod draw;
@@ -22,16 +22,19 @@ mod stairs;
 mod stops;
 mod store;
 mod text;
+mod travel;
 
+use torchlit_console::widgets::wrap;
 use torchlit_geom::{Direction, Point};
 use torchlit_geom::{Rect, Size};
-use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Action, AutoPickup, Caves, Event, Item, ItemKind, Slot, Stairs};
+use torchlit_sim::terrain::Tile;
 
 use crate::record::{Recorder, Recordings};
 use crate::{Input, Keymap};
 
 pub use draw::{creature_look, item_look};
+pub(crate) use end::draw_still;
 pub use keys::{
     CavesCommand, UnknownCommand, default_bindings, default_keymap, keymap_with, keys_of,
 };
@@ -84,24 +87,6 @@ impl Verb {
 /// asks for a larger one.
 pub const MIN_SIZE: (u16, u16) = (40, 12);
 
-/// What the map shows besides the game: a look cursor, the travel prompt, or the end of
-/// the run (the pages and prompts over it are screens of their own).
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Mode {
-    Play,
-    Look {
-        cursor: Point,
-    },
-    /// `G`: choosing a known staircase (`index` into `stairs::targets`).
-    TravelPrompt {
-        index: usize,
-    },
-    /// The run is over: the end page, and where its morgue file went.
-    Ended {
-        morgue: String,
-    },
-}
-
 /// What keeps running on ticks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Auto {
@@ -126,9 +111,11 @@ pub struct CavesScreen {
     run_from: u64,
     /// The first message line shown (paging with `--More--`).
     more_from: usize,
-    /// Where the next page starts, as the last frame drawn found it (`None`: all shown).
-    more: std::cell::Cell<Option<usize>>,
-    mode: Mode,
+    /// The frame's size as last told ([`crate::Screen::resize`]): how the messages page.
+    size: Option<Size>,
+    /// The end page, made when the run ended and pushed when the key, tick or click
+    /// that ended it returns.
+    end: Option<end::EndPage>,
     running: Option<Auto>,
     /// The run's recording (none: a run continued without one, or a replay).
     recorder: Option<Recorder<Action>>,
@@ -153,16 +140,10 @@ impl CavesScreen {
         keymap: Keymap<CavesCommand>,
         store: Option<StoreHandle>,
     ) -> CavesScreen {
-        let welcome = format!(
-            "Welcome to the caves (seed {}). Find the teddy bear on level {} and bring it \
-             up the exit stairs. Press ? for help.",
-            crate::record::seed_shown(game.seed().0),
-            game.depth_count()
-        );
+        let welcome = welcome(&game);
         let mut screen = CavesScreen::replaying(game, vec![welcome]);
         screen.keymap = keymap;
         screen.store = store;
-        screen.mode = Mode::Play;
         screen.recorder = Some(crate::replay::caves_recorder(&screen.game));
         if screen.game.outcome().is_some() {
             screen.finish();
@@ -186,24 +167,20 @@ impl CavesScreen {
         screen
     }
 
-    /// A read-only screen showing `game` with `messages` (the replay screen draws
-    /// through it); nothing is recorded or saved.
+    /// A read-only screen showing `game` with `messages` (a replay or a bot being
+    /// watched draws through it); nothing is recorded or saved.
     pub(crate) fn replaying(game: Caves, messages: Vec<String>) -> CavesScreen {
-        let mode = match game.outcome() {
-            Some(_) => Mode::Ended { morgue: "The end of the recording.".to_string() },
-            None => Mode::Play,
-        };
         CavesScreen {
             game,
             keymap: default_keymap(),
             store: None,
             messages,
-            mode,
             running: None,
             run_events: Vec::new(),
             run_from: 0,
             more_from: 0,
-            more: std::cell::Cell::new(None),
+            size: None,
+            end: None,
             recorder: None,
             pickup: AutoPickup::default(),
             saved: None,
@@ -299,9 +276,10 @@ impl CavesScreen {
         self.running.is_some()
     }
 
-    /// Whether the end screen is up.
+    /// Whether the run is over: its end page is up over this screen (or goes up when
+    /// the key, tick or click that ended it returns).
     pub fn has_ended(&self) -> bool {
-        matches!(self.mode, Mode::Ended { .. })
+        self.game.outcome().is_some()
     }
 
     /// Saves the run if it goes on (Ctrl-C); errors are dropped, the last save stays.
@@ -444,7 +422,6 @@ impl CavesScreen {
         }
         self.partial = self.running.is_some();
         self.more_from = 0;
-        self.more.set(None);
     }
 
     /// Shows one line.
@@ -457,6 +434,16 @@ impl CavesScreen {
         let g = &self.game;
         g.current_level().item(g.player().at()).copied().filter(Item::is_edible)
     }
+}
+
+/// The first line of a new run: its seed, its goal, and where the help is.
+pub(crate) fn welcome(game: &Caves) -> String {
+    format!(
+        "Welcome to the caves (seed {}). Find the teddy bear on level {} and bring it up the \
+         exit stairs. Press ? for help.",
+        crate::record::seed_shown(game.seed().0),
+        game.depth_count()
+    )
 }
 
 /// How many message rows the play screen has at height `h` (the map takes the rest).
@@ -477,14 +464,6 @@ fn clear_message_rows(frame: &mut crate::Frame) {
         ),
         crate::Cell::BLANK,
     );
-}
-
-/// Splits `text` into lines of at most `width` columns at spaces (the console's
-/// [`torchlit_console::widgets::wrap`]); no lines for no text.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = torchlit_console::widgets::wrap(text, width);
-    lines.retain(|l| !l.is_empty());
-    lines
 }
 
 #[cfg(test)]

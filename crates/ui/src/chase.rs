@@ -8,12 +8,13 @@
 
 use torchlit_geom::Point;
 use torchlit_geom::{Rect, Size};
-use torchlit_map::{Dungeon, Tile};
 use torchlit_rng::Seed;
 use torchlit_sim::Turn;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{
     Chase, ChaseError, Event, HeroKind, MonsterKind, Outcome, Role, StrategyMaker, generate,
 };
+use torchlit_sim::terrain::Tile;
 
 use crate::record::{Recorder, Recordings};
 use crate::sprite;

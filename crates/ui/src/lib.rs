@@ -29,5 +29,5 @@ pub mod watch;
 pub use app::{App, DEFAULT_WORLD_NAME, Link};
 pub use title::{TitleItem, TitleMenu};
 pub use torchlit_console::{
-    Cell, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition, widgets,
+    Cell, CloseError, Frame, Input, Keymap, Rgb, Screen, Sprite, Stack, Transition, widgets,
 };

@@ -1,7 +1,7 @@
 //! How tiles and actors look: glyphs, colours and sprites (the sim says what, the theme
 //! says how).
 
-use torchlit_map::Tile;
+use torchlit_sim::terrain::Tile;
 
 use crate::sprite;
 use crate::{Cell, Sprite, palette};

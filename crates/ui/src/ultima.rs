@@ -389,7 +389,7 @@ impl Screen for UltimaScreen {
         format!("ultima: turn {}", self.game().turns().0)
     }
 
-    fn close(&mut self) -> Result<(), String> {
+    fn close(&mut self) -> Result<(), crate::CloseError> {
         self.end_recording();
         Ok(())
     }
@@ -409,7 +409,7 @@ mod tests {
     }
 
     use crate::record::{MemoryRecordings, Recordings};
-    use torchlit_map::UltimaWorld;
+    use torchlit_sim::formats::UltimaWorld;
     use torchlit_sim::modes::ultima::Rules;
 
     /// Twelve tiles in a row, a stone wall at the eleventh.
@@ -480,7 +480,7 @@ mod tests {
 
     #[test]
     fn blocked_by_a_plural_tile_takes_a_plural_verb() {
-        use torchlit_map::Tile;
+        use torchlit_sim::terrain::Tile;
         let at = Point::new(1, 1);
         let said = |tile| message_of(Event::Blocked { at, tile: Some(tile) });
         assert_eq!(said(Tile::Mountains), "The mountains block your way.");

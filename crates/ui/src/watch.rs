@@ -115,12 +115,10 @@ impl Screen for WatchScreen {
     /// Draws the mode's play screen and the bot's line at the bottom.
     fn render(&self, frame: &mut Frame) {
         match &self.bot {
-            Watched::Caves(b) => crate::Screen::render(
-                &crate::caves::CavesScreen::new(
-                    b.game().clone(),
-                    crate::caves::default_keymap(),
-                    None,
-                ),
+            Watched::Caves(b) => crate::caves::draw_still(
+                b.game(),
+                vec![crate::caves::welcome(b.game())],
+                "No save directory: no morgue file written.",
                 frame,
             ),
             Watched::Maze(b) => crate::maze::MazeScreen::new(b.game().clone(), false).render(frame),

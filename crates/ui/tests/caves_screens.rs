@@ -54,8 +54,8 @@ fn render(app: &App) -> Frame {
     frame
 }
 
-fn world() -> torchlit_map::UltimaWorld {
-    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+fn world() -> torchlit_sim::formats::UltimaWorld {
+    torchlit_sim::formats::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
 }
 
 fn fixture(rows: &[&str]) -> Caves {
@@ -310,6 +310,8 @@ fn more_pages_through_a_long_turn() {
     let text = render_at(&screen, 40, 12);
     assert!(text.contains("You eat some bread."), "{text}");
     let mut long = Play::new(Caves::new(Seed(42)).expect("caves"), default_keymap(), None);
+    // The front end tells the size it draws at: the key pages by it.
+    long.0.resize(Size::new(40, 12));
     let welcome = render_at(&long, 40, 12);
     assert!(welcome.contains("--More--"), "{welcome}");
     long.handle(Input::Char(' '));

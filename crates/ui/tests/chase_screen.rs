@@ -1,14 +1,14 @@
 //! Snapshots of the `chase` screens at 80x24, and the way there from the title menu.
 
 use torchlit_geom::Size;
-use torchlit_map::Dungeon;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{HeroKind, MonsterKind};
 use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::chase::{BUNDLED, ChaseScreen};
 use torchlit_ui::{App, Frame, Input, Screen};
 
-fn world() -> torchlit_map::UltimaWorld {
-    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+fn world() -> torchlit_sim::formats::UltimaWorld {
+    torchlit_sim::formats::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
 }
 
 fn render(app: &App) -> Frame {

@@ -225,7 +225,7 @@ fn caps_lock_letters_play_as_their_lower_case_keys() {
 
 #[test]
 fn every_maze_from_the_title_menu_gets_a_new_seed() {
-    let world = torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("world");
+    let world = torchlit_sim::formats::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("world");
     let mut app = App::title(world);
     app.set_maze(MazeSetup::new(MazeConfig::generated(Seed(830342238), 2)));
     let mut seeds = Vec::new();

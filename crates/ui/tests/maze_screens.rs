@@ -167,7 +167,7 @@ fn with_key_releases_a_held_key_walks_until_released() {
 
 #[test]
 fn maze_from_the_title_menu_and_back() {
-    let world = torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("world");
+    let world = torchlit_sim::formats::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("world");
     let mut app = App::title(world);
     app.set_maze(torchlit_ui::maze::MazeSetup::new(MazeConfig::fixed(Seed(1))));
     assert!(!app.wants_ticks());

@@ -8,8 +8,8 @@ use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
 use torchlit_ui::{App, Frame, Input};
 
-fn world() -> torchlit_map::UltimaWorld {
-    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("the seed's world")
+fn world() -> torchlit_sim::formats::UltimaWorld {
+    torchlit_sim::formats::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("the seed's world")
 }
 
 /// Cells on, near and far outside any map, and text cells past any frame.

@@ -486,13 +486,13 @@ fn closing_the_app_writes_the_world_in_play_to_disk() {
     app.handle(Input::Char('?'));
     let played = game(&app).expect("found under the help panel");
     assert_eq!(played.player().moves().0, 1, "one step, not yet autosaved");
-    assert_eq!(Screen::close(&mut app), Ok(()));
+    assert!(Screen::close(&mut app).is_ok());
     let worlds = default_worlds_in(dir.path());
     let row = worlds.list().expect("list").remove(0);
     let s = OverworldSession::open(&worlds, &row.id).expect("the file can be opened: closed");
     assert_eq!(s.game().player().at(), played.player().at(), "the step is in the file");
     assert_eq!(s.game().player().moves().0, 1);
-    assert_eq!(Screen::close(&mut app), Ok(()), "closing again is no error");
+    assert!(Screen::close(&mut app).is_ok(), "closing again is no error");
     drop(s);
     drop(app);
 }

@@ -11,8 +11,8 @@ use torchlit_testkit::WORLD_10X5;
 use torchlit_ui::overworld::{OverworldSetup, Worlds};
 use torchlit_ui::{App, Frame, Input, Screen};
 
-fn world() -> torchlit_map::UltimaWorld {
-    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+fn world() -> torchlit_sim::formats::UltimaWorld {
+    torchlit_sim::formats::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
 }
 
 /// One test's worlds, kept in memory (the screens never know: SQLite is the front end's).

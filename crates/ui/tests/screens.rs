@@ -1,7 +1,7 @@
 //! Snapshots of whole screens at 80x24, as text (glyphs) and as a colour check.
 
 use torchlit_geom::{Point, Size};
-use torchlit_testkit::{WORLD_10X5, ultima};
+use torchlit_testkit::{WORLD_10X5, ultima_text};
 use torchlit_ui::{App, Frame, Input, Rgb, Screen};
 
 fn render(app: &App) -> Frame {
@@ -10,8 +10,14 @@ fn render(app: &App) -> Frame {
     frame
 }
 
-fn world_10x5() -> torchlit_map::UltimaWorld {
-    torchlit_map::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+fn world_10x5() -> torchlit_sim::formats::UltimaWorld {
+    torchlit_sim::formats::UltimaWorld::parse(WORLD_10X5.as_bytes()).expect("10x5 parses")
+}
+
+/// An Ultima world from rows of tile codes, the avatar in Ultima coordinates.
+fn ultima(rows: &[&str], avatar: (i32, i32)) -> torchlit_sim::formats::UltimaWorld {
+    let text = ultima_text(rows, avatar);
+    torchlit_sim::formats::UltimaWorld::parse(text.as_bytes()).expect("the test world parses")
 }
 
 #[test]

@@ -66,7 +66,7 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use tokio::net::TcpListener;
 use tokio::sync::mpsc as tmpsc;
-pub use torchlit_console::Screen;
+pub use torchlit_console::{CloseError, Screen};
 
 pub use public::{Clock, NoFiles, PlayerFiles, Public, SaveEntry, ScoreEntry};
 pub use session::{Factory, SessionInfo, TICKS_PER_SECOND};
@@ -226,25 +226,37 @@ impl Server {
     }
 }
 
-/// Completes on Ctrl-C (SIGINT) or SIGTERM.
+/// Completes on Ctrl-C (SIGINT), SIGTERM, SIGHUP (the terminal that started the server
+/// closed) or SIGQUIT: the signals that end a program, which the terminal front end
+/// answers by saving too.
 pub async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    let others = async {
+        use tokio::signal::unix::{Signal, SignalKind, signal};
+        // A signal whose handler can't be installed is never awaited.
+        async fn recv(s: Option<Signal>) {
+            match s {
+                Some(mut s) => {
+                    s.recv().await;
+                }
+                None => std::future::pending::<()>().await,
             }
-            Err(_) => std::future::pending::<()>().await,
+        }
+        let listen = |kind| signal(kind).ok();
+        tokio::select! {
+            () = recv(listen(SignalKind::terminate())) => {}
+            () = recv(listen(SignalKind::hangup())) => {}
+            () = recv(listen(SignalKind::quit())) => {}
         }
     };
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
+    let others = std::future::pending::<()>();
     tokio::select! {
         () = ctrl_c => {}
-        () = term => {}
+        () = others => {}
     }
 }
 
@@ -540,7 +552,7 @@ async fn connection(
     let _ = session.send(Cmd::Detach { conn });
 }
 
-/// Serves on `addr` until Ctrl-C or SIGTERM ([`shutdown_signal`]), on a runtime of its
+/// Serves on `addr` until Ctrl-C, SIGTERM, SIGHUP or SIGQUIT ([`shutdown_signal`]), on a runtime of its
 /// own; `ready` is called with the bound address before the first connection.
 ///
 /// # Errors

@@ -389,6 +389,22 @@ struct Diff {
     c: Vec<IndexedCell>,
 }
 
+/// Whether two cells look the same: `==`, but a sprite is the same first by its name's
+/// address (the same constant), which spares an unchanged cell two string compares:
+/// the diff of an idle 200x60 frame took 84 µs with `==`, see `benches/diff.rs`.
+fn same(a: &Cell, b: &Cell) -> bool {
+    let same_sprite = |x: Sprite, y: Sprite| std::ptr::eq(x.name(), y.name()) || x == y;
+    // Every field, named: a field added to `Cell` must be added here.
+    let Cell { glyph, fg, bg, bold, sprite, under, light } = *a;
+    glyph == b.glyph
+        && fg == b.fg
+        && bg == b.bg
+        && bold == b.bold
+        && light == b.light
+        && same_sprite(sprite, b.sprite)
+        && same_sprite(under, b.under)
+}
+
 /// The cells of `now` that differ from `before` (same size), or `None` when nothing
 /// changed; sprites numbered by `sprites`.
 pub fn diff(before: &Frame, now: &Frame, sprites: &SpriteTable) -> Option<String> {
@@ -397,7 +413,7 @@ pub fn diff(before: &Frame, now: &Frame, sprites: &SpriteTable) -> Option<String
         .iter()
         .zip(now.cells())
         .enumerate()
-        .filter(|(_, (a, b))| a != b)
+        .filter(|(_, (a, b))| !same(a, b))
         .map(|(i, (_, b))| {
             let (g, fg, bg, s, u, l, bold) = cell_tuple(b, sprites);
             (u32::try_from(i).unwrap_or(u32::MAX), g, fg, bg, s, u, l, bold)
@@ -548,5 +564,34 @@ mod tests {
         assert_eq!(d, r#"{"t":"diff","c":[[4,"\"",16711681,0,2,0,255,0]]}"#);
         let f: serde_json::Value = serde_json::from_str(&full(&b, &table)).expect("json");
         assert_eq!(f["c"].as_array().map(Vec::len), Some(6));
+    }
+
+    #[test]
+    fn a_cell_is_the_same_by_every_field_and_by_sprite_name_not_address() {
+        let at = torchlit_console::Point::new(0, 0);
+        let lava = Sprite::new("lava");
+        let copy = Sprite::new(Box::leak(String::from("lava").into_boxed_str()));
+        assert!(!std::ptr::eq(copy.name(), lava.name()));
+        let table = SpriteTable::new(&[lava, Sprite::new("lavb")]);
+        let base = Cell::new('x', Rgb(1, 2, 3)).sprite(lava);
+        let mut a = Frame::with_size(Size::new(1, 1));
+        a.set(at, base);
+        let changed = [
+            Cell { glyph: 'y', ..base },
+            Cell { fg: Rgb(1, 2, 4), ..base },
+            Cell { bg: Rgb(0, 0, 1), ..base },
+            Cell { bold: true, ..base },
+            Cell { light: 7, ..base },
+            Cell { sprite: Sprite::new("lavb"), ..base },
+            Cell { under: lava, ..base },
+        ];
+        for cell in changed {
+            let mut b = a.clone();
+            b.set(at, cell);
+            assert!(diff(&a, &b, &table).is_some(), "{cell:?}");
+        }
+        let mut b = a.clone();
+        b.set(at, Cell { sprite: copy, ..base });
+        assert_eq!(diff(&a, &b, &table), None, "the same name elsewhere");
     }
 }

@@ -228,8 +228,9 @@ async fn menus_are_clickable_text_and_deep_links_start_games() {
     let Some((_driver, c)) = start_browser("menus_and_deep_links").await else { return };
     let factory: torchlit_web::Factory =
         std::sync::Arc::new(|l: &torchlit_web::protocol::Launch| {
-            let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
-                .expect("world");
+            let world =
+                torchlit_sim::formats::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
+                    .expect("world");
             let mut app = torchlit_ui::App::title(world);
             if l.play.as_deref() == Some("ultima") {
                 torchlit_web::Screen::handle(&mut app, torchlit_console::Input::Char('u'));
@@ -294,8 +295,9 @@ async fn caves_plays_with_the_mouse_from_a_deep_link() {
     let Some((_driver, c)) = start_browser("caves_with_the_mouse").await else { return };
     let factory: torchlit_web::Factory =
         std::sync::Arc::new(|l: &torchlit_web::protocol::Launch| {
-            let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
-                .expect("world");
+            let world =
+                torchlit_sim::formats::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
+                    .expect("world");
             let mut app = torchlit_ui::App::title(world);
             if l.play.as_deref() == Some("caves") {
                 torchlit_web::Screen::handle(&mut app, torchlit_console::Input::Char('c'));
@@ -369,8 +371,9 @@ async fn caves_plays_with_the_mouse_from_a_deep_link() {
 /// prompts with the seed (worlds kept in memory), `chase` on its setup.
 fn game_factory() -> torchlit_web::Factory {
     std::sync::Arc::new(|l: &torchlit_web::protocol::Launch| {
-        let world = torchlit_map::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
-            .expect("world");
+        let world =
+            torchlit_sim::formats::UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes())
+                .expect("world");
         let mut app = torchlit_ui::App::title(world);
         let seed = l.seed.as_deref().and_then(|s| s.parse().ok()).unwrap_or(1);
         let link = match l.play.as_deref() {

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use common::http::{Reply, connect_with_cookie, post_login, request};
 use common::{Harness, Mirror, Ws, press, until};
-use torchlit_map::UltimaWorld;
 use torchlit_save::{Config, Paths, Store};
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_ui::App;
 use torchlit_ui::caves::{CavesSetup, StoreHandle, WorldsStore};
 use torchlit_ui::overworld::{OverworldSetup, Worlds};

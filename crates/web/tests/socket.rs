@@ -14,7 +14,7 @@ use futures_util::SinkExt;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 use torchlit_console::{Frame, Input, Rgb, Screen, Transition};
-use torchlit_map::UltimaWorld;
+use torchlit_sim::formats::UltimaWorld;
 use torchlit_sim::modes::caves::Caves;
 use torchlit_ui::App;
 use torchlit_ui::caves::{CavesSetup, CavesStore, StoreError, StoreHandle};
@@ -159,7 +159,7 @@ impl Screen for Counting {
     fn handle(&mut self, input: Input) -> Transition {
         if input == Input::Char('q') { Transition::Quit } else { Transition::Stay }
     }
-    fn close(&mut self) -> Result<(), String> {
+    fn close(&mut self) -> Result<(), torchlit_web::CloseError> {
         self.0.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }

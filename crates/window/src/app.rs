@@ -2,7 +2,7 @@
 
 use std::num::NonZeroU32;
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use torchlit_console::scene::{Point, Size};
@@ -21,6 +21,12 @@ use crate::{Exit, TICK, WindowError, draw_screen, keys};
 const MAX_CATCH_UP: u32 = 5;
 /// Zoom step of the wheel and Ctrl +/-, in pixels.
 const ZOOM_STEP: i64 = 8;
+/// How long after a change the screen is saved at the latest ([`Screen::save`]): when the
+/// X server goes away, Xlib ends the process at once (`exit(1)` in its I/O error
+/// handler, which safe code can't replace), so what was played since the last save would
+/// be lost. A change is saved once the loop is idle if the last save is this old, else
+/// when it becomes this old.
+pub(crate) const AUTOSAVE: Duration = Duration::from_secs(1);
 
 /// What the signal thread sends the loop.
 #[derive(Debug)]
@@ -45,6 +51,9 @@ struct App<'s, S: ?Sized> {
     /// A text page's cell size in pixels.
     grid_cell: (u32, u32),
     next_tick: Instant,
+    /// The screen changed since it was last saved.
+    unsaved: bool,
+    last_save: Instant,
     exit: Option<Exit>,
     error: Option<WindowError>,
 }
@@ -77,6 +86,8 @@ pub(crate) fn run_loop<S: Screen + ?Sized>(screen: &mut S) -> Result<Exit, Windo
         placement: None,
         grid_cell: (1, 1),
         next_tick: Instant::now() + TICK,
+        unsaved: false,
+        last_save: Instant::now(),
         exit: None,
         error: None,
     };
@@ -133,6 +144,7 @@ impl<S: Screen + ?Sized> App<'_, S> {
 
     /// Applies what the screen answered; a quit ends the loop.
     fn answer(&mut self, t: Transition, event_loop: &ActiveEventLoop) {
+        self.unsaved = true;
         if matches!(t, Transition::Quit) {
             self.finish(Exit::Quit, event_loop);
         } else {
@@ -264,6 +276,29 @@ impl<S: Screen + ?Sized> App<'_, S> {
     }
 }
 
+impl<S: Screen + ?Sized> App<'_, S> {
+    /// Saves a change once the last save is [`AUTOSAVE`] old, or wakes the loop then. A
+    /// failed save is not fatal here: closing saves again and reports its own outcome.
+    fn autosave(&mut self, event_loop: &ActiveEventLoop) {
+        if !self.unsaved {
+            return;
+        }
+        let due = self.last_save + AUTOSAVE;
+        let now = Instant::now();
+        if now >= due {
+            self.unsaved = false;
+            self.last_save = now;
+            let _ = self.screen.save();
+            return;
+        }
+        let wake = match event_loop.control_flow() {
+            ControlFlow::WaitUntil(t) => t.min(due),
+            _ => due,
+        };
+        event_loop.set_control_flow(ControlFlow::WaitUntil(wake));
+    }
+}
+
 impl<S: Screen + ?Sized> ApplicationHandler<UserEvent> for App<'_, S> {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.window.is_none()
@@ -319,5 +354,6 @@ impl<S: Screen + ?Sized> ApplicationHandler<UserEvent> for App<'_, S> {
             return;
         }
         self.ticks(event_loop);
+        self.autosave(event_loop);
     }
 }

@@ -37,13 +37,20 @@
 //! second; otherwise the window sleeps until an event comes (an idle window costs no CPU).
 //!
 //! Lifecycle: closing the window, quitting, SIGTERM, SIGHUP, SIGINT and SIGQUIT all end
-//! the loop, then the screen is [closed](Screen::close) (saving what must be saved). A
+//! the loop, then the screen is [closed](Screen::close) (saving what must be saved); so
+//! does a window or drawing error (the error is returned after the screen closed). A
 //! panic unwinds without closing the screen (its state may be broken), so the last
 //! autosave is kept as it was; the window goes away with the process.
+//!
+//! The X server going away (the session ended, the server killed) can't be answered:
+//! Xlib's I/O error handler ends the process at once. So the loop also saves as it goes
+//! ([`Screen::save`]): a change is saved once the loop is idle and the last save is a
+//! second old, else a second after the last save, so at most the last second of play is
+//! lost that way.
 
 use std::time::Duration;
 
-use torchlit_console::{Frame, Screen, Size, Stack};
+use torchlit_console::{CloseError, Frame, Screen, Size, Stack};
 
 mod app;
 pub mod canvas;
@@ -85,7 +92,7 @@ pub enum WindowError {
     Font(String),
     /// The screen ran and closed, but saving failed (the screen's sentence).
     #[error("{0}")]
-    Save(String),
+    Save(CloseError),
 }
 
 /// How the loop ended.
@@ -102,12 +109,12 @@ pub enum Exit {
 
 /// What [`run_screen`] reports: how the loop ended and whether closing the screen
 /// (saving) worked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Report {
     /// How the loop ended.
     pub exit: Exit,
     /// The result of [`Screen::close`]: why a save failed, if one did.
-    pub closed: Result<(), String>,
+    pub closed: Result<(), CloseError>,
 }
 
 /// Whether a display is named in the environment (`DISPLAY` or `WAYLAND_DISPLAY`, not
@@ -137,14 +144,20 @@ pub fn run(screen: Box<dyn Screen>) -> Result<(), WindowError> {
 /// after a signal.
 ///
 /// # Errors
-/// As [`run`], except a failed save, which is in [`Report::closed`].
+/// As [`run`], except a failed save, which is in [`Report::closed`]. After a window or
+/// drawing error the screen is closed too, and a failed save is then
+/// [`WindowError::Save`], naming both.
 pub fn run_screen<S: Screen + ?Sized>(screen: &mut S) -> Result<Report, WindowError> {
     if !display_available() {
         return Err(WindowError::NoDisplay);
     }
-    let exit = app::run_loop(screen)?;
+    let exit = app::run_loop(screen);
     let closed = screen.close();
-    Ok(Report { exit, closed })
+    match (exit, closed) {
+        (Ok(exit), closed) => Ok(Report { exit, closed }),
+        (Err(e), Ok(())) => Err(e),
+        (Err(e), Err(save)) => Err(WindowError::Save(format!("{save} (after: {e})").into())),
+    }
 }
 
 /// Draws what `screen` shows into a `w x h` pixel buffer, as the window does: its scene

@@ -195,13 +195,11 @@ mod tests {
 
     #[test]
     fn writes_a_png() {
-        let dir = std::env::temp_dir().join(format!("torchlit-picture-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let path = dir.join("p.png");
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("p.png");
         let panel = Panel { title: "t".into(), cells: Grid::new(Size::new(3, 2), [200, 0, 0]) };
         write(&path, &[panel], 1, 4, &[([0, 200, 0], "green".into())]).expect("written");
         let bytes = std::fs::read(&path).expect("read back");
         assert_eq!(&bytes[1..4], b"PNG");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

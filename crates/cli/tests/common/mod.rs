@@ -7,13 +7,15 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// Runs `torchlit ARGS` with `HOME`, `XDG_CONFIG_HOME` and `XDG_DATA_HOME` in a scratch
-/// place (shared by the calls of one test binary), so the default paths never reach the
-/// real home.
+/// place of its own (removed after the run), so the default paths never reach the real
+/// home.
 pub fn torchlit(args: &[&str]) -> Output {
-    let home = std::env::temp_dir().join(format!("torchlit-cli-tests-{}", std::process::id()));
+    let scratch =
+        tempfile::Builder::new().prefix("torchlit-cli-tests-").tempdir().expect("a scratch home");
+    let home = scratch.path();
     Command::new(env!("CARGO_BIN_EXE_torchlit"))
         .args(args)
-        .env("HOME", &home)
+        .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
         .output()

@@ -28,7 +28,7 @@
 //! the seed and the actions; its randomness is a [`Rng`] inside the state, levels are
 //! generated from sub-seeds ([`Seed::derive`]). With the `serde` feature the state
 //! serializes (caches are rebuilt on load, and a loaded state is checked) and
-//! [`Caves::state_hash`] is a stable hash of it.
+//! `Caves::state_hash` (with the `serde` feature) is a stable hash of it.
 //!
 //! ```
 //! use torchlit_sim::modes::caves::{Action, Caves};
@@ -63,12 +63,12 @@ use std::fmt;
 
 use torchlit_fov::Viewshed;
 use torchlit_geom::{Grid, Point, Size};
-use torchlit_map::Tile;
 use torchlit_path::{Cost, DijkstraMap, PathGrid, Search};
 use torchlit_rng::Rng;
 
 use crate::Turn;
 use crate::engine::{ActorId, Actors};
+use crate::terrain::Tile;
 
 pub use auto::{AutoPickup, REST_NEAR, REST_TURNS};
 pub use creature::{Creature, CreatureKind, Stats};

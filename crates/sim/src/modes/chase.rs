@@ -34,11 +34,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use torchlit_geom::{Direction, Point};
-use torchlit_map::{Dungeon, Tile, TileMap};
+use torchlit_map::TileMap;
 use torchlit_path::{PathError, PathGrid, Rule, Search};
 
 use crate::Turn;
 use crate::engine::{Energy, Speed};
+use crate::formats::Dungeon;
+use crate::terrain::Tile;
 
 pub use generate::{generate, generate_with_rooms};
 pub use paths::{FieldId, Paths};
@@ -118,7 +120,7 @@ impl Player {
 /// What strategies see: the dungeon as a path grid, both players, the potions left.
 #[derive(Clone, Debug)]
 pub struct Board {
-    map: TileMap,
+    map: TileMap<Tile>,
     grid: PathGrid,
     glyph: char,
     hero: Player,
@@ -129,7 +131,7 @@ pub struct Board {
 
 impl Board {
     /// The terrain: rooms, hallways and walls.
-    pub fn map(&self) -> &TileMap {
+    pub fn map(&self) -> &TileMap<Tile> {
         &self.map
     }
 
@@ -206,7 +208,7 @@ impl Board {
 ///
 /// # Errors
 /// [`PathError::TooLarge`] for maps too large to search.
-pub fn path_grid(map: &TileMap) -> Result<PathGrid, PathError> {
+pub fn path_grid(map: &TileMap<Tile>) -> Result<PathGrid, PathError> {
     let mut grid = PathGrid::from_passable(map.size(), |p| map.is_passable(p))?;
     for (p, tile) in map.iter() {
         if tile == Tile::Hallway {

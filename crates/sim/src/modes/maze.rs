@@ -8,7 +8,7 @@
 //! ([`TickInput`]). The sim never reads a clock: the front end owns it. Seconds in the
 //! seed are ticks here (0.75 s = 18, 3 s = 72) and ICMaze's "frames" are ticks; every
 //! number is in [`rules`]. Same [`MazeConfig`] + same tick inputs = same game, checked by
-//! [`Maze::state_hash`] (seahash over the whole state).
+//! `Maze::state_hash` (with the `serde` feature; seahash over the whole state).
 //!
 //! # Coordinates
 //!

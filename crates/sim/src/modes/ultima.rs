@@ -18,7 +18,10 @@
 
 use torchlit_fov::{Algorithm, Fov, LightSource, Memory, Viewshed, light_sources};
 use torchlit_geom::{CardinalDirection, Point, Radius, Size};
-use torchlit_map::{Tile, TileMap, UltimaWorld, map_to_ultima};
+use torchlit_map::TileMap;
+
+use crate::formats::{UltimaWorld, map_to_ultima};
+use crate::terrain::Tile;
 
 /// The torch radius in half cells, so that every step of 0.5 is exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -243,7 +246,7 @@ pub enum Event {
 /// The `ultima` game state.
 #[derive(Clone, Debug)]
 pub struct Ultima {
-    map: TileMap,
+    map: TileMap<Tile>,
     avatar: Avatar,
     lighting: Lighting,
     turns: crate::Turn,
@@ -414,7 +417,7 @@ impl Ultima {
     }
 
     /// The world's tiles.
-    pub fn map(&self) -> &TileMap {
+    pub fn map(&self) -> &TileMap<Tile> {
         &self.map
     }
 
@@ -461,7 +464,7 @@ impl Ultima {
 }
 
 /// The tiles of `map` reachable on foot (passable, 4-way steps) from `start`, row-major.
-fn reachable(map: &TileMap, start: Point) -> Vec<bool> {
+fn reachable(map: &TileMap<Tile>, start: Point) -> Vec<bool> {
     let size = map.size();
     let width = size.width as usize;
     let mut seen = vec![false; size.area()];
@@ -492,7 +495,7 @@ pub fn to_ultima(p: Point, size: Size) -> Point {
 /// `at` (map space) with radius `radius` (torch only, no glowing tiles).
 ///
 /// Returns 0 when `at` is off the map.
-pub fn classic_light(map: &TileMap, at: Point, radius: Radius) -> usize {
+pub fn classic_light(map: &TileMap<Tile>, at: Point, radius: Radius) -> usize {
     let mut seen = Viewshed::new(map.size());
     let fov = Fov { algorithm: Algorithm::Torch, radius: Some(radius), light_walls: true };
     match fov.compute(map.size(), at, |p| map.is_opaque(p), &mut seen) {

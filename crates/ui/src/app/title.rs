@@ -3,8 +3,9 @@
 
 use torchlit_console::Mouse;
 use torchlit_geom::Size;
-use torchlit_map::UltimaWorld;
+use torchlit_sim::formats::UltimaWorld;
 
+use torchlit_sim::modes::maze::MazeError;
 use torchlit_sim::modes::ultima::{Rules, Ultima};
 
 use super::{DEFAULT_WORLD_NAME, note};
@@ -51,54 +52,52 @@ impl TitleScreen {
         }
     }
 
-    /// The screen an entry opens, or a note on the title menu.
-    fn open(&mut self, item: TitleItem) -> Result<Box<dyn Screen>, String> {
+    /// What an entry does: the screen it opens (or the quit), or why it can't open.
+    fn open(&mut self, item: TitleItem) -> Result<Transition, CannotOpen> {
         let l = &mut self.launch;
-        match item {
+        let screen: Box<dyn Screen> = match item {
             TitleItem::Ultima => {
                 let game = Ultima::with_rules(l.default_world.clone(), Rules::default());
                 let mut screen = UltimaScreen::new(game).with_recordings(l.recordings.clone());
                 screen.set_world_name(DEFAULT_WORLD_NAME);
-                Ok(Box::new(screen))
+                Box::new(screen)
             }
             // A new run while one is saved asks first (the saved runs stay either way).
-            TitleItem::Caves => l.caves.open(true).map_err(|e| e.to_string()),
-            TitleItem::Continue => match l.caves.continued() {
-                Ok(screen) => Ok(Box::new(screen)),
-                Err(e) => Err(e.to_string()),
-            },
+            TitleItem::Caves => l.caves.open(true)?,
+            TitleItem::Continue => Box::new(l.caves.continued()?),
             TitleItem::Chase => {
-                Ok(Box::new(ChaseSetup::default().with_recordings(l.recordings.clone())))
+                Box::new(ChaseSetup::default().with_recordings(l.recordings.clone()))
             }
-            TitleItem::Overworld => Ok(crate::overworld::open(l.overworld.clone())),
+            TitleItem::Overworld => crate::overworld::open(l.overworld.clone()),
             TitleItem::Maze => {
                 let config = l.maze.take_config();
-                match l.maze.screen(config, self.key_releases) {
-                    Ok(screen) => Ok(Box::new(screen)),
-                    Err(e) => Err(format!("The maze could not be built: {e}")),
-                }
+                Box::new(l.maze.screen(config, self.key_releases)?)
             }
-            TitleItem::Quit => Err(String::new()),
-        }
+            TitleItem::Quit => return Ok(Transition::Quit),
+        };
+        Ok(Transition::Push(screen))
     }
 
     /// Opens the entry chosen, if any (or quits, or notes why it cannot open).
     fn choose(&mut self, chosen: Option<TitleItem>) -> Transition {
-        match chosen {
-            None => Transition::Stay,
-            Some(TitleItem::Quit) => Transition::Quit,
-            Some(item) => {
-                self.note = None;
-                match self.open(item) {
-                    Ok(screen) => Transition::Push(screen),
-                    Err(note) => {
-                        self.note = Some(note);
-                        Transition::Stay
-                    }
-                }
-            }
-        }
+        let Some(item) = chosen else { return Transition::Stay };
+        self.note = None;
+        self.open(item).unwrap_or_else(|e| {
+            self.note = Some(e.to_string());
+            Transition::Stay
+        })
     }
+}
+
+/// Why a title menu entry could not open its game (the note the menu shows).
+#[derive(Debug, thiserror::Error)]
+enum CannotOpen {
+    /// A caves run could not be built, continued or read.
+    #[error(transparent)]
+    Caves(#[from] crate::caves::OpenError),
+    /// The maze level could not be built.
+    #[error("The maze could not be built: {0}")]
+    Maze(#[from] MazeError),
 }
 
 impl Screen for TitleScreen {

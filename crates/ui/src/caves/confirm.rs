@@ -3,11 +3,10 @@
 //! [`LeaveAnswer`].
 
 use torchlit_console::{Mouse, Scene};
-use torchlit_geom::Point;
 use torchlit_geom::Size;
 
 use super::CavesScreen;
-use crate::{Frame, Input, Rgb, Screen, Transition};
+use crate::{Frame, Input, Screen, Transition};
 
 /// The question, on the message rows and in the scene's banner.
 const QUESTION: &str = "Leave the caves without the teddy bear? You will lose. (y/n)";
@@ -32,13 +31,7 @@ impl ConfirmExit {
 impl Screen for ConfirmExit {
     /// The question where the messages were.
     fn render(&self, frame: &mut Frame) {
-        let (w, h) = (frame.width(), frame.height());
-        if w < super::MIN_SIZE.0 || h < super::MIN_SIZE.1 {
-            return;
-        }
-        super::clear_message_rows(frame);
-        let view_h = (i32::from(h) - 1 - super::message_rows(i32::from(h))).max(1);
-        frame.print_at(Point::new(0, view_h), QUESTION, Rgb::WHITE, Rgb::BLACK);
+        super::screen::draw_over_map(frame, &self.below.game, None, &[QUESTION.to_string()]);
     }
 
     /// `y` leaves; any other key stays.
@@ -47,14 +40,13 @@ impl Screen for ConfirmExit {
     }
 
     fn scene(&self, view: Size) -> Option<Scene> {
-        self.below.scene_now(view, Some(QUESTION.to_string()))
+        let over = super::scene::Over { banner: Some(QUESTION.to_string()), ..Default::default() };
+        Some(self.below.scene_now(view, over))
     }
 
     /// Pointing at the map still says what is there.
     fn mouse(&mut self, event: Mouse) -> Transition {
-        if matches!(event, Mouse::Hover(_) | Mouse::Inspect(_) | Mouse::Leave) {
-            self.below.on_mouse(event);
-        }
+        self.below.point(event);
         Transition::Stay
     }
 

@@ -3,8 +3,8 @@
 
 use torchlit_geom::Point;
 use torchlit_geom::{Rect, Size};
-use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{Caves, CreatureKind, ItemKind};
+use torchlit_sim::terrain::Tile;
 
 use crate::sprite;
 use crate::theme::{remembered_cell, tile_cell};
@@ -122,17 +122,25 @@ pub(crate) fn is_stairs(tile: Tile) -> bool {
 /// (map point of the frame's top-left cell).
 pub(crate) fn draw_map(game: &Caves, frame: &mut Frame, view_h: i32) -> Point {
     let w = i32::from(frame.width());
-    let size = game.current_level().size();
-    let at = game.player().at();
-    let ox = camera_offset(at.x, size.width as i32, w);
-    let oy = camera_offset(at.y, size.height as i32, view_h);
+    let offset = map_offset(game, w, view_h);
     for sy in 0..view_h {
         for sx in 0..w {
-            let p = Point::new(sx + ox, sy + oy);
+            let p = Point::new(sx + offset.x, sy + offset.y);
             frame.set(Point::new(sx, sy), map_cell(game, p));
         }
     }
-    Point::new(ox, oy)
+    offset
+}
+
+/// The map point drawn in the frame's top-left cell by a map view `w` columns wide and
+/// `view_h` rows high: the player kept in view.
+pub(crate) fn map_offset(game: &Caves, w: i32, view_h: i32) -> Point {
+    let size = game.current_level().size();
+    let at = game.player().at();
+    Point::new(
+        camera_offset(at.x, size.width as i32, w),
+        camera_offset(at.y, size.height as i32, view_h),
+    )
 }
 
 /// The status line for a width: depth, hit points, attack and defense, hunger, turn,

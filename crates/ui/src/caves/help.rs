@@ -1,7 +1,7 @@
 //! The help page: the keys and what they do, a full page pushed over the game.
 
 use torchlit_console::Mouse;
-use torchlit_console::widgets::fit;
+use torchlit_console::widgets::{ScrollText, fit};
 use torchlit_geom::Size;
 use torchlit_geom::{Point, Rect};
 
@@ -9,17 +9,15 @@ use super::look::direction_phrase;
 use super::{CavesCommand, CavesScreen, keys_of, wrap};
 use crate::{Cell, Frame, Input, Keymap, Rgb, Screen, Transition, palette};
 
-/// The keys of a caves run and its goal, scrolled with Up and Down; any other key (or a
-/// click) closes it.
+/// The keys of a caves run and its goal, scrolled with Up and Down (PgUp, PgDn, Home,
+/// End); any other key (or a click) closes it.
 pub(super) struct HelpPage {
     keymap: Keymap<CavesCommand>,
     /// The run's seed as shown, and how many levels it has (the goal's words).
     seed: String,
     levels: usize,
-    /// The first line shown.
-    scroll: usize,
-    /// The frame's size as last told: where scrolling stops.
-    size: Option<Size>,
+    /// The first line shown, kept within the help for the frame's size as last told.
+    scroll: ScrollText,
 }
 
 impl HelpPage {
@@ -29,8 +27,7 @@ impl HelpPage {
             keymap: screen.keymap.clone(),
             seed: crate::record::seed_shown(screen.game.seed().0),
             levels: screen.game.depth_count(),
-            scroll: 0,
-            size: None,
+            scroll: ScrollText::new(),
         }
     }
 
@@ -65,12 +62,11 @@ impl HelpPage {
         }
         lines
     }
+}
 
-    /// The last first line at a `w` x `h` frame: the end of the help at the bottom.
-    fn max_scroll(&self, w: i32, h: i32) -> usize {
-        let rows = (h - 1).max(1) as usize;
-        self.lines(w.max(0) as usize).len().saturating_sub(rows)
-    }
+/// The rows of a full page `h` rows high that show its lines (the title takes one).
+pub(super) fn text_rows(h: i32) -> usize {
+    (h - 1).max(1) as usize
 }
 
 impl Screen for HelpPage {
@@ -82,8 +78,9 @@ impl Screen for HelpPage {
             Cell { bg, ..Cell::BLANK },
         );
         let lines = self.lines(w as usize);
-        let rows = (h - 1).max(1) as usize;
-        let scroll = self.scroll.min(self.max_scroll(w, h));
+        let rows = text_rows(h);
+        let shown = self.scroll.window(lines.len(), rows);
+        let scroll = shown.start;
         let title = if lines.len() > rows && w < 60 {
             let last = (scroll + rows).min(lines.len());
             format!("keys {}-{} of {} (Up/Down; Esc)", scroll + 1, last, lines.len())
@@ -102,7 +99,7 @@ impl Screen for HelpPage {
             &fit(&title, (w - 1).max(0) as usize),
             palette::HEADING,
         );
-        for (i, (keys, what)) in lines.iter().skip(scroll).take(rows).enumerate() {
+        for (i, (keys, what)) in lines[shown].iter().enumerate() {
             let row = 1 + i as i32;
             frame.print_at(Point::new(1, row), keys, palette::HIGHLIGHT, bg);
             let x = if keys.is_empty() { 1 } else { 2 + keys.chars().count() as i32 };
@@ -111,18 +108,7 @@ impl Screen for HelpPage {
     }
 
     fn handle(&mut self, input: Input) -> Transition {
-        match input {
-            Input::Up | Input::Char('k') => self.scroll = self.scroll.saturating_sub(1),
-            Input::Down | Input::Char('j') => {
-                self.scroll += 1;
-                if let Some(size) = self.size {
-                    let (w, h) = (size.width as i32, size.height as i32);
-                    self.scroll = self.scroll.min(self.max_scroll(w, h));
-                }
-            }
-            _ => return Transition::Pop,
-        }
-        Transition::Stay
+        if self.scroll.handle(input) { Transition::Stay } else { Transition::Pop }
     }
 
     /// A click closes the page, as a key does.
@@ -134,9 +120,8 @@ impl Screen for HelpPage {
     }
 
     fn resize(&mut self, size: Size) {
-        self.size = Some(size);
-        let (w, h) = (size.width as i32, size.height as i32);
-        self.scroll = self.scroll.min(self.max_scroll(w, h));
+        let (w, h) = (size.width.min(u32::from(u16::MAX)), size.height.min(u32::from(u16::MAX)));
+        self.scroll.set_size(self.lines(w as usize).len(), text_rows(h as i32));
     }
 }
 
@@ -151,17 +136,20 @@ mod tests {
         let screen = CavesScreen::new(game, super::super::default_keymap(), None);
         let mut help = HelpPage::new(&screen);
         help.resize(Size::new(80, 24));
-        let end = help.max_scroll(80, 24);
+        let end = help.lines(80).len() - text_rows(24);
         assert!(end > 0, "the help is longer than a screen");
         for _ in 0..end + 50 {
             help.handle(Input::Down);
         }
-        assert_eq!(help.scroll, end, "no counting on past the end");
+        assert_eq!(help.scroll.offset(), end, "no counting on past the end");
         help.handle(Input::Up);
-        assert_eq!(help.scroll, end - 1);
+        assert_eq!(help.scroll.offset(), end - 1);
+        assert!(matches!(help.handle(Input::PageUp), Transition::Stay), "a page up");
+        assert!(matches!(help.handle(Input::End), Transition::Stay));
+        assert_eq!(help.scroll.offset(), end);
         // A taller frame shows more: the scroll comes back to its end.
         help.resize(Size::new(80, 200));
-        assert_eq!(help.scroll, 0);
+        assert_eq!(help.scroll.offset(), 0);
         assert!(matches!(help.handle(Input::Esc), Transition::Pop), "other keys close");
     }
 }

@@ -2,8 +2,10 @@
 //! game.
 
 use torchlit_console::Mouse;
+use torchlit_console::widgets::ScrollText;
 use torchlit_sim::modes::caves::Caves;
 
+use super::help::text_rows;
 use super::{CavesScreen, message_of};
 use crate::{Cell, Frame, Input, Rgb, Screen, Transition, palette};
 use torchlit_geom::{Point, Rect, Size};
@@ -16,18 +18,18 @@ impl CavesScreen {
     }
 }
 
-/// The journal's lines as they were when it was opened, scrolled back with Up and Down;
-/// any other key (or a click) closes it.
+/// The journal's lines as they were when it was opened, scrolled back with Up and Down
+/// (PgUp, PgDn, Home, End); any other key (or a click) closes it.
 pub(super) struct HistoryPage {
     lines: Vec<String>,
-    /// How many lines from the newest the page is scrolled back.
-    back: usize,
+    /// The first line shown: at first the end (the newest at the bottom).
+    scroll: ScrollText,
 }
 
 impl HistoryPage {
     /// The page of `lines`, showing the newest.
     pub(super) fn new(lines: Vec<String>) -> HistoryPage {
-        HistoryPage { lines, back: 0 }
+        HistoryPage { lines, scroll: ScrollText::at_end() }
     }
 }
 
@@ -44,10 +46,8 @@ impl Screen for HistoryPage {
             "Message history (Up/Down scroll, any other key closes)",
             palette::HEADING,
         );
-        let rows = (h - 1).max(0) as usize;
-        let end = self.lines.len().saturating_sub(self.back);
-        let start = end.saturating_sub(rows);
-        for (i, line) in self.lines[start..end].iter().enumerate() {
+        let shown = self.scroll.window(self.lines.len(), text_rows(h));
+        for (i, line) in self.lines[shown].iter().enumerate() {
             frame.print_at(Point::new(1, 1 + i as i32), line, Rgb::WHITE, bg);
         }
         if self.lines.is_empty() {
@@ -56,12 +56,12 @@ impl Screen for HistoryPage {
     }
 
     fn handle(&mut self, input: Input) -> Transition {
-        match input {
-            Input::Up | Input::Char('k') => self.back = (self.back + 1).min(self.lines.len()),
-            Input::Down | Input::Char('j') => self.back = self.back.saturating_sub(1),
-            _ => return Transition::Pop,
-        }
-        Transition::Stay
+        if self.scroll.handle(input) { Transition::Stay } else { Transition::Pop }
+    }
+
+    fn resize(&mut self, size: Size) {
+        let h = size.height.min(u32::from(u16::MAX)) as i32;
+        self.scroll.set_size(self.lines.len(), text_rows(h));
     }
 
     /// A click closes the page, as a key does.

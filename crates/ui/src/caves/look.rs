@@ -1,27 +1,84 @@
-//! The look page: a cursor over the map and what is under it.
+//! The look cursor: a screen pushed over the map, moved with the movement keys (or a
+//! click), saying what is under it on the message rows (and, in the scene, in the look
+//! text); any other key closes it.
 
+use torchlit_console::{Mouse, Scene};
+use torchlit_geom::Size;
+
+use super::scene::Over;
+use super::screen::draw_over_map;
 use super::*;
+use crate::{Frame, Screen, Transition};
 
-impl CavesScreen {
-    pub(super) fn look_key(&mut self, cursor: Point, input: Input) {
-        let dir = match self.keymap.get(input) {
-            Some(CavesCommand::Move(d)) => Some(d),
-            _ => None,
-        };
-        match dir {
-            Some(d) => {
-                let size = self.game.current_level().size();
-                let p = cursor + d.offset();
-                let p = Point::new(
-                    p.x.clamp(0, size.width as i32 - 1),
-                    p.y.clamp(0, size.height as i32 - 1),
-                );
-                self.mode = Mode::Look { cursor: p };
-            }
-            None => self.mode = Mode::Play,
-        }
+/// The hint on the first message row (and the scene's banner) while looking.
+const LOOK_HINT: &str = "Look: move the cursor with the movement keys; any other key stops.";
+
+/// Where the mouse pointed while the cursor was up: the game's look text goes on
+/// describing it once the cursor closes.
+pub(super) struct Looked {
+    pub(super) pointed: Option<(Point, bool)>,
+}
+
+/// The look cursor over a copy of the game as it was when opened (nothing moves while
+/// the player looks).
+pub(super) struct LookCursor {
+    below: Box<CavesScreen>,
+    cursor: Point,
+}
+
+impl LookCursor {
+    /// The cursor on the hero, over `screen`.
+    pub(super) fn over(screen: &CavesScreen) -> LookCursor {
+        LookCursor { cursor: screen.game.player().at(), below: Box::new(screen.snapshot()) }
     }
 
+    fn closed(&self) -> Transition {
+        Transition::PopWith(Box::new(Looked { pointed: self.below.pointed }))
+    }
+}
+
+impl Screen for LookCursor {
+    /// The cursor on the map; the hint, then what is under the cursor, on the message
+    /// rows (the hint goes first when the rows run out).
+    fn render(&self, frame: &mut Frame) {
+        let mut lines = vec![LOOK_HINT.to_string()];
+        lines.extend(wrap(&self.below.look_at(self.cursor), usize::from(frame.width())));
+        draw_over_map(frame, &self.below.game, Some(self.cursor), &lines);
+    }
+
+    /// A movement key moves the cursor (never off the level); any other key closes it.
+    fn handle(&mut self, input: Input) -> Transition {
+        let Some(CavesCommand::Move(d)) = self.below.keymap.get(input) else {
+            return self.closed();
+        };
+        let size = self.below.game.current_level().size();
+        let p = self.cursor + d.offset();
+        self.cursor =
+            Point::new(p.x.clamp(0, size.width as i32 - 1), p.y.clamp(0, size.height as i32 - 1));
+        Transition::Stay
+    }
+
+    fn scene(&self, view: Size) -> Option<Scene> {
+        let over =
+            Over { banner: Some(LOOK_HINT.to_string()), cursor: Some(self.cursor), goal: None };
+        Some(self.below.scene_now(view, over))
+    }
+
+    /// A click moves the cursor there; pointing still says what is there.
+    fn mouse(&mut self, event: Mouse) -> Transition {
+        match event {
+            Mouse::Click(p) => self.cursor = p,
+            other => self.below.point(other),
+        }
+        Transition::Stay
+    }
+
+    fn is_overlay(&self) -> bool {
+        true
+    }
+}
+
+impl CavesScreen {
     /// What look mode says about `p` (for stairs, also where they lead).
     pub fn look_at(&self, p: Point) -> String {
         let seen = self.look_plain(p);

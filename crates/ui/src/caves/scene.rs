@@ -18,15 +18,26 @@ use torchlit_console::scene::{
     Entity, EntityKind, Known, LogLine, Mark, MarkKind, Meter, Mouse, Scene, SceneCell, SceneMap,
 };
 use torchlit_geom::{Direction, Point, Size};
-use torchlit_map::Tile;
 use torchlit_sim::modes::caves::{
     Action, Caves, CreatureKind, Hunger, Item, ItemKind, Outcome, Slot,
 };
+use torchlit_sim::terrain::Tile;
 
 use super::draw::{camera_offset, creature_sprite, item_sprite, status_hp_colour};
-use super::{Auto, CavesCommand, CavesScreen, Mode, creature_look, item_look, keys_of};
+use super::{Auto, CavesCommand, CavesScreen, creature_look, item_look, keys_of};
 use crate::theme::{remembered_cell, tile_cell};
 use crate::{Input, Screen, Transition, palette};
+
+/// What a prompt pushed over the map adds to the game's scene.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Over {
+    /// The prompt's question or hint, as the banner.
+    pub(super) banner: Option<String>,
+    /// The look cursor: marked, and the cell the look text describes.
+    pub(super) cursor: Option<Point>,
+    /// A travel target offered: marked as the goal.
+    pub(super) goal: Option<Point>,
+}
 
 /// How many lines the scene's log keeps.
 const LOG_LINES: usize = 200;
@@ -241,12 +252,8 @@ fn stats(game: &Caves) -> Vec<(String, String)> {
 
 impl CavesScreen {
     /// The scene of the game in view, with a map view of at most `view` map cells, and
-    /// `question` (a prompt over the map) as its banner; `None` on the end page (the
-    /// pages pushed over the game have none of their own).
-    pub(crate) fn scene_now(&self, view: Size, question: Option<String>) -> Option<Scene> {
-        if matches!(self.mode, Mode::Ended { .. }) {
-            return None;
-        }
+    /// what a prompt pushed over the map adds (`over`: its banner, cursor, goal).
+    pub(super) fn scene_now(&self, view: Size, over: Over) -> Scene {
         let game = &self.game;
         let size = game.current_level().size();
         let at = game.player().at();
@@ -256,9 +263,9 @@ impl CavesScreen {
         let cells: Vec<SceneCell> = map.positions().map(|p| scene_cell(game, p)).collect();
         map.cells = cells;
         map.entities = entities(game, &map);
-        map.marks = self.marks();
+        map.marks = self.marks(&over);
         map.hero = Some(at);
-        Some(Scene {
+        Scene {
             mode: torchlit_sim::ModeId::Caves.to_string(),
             turn: game.turn().0,
             map,
@@ -266,24 +273,16 @@ impl CavesScreen {
             meters: meters(game),
             stats: stats(game),
             goal: Some(goal_text(game)),
-            look: self.look_cell().map(|p| self.look_at(p)),
+            look: over.cursor.or(self.pointed.map(|(p, _)| p)).map(|p| self.look_at(p)),
             log: self.log_lines(),
             hints: self.hints(),
-            banner: question.or_else(|| self.banner()),
-        })
-    }
-
-    /// The cell the look text describes: look mode's cursor, else the mouse's.
-    fn look_cell(&self) -> Option<Point> {
-        match self.mode {
-            Mode::Look { cursor } => Some(cursor),
-            _ => self.pointed.map(|(p, _)| p),
+            banner: over.banner.clone().or_else(|| self.banner()),
         }
     }
 
-    /// The look cursor (look mode's, or a right-click's), the travel goal and the path
-    /// still to walk.
-    fn marks(&self) -> Vec<Mark> {
+    /// The path still to walk and its goal, the travel target offered, and the look
+    /// cursor (the look cursor's, else a right-click's).
+    fn marks(&self, over: &Over) -> Vec<Mark> {
         let mut marks = Vec::new();
         let path = self.game.planned_path();
         if self.running.is_some() {
@@ -295,15 +294,9 @@ impl CavesScreen {
             marks.extend(steps.map(|&at| Mark { at, kind: MarkKind::Path }));
             marks.extend(goal.map(|at| Mark { at, kind: MarkKind::Goal }));
         }
-        if let Mode::TravelPrompt { index } = self.mode {
-            let target = super::stairs::targets(&self.game).get(index).map(|s| s.at);
-            marks.extend(target.map(|at| Mark { at, kind: MarkKind::Goal }));
-        }
-        let cursor = match (&self.mode, self.pointed) {
-            (Mode::Look { cursor }, _) => Some(*cursor),
-            (_, Some((p, true))) => Some(p),
-            _ => None,
-        };
+        marks.extend(over.goal.map(|at| Mark { at, kind: MarkKind::Goal }));
+        let inspected = self.pointed.filter(|(_, inspect)| *inspect).map(|(p, _)| p);
+        let cursor = over.cursor.or(inspected);
         marks.extend(cursor.map(|at| Mark { at, kind: MarkKind::Cursor }));
         marks
     }
@@ -344,20 +337,9 @@ impl CavesScreen {
             .collect()
     }
 
-    /// A question waiting for a key, a page of messages waiting, or the run's end.
+    /// The run's end, a press under way, or a page of messages waiting (a prompt over
+    /// the map has its own banner).
     fn banner(&self) -> Option<String> {
-        match self.mode {
-            Mode::TravelPrompt { index } => {
-                let targets = super::stairs::targets(&self.game);
-                return Some(super::stairs::prompt(&self.game, &targets, index));
-            }
-            Mode::Look { .. } => {
-                return Some(
-                    "Look: move the cursor with the movement keys; any other key stops.".into(),
-                );
-            }
-            _ => {}
-        }
         match self.game.outcome() {
             Some(Outcome::Won) => return Some("You escaped with the teddy bear!".to_string()),
             Some(Outcome::Lost(_)) => return Some("You died.".to_string()),
@@ -366,7 +348,7 @@ impl CavesScreen {
         if self.running.is_some() {
             return Some("On the way (any key or click stops).".to_string());
         }
-        self.more.get().map(|_| "--More-- (any key)".to_string())
+        self.next_page().map(|_| "--More-- (any key)".to_string())
     }
 
     /// Answers the mouse over the scene (see the module's docs).
@@ -376,9 +358,17 @@ impl CavesScreen {
             Mouse::Inspect(p) => self.pointed = Some((p, true)),
             Mouse::Leave => self.pointed = None,
             Mouse::Click(p) => self.click(p),
-            Mouse::Text(..) => return self.text_click(),
+            Mouse::Text(..) => {}
         }
         Transition::Stay
+    }
+
+    /// The mouse under a prompt over the map: a hover, an inspect or a leave changes what
+    /// the look text describes; clicks are the prompt's.
+    pub(super) fn point(&mut self, event: Mouse) {
+        if matches!(event, Mouse::Hover(_) | Mouse::Inspect(_) | Mouse::Leave) {
+            self.on_mouse(event);
+        }
     }
 
     /// A click on map cell `p`.
@@ -386,14 +376,6 @@ impl CavesScreen {
         if self.running.is_some() {
             self.handle(Input::Esc);
             return;
-        }
-        match self.mode {
-            Mode::Look { .. } => {
-                self.mode = Mode::Look { cursor: p };
-                return;
-            }
-            Mode::Play => {}
-            _ => return,
         }
         let game = &self.game;
         let at = game.player().at();
@@ -408,14 +390,6 @@ impl CavesScreen {
             Some(dir) if monster => self.act(Action::Move(dir)),
             _ if game.is_visible(p) || game.remembered(p).is_some() => self.start(Auto::Cell(p)),
             _ => self.say("You have not seen that place."),
-        }
-    }
-
-    /// A click on the text page: on the end page it goes on (as Enter does).
-    fn text_click(&mut self) -> Transition {
-        match self.mode {
-            Mode::Ended { .. } => self.handle(Input::Enter),
-            _ => Transition::Stay,
         }
     }
 }

@@ -106,12 +106,21 @@ fn a_hover_says_what_look_says_and_leave_clears_it() {
     assert_eq!(s.map.marks, [Mark { at: Point::new(5, 1), kind: MarkKind::Cursor }]);
     screen.on_mouse(Mouse::Leave);
     assert_eq!(scene(&screen).look, None);
-    // Look mode's cursor is the scene's cursor and look text.
-    screen.handle(Input::Char('x'));
-    screen.handle(Input::Char('l'));
-    let s = scene(&screen);
-    assert_eq!(s.look, Some(screen.look_at(Point::new(2, 1))));
+    // The look cursor, pushed over the map, is the scene's cursor and look text.
+    let mut stack = crate::Stack::new(Box::new(screen));
+    stack.handle(Input::Char('x'));
+    stack.handle(Input::Char('l'));
+    let s = stack.scene(Size::new(40, 12)).expect("the map is up");
+    let game = stack.find::<CavesScreen>().expect("the game is below");
+    assert_eq!(s.look, Some(game.look_at(Point::new(2, 1))));
     assert_eq!(s.map.marks, [Mark { at: Point::new(2, 1), kind: MarkKind::Cursor }]);
+    assert_eq!(s.banner.as_deref().map(|b| b.starts_with("Look:")), Some(true));
+    // A hover meanwhile is kept once the cursor closes.
+    stack.mouse(Mouse::Hover(Point::new(5, 1)));
+    stack.handle(Input::Esc);
+    let s = stack.scene(Size::new(40, 12)).expect("the map is up");
+    assert!(s.look.as_deref().is_some_and(|l| l.contains("bread")), "{:?}", s.look);
+    assert!(s.map.marks.is_empty() && s.banner.is_none(), "{:?}", s.map.marks);
 }
 
 #[test]
@@ -221,4 +230,73 @@ fn text_pages_have_no_scene_and_a_click_on_a_pack_line_chooses_it() {
     let screen = stack.find::<CavesScreen>().expect("the game");
     assert_eq!(screen.game.hero().inventory().len(), 1, "the apple was eaten");
     assert_eq!(screen.game.record().eaten, 1);
+}
+
+#[test]
+fn the_travel_prompt_is_a_screen_over_the_map_with_its_goal_in_the_scene() {
+    let screen = screen_of(&["#########", "#>.@...<#", "#########"]);
+    let mut stack = crate::Stack::new(Box::new(screen));
+    stack.resize(Size::new(80, 24));
+    stack.handle(Input::Char('G'));
+    assert_eq!(stack.len(), 2, "the prompt is pushed");
+    let s = stack.scene(Size::new(40, 12)).expect("the map is up");
+    let goal = [Mark { at: Point::new(1, 1), kind: MarkKind::Goal }];
+    assert_eq!(s.map.marks, goal, "the nearest stairs first");
+    assert!(
+        s.banner.as_deref().is_some_and(|b| b.starts_with("Travel to the exit")),
+        "{:?}",
+        s.banner
+    );
+    let mut frame = Frame::with_size(Size::new(80, 24));
+    stack.render(&mut frame);
+    let text = frame.to_text();
+    assert!(text.contains("Travel to the exit") && text.contains("Depth 1/1"), "{text}");
+    stack.handle(Input::Tab);
+    let s = stack.scene(Size::new(40, 12)).expect("the map is up");
+    assert_eq!(s.map.marks, [Mark { at: Point::new(7, 1), kind: MarkKind::Goal }]);
+    stack.handle(Input::Enter);
+    assert_eq!(stack.len(), 1, "the prompt closed");
+    let game = stack.find::<CavesScreen>().expect("the game");
+    assert!(game.is_running(), "travelling to the stairs");
+    for _ in 0..50 {
+        stack.tick();
+    }
+    stack.handle(Input::Char('G'));
+    stack.handle(Input::Char('z'));
+    let game = stack.find::<CavesScreen>().expect("the game");
+    assert_eq!((stack.len(), game.messages()), (1, &["Never mind.".to_string()][..]));
+}
+
+#[test]
+fn the_end_page_goes_up_over_the_game_and_going_on_leaves_both() {
+    let screen = screen_of(&["#####", "#@<.#", "#####"]);
+    let mut stack = crate::Stack::new(Box::new(screen));
+    stack.resize(Size::new(80, 24));
+    for key in ['l', '<', 'y'] {
+        stack.handle(Input::Char(key));
+    }
+    assert_eq!(stack.len(), 2, "the end page over the game");
+    assert!(stack.find::<CavesScreen>().is_some_and(CavesScreen::has_ended));
+    assert!(Screen::scene(&stack, Size::new(40, 12)).is_none(), "the end page is text");
+    let mut frame = Frame::with_size(Size::new(40, 12));
+    stack.render(&mut frame);
+    assert!(frame.to_text().contains("R . I . P ."), "{}", frame.to_text());
+    assert!(matches!(stack.handle(Input::Char('x')), Transition::Stay));
+    assert_eq!(stack.len(), 2, "other keys wait");
+    assert!(matches!(stack.handle(Input::Enter), Transition::Quit), "the game left too");
+}
+
+#[test]
+fn more_pages_by_the_size_told_and_not_before_one_is() {
+    let game = Caves::new(Seed(42)).expect("caves");
+    let mut screen = CavesScreen::new(game, default_keymap(), None);
+    assert_eq!(screen.next_page(), None, "no size told: nothing to page");
+    screen.resize(Size::new(40, 12));
+    assert!(screen.next_page().is_some(), "the welcome needs two pages at 40x12");
+    assert_eq!(scene(&screen).banner.as_deref(), Some("--More-- (any key)"));
+    screen.handle(Input::Char('l'));
+    assert_eq!((screen.next_page(), screen.game.turn().0), (None, 0), "the key turned it");
+    screen.resize(Size::new(80, 24));
+    screen.say("x");
+    assert_eq!(screen.next_page(), None, "one line fits");
 }

@@ -1,5 +1,6 @@
 //! The play screen as a [`Screen`]: keys, ticks, drawing, and the answers of the pages
-//! and prompts it pushes (the inventory, the exit prompt).
+//! and prompts it pushes (the look cursor, the travel prompt, the inventory, the exit
+//! prompt, the end page).
 
 use std::any::Any;
 
@@ -8,11 +9,15 @@ use torchlit_geom::Point;
 use torchlit_geom::Size;
 
 use super::confirm::{ConfirmExit, LeaveAnswer};
+use super::end::RunOver;
 use super::help::HelpPage;
 use super::history::HistoryPage;
+use super::look::{LookCursor, Looked};
 use super::pack::PackAnswer;
+use super::scene::Over;
+use super::travel::{TravelAnswer, TravelPrompt};
 use super::*;
-use crate::{Cell, Frame, Rgb, Screen, Transition, palette};
+use crate::{Cell, CloseError, Frame, Rgb, Screen, Transition, palette};
 
 impl Screen for CavesScreen {
     fn render(&self, frame: &mut Frame) {
@@ -20,35 +25,11 @@ impl Screen for CavesScreen {
         if torchlit_console::widgets::too_small(frame, "the caves need", MIN_SIZE) {
             return;
         }
-        if let Mode::Ended { morgue } = &self.mode {
-            self.render_end(frame, morgue);
-            return;
-        }
         let rows = message_rows(h);
         let view_h = (h - 1 - rows).max(1);
-        let offset = draw::draw_map(&self.game, frame, view_h);
-        let lines = match &self.mode {
-            Mode::Look { cursor } => {
-                cursor_at(frame, cursor.x - offset.x, cursor.y - offset.y);
-                // The hint first: when the rows run out, it goes before what is seen.
-                let mut lines = vec![
-                    "Look: move the cursor with the movement keys; any other key stops."
-                        .to_string(),
-                ];
-                lines.extend(wrap(&self.look_at(*cursor), w as usize));
-                lines
-            }
-            Mode::TravelPrompt { index } => {
-                let targets = stairs::targets(&self.game);
-                if let Some(s) = targets.get(*index) {
-                    cursor_at(frame, s.at.x - offset.x, s.at.y - offset.y);
-                }
-                stairs::prompt_lines(&self.game, &targets, *index, w as usize, rows as usize)
-            }
-            _ => self.message_page(rows as usize, w as usize),
-        };
-        let shown = lines.len().saturating_sub(rows as usize);
-        for (i, line) in lines[shown..].iter().enumerate() {
+        draw::draw_map(&self.game, frame, view_h);
+        let (lines, _) = self.message_page(rows as usize, w as usize);
+        for (i, line) in lines.iter().enumerate() {
             let fg = if line.starts_with("--More--") { palette::HIGHLIGHT } else { Rgb::WHITE };
             frame.print_at(Point::new(0, view_h + i as i32), line, fg, Rgb::BLACK);
         }
@@ -62,33 +43,22 @@ impl Screen for CavesScreen {
             self.set_messages(said);
             return Transition::Stay;
         }
-        match self.mode.clone() {
-            Mode::Play => {
-                if let Some(next) = self.more.get() {
-                    // --More--: a key shows the next page; Esc skips to the last one.
-                    self.more_from = if input == Input::Esc { usize::MAX } else { next };
-                    self.more.set(None);
-                    return Transition::Stay;
-                }
-                return self.play_key(input);
-            }
-            Mode::Look { cursor } => self.look_key(cursor, input),
-            Mode::TravelPrompt { index } => self.travel_key(index, input),
-            Mode::Ended { .. } => {
-                if matches!(input, Input::Enter | Input::Esc | Input::Char(' ' | 'q')) {
-                    return Transition::Pop;
-                }
-            }
+        if let Some(next) = self.next_page() {
+            // --More--: a key shows the next page; Esc skips to the last one.
+            self.more_from = if input == Input::Esc { usize::MAX } else { next };
+            return Transition::Stay;
         }
-        Transition::Stay
+        let t = self.play_key(input);
+        self.then(t)
     }
 
     fn scene(&self, view: Size) -> Option<Scene> {
-        self.scene_now(view, None)
+        Some(self.scene_now(view, Over::default()))
     }
 
     fn mouse(&mut self, event: Mouse) -> Transition {
-        self.on_mouse(event)
+        let t = self.on_mouse(event);
+        self.then(t)
     }
 
     fn wants_ticks(&self) -> bool {
@@ -97,10 +67,15 @@ impl Screen for CavesScreen {
 
     fn tick(&mut self) -> Transition {
         self.step();
-        Transition::Stay
+        self.then(Transition::Stay)
     }
 
-    /// The inventory's choice, or the exit prompt's answer.
+    fn resize(&mut self, size: Size) {
+        self.size = Some(size);
+    }
+
+    /// The answers of the screens pushed over the map: the inventory's choice, the exit
+    /// prompt's, the look cursor's and the travel prompt's; the end page's leaves.
     fn answer(&mut self, answer: Box<dyn Any>) -> Transition {
         let answer = match answer.downcast::<PackAnswer>() {
             Ok(pack) => {
@@ -108,29 +83,49 @@ impl Screen for CavesScreen {
                     PackAnswer::Act(action) => self.act(action),
                     PackAnswer::Say(line) => self.say(line),
                 }
+                return self.then(Transition::Stay);
+            }
+            Err(other) => other,
+        };
+        let answer = match answer.downcast::<LeaveAnswer>() {
+            Ok(leave) => {
+                match *leave {
+                    LeaveAnswer(true) => self.act(Action::Ascend),
+                    LeaveAnswer(false) => self.say("You stay in the caves."),
+                }
+                return self.then(Transition::Stay);
+            }
+            Err(other) => other,
+        };
+        let answer = match answer.downcast::<Looked>() {
+            Ok(looked) => {
+                self.pointed = looked.pointed;
                 return Transition::Stay;
             }
             Err(other) => other,
         };
-        if let Ok(leave) = answer.downcast::<LeaveAnswer>() {
-            match *leave {
-                LeaveAnswer(true) => self.act(Action::Ascend),
-                LeaveAnswer(false) => self.say("You stay in the caves."),
+        let answer = match answer.downcast::<TravelAnswer>() {
+            Ok(travel) => {
+                self.pointed = travel.pointed;
+                self.travel(travel.choice);
+                return self.then(Transition::Stay);
             }
-        }
-        Transition::Stay
+            Err(other) => other,
+        };
+        // The end page went on: the game leaves with it.
+        if answer.is::<RunOver>() { Transition::Pop } else { Transition::Stay }
     }
 
     fn describe(&self) -> String {
         format!("caves: depth {}, turn {}", self.game.depth() + 1, self.game.turn().0)
     }
 
-    fn close(&mut self) -> Result<(), String> {
-        self.save_on_exit().map_err(|e| format!("could not save the run: {e}"))
+    fn close(&mut self) -> Result<(), CloseError> {
+        self.save_on_exit().map_err(|e| CloseError::context("could not save the run", e))
     }
 
-    fn save(&mut self) -> Result<(), String> {
-        self.save_on_exit().map_err(|e| format!("could not save the run: {e}"))
+    fn save(&mut self) -> Result<(), CloseError> {
+        self.save_on_exit().map_err(|e| CloseError::context("could not save the run", e))
     }
 
     /// Where the run was saved, if it was (a run that ended has its morgue file
@@ -140,16 +135,36 @@ impl Screen for CavesScreen {
     }
 }
 
-/// Marks the frame cell (`x`, `y`) with the look cursor's colours.
-fn cursor_at(frame: &mut Frame, x: i32, y: i32) {
-    let under = match (u16::try_from(x), u16::try_from(y)) {
-        (Ok(x), Ok(y)) => {
-            frame.cell(Point::new(i32::from(x), i32::from(y))).copied().unwrap_or(Cell::BLANK)
-        }
-        _ => Cell::BLANK,
-    };
-    frame
-        .set(Point::new(x, y), Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under });
+/// Marks the frame cell at `at` with the look cursor's colours.
+pub(super) fn cursor_at(frame: &mut Frame, at: Point) {
+    let under = frame.cell(at).copied().unwrap_or(Cell::BLANK);
+    frame.set(at, Cell { bg: palette::LOOK_CURSOR, fg: palette::BACKGROUND, ..under });
+}
+
+/// Draws a prompt over the play screen `game`'s screen drew: `lines` on the message rows
+/// (the last ones when they do not all fit) and, at map point `cursor`, the look cursor.
+/// Nothing below the smallest size (the screen below said it is too small).
+pub(super) fn draw_over_map(
+    frame: &mut Frame,
+    game: &Caves,
+    cursor: Option<Point>,
+    lines: &[String],
+) {
+    let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
+    if frame.width() < MIN_SIZE.0 || frame.height() < MIN_SIZE.1 {
+        return;
+    }
+    let rows = message_rows(h);
+    let view_h = (h - 1 - rows).max(1);
+    if let Some(at) = cursor {
+        let offset = draw::map_offset(game, w, view_h);
+        cursor_at(frame, Point::new(at.x - offset.x, at.y - offset.y));
+    }
+    clear_message_rows(frame);
+    let shown = lines.len().saturating_sub(rows as usize);
+    for (i, line) in lines[shown..].iter().enumerate() {
+        frame.print_at(Point::new(0, view_h + i as i32), line, Rgb::WHITE, Rgb::BLACK);
+    }
 }
 
 impl CavesScreen {
@@ -181,7 +196,7 @@ impl CavesScreen {
             },
             CavesCommand::Wear => return self.open_choice(Verb::Wear),
             CavesCommand::Inventory => return Transition::Push(Box::new(self.pack(None))),
-            CavesCommand::Look => self.mode = Mode::Look { cursor: self.game.player().at() },
+            CavesCommand::Look => return Transition::Push(Box::new(LookCursor::over(self))),
             CavesCommand::History => {
                 return Transition::Push(Box::new(HistoryPage::new(self.journal_lines())));
             }
@@ -189,7 +204,7 @@ impl CavesScreen {
             CavesCommand::Explore => self.start(Auto::Explore),
             CavesCommand::TravelItem => self.start(Auto::Item),
             CavesCommand::Rest => self.start(Auto::Rest),
-            CavesCommand::Travel => self.mode = Mode::TravelPrompt { index: 0 },
+            CavesCommand::Travel => return Transition::Push(Box::new(TravelPrompt::over(self))),
             CavesCommand::Save => return self.save_and_leave(),
         }
         Transition::Stay
@@ -212,8 +227,8 @@ impl CavesScreen {
 
     /// The turn's messages as lines of `width` for `rows` rows: while running the latest;
     /// otherwise a page from the first unread one, ending in `--More--` when the rest does
-    /// not fit (the next page's start is kept for the next key).
-    fn message_page(&self, rows: usize, width: usize) -> Vec<String> {
+    /// not fit; and where the next page starts (`None`: nothing more to show).
+    fn message_page(&self, rows: usize, width: usize) -> (Vec<String>, Option<usize>) {
         let all = wrap(&self.messages.join(" "), width);
         let from = if self.running.is_some() {
             all.len().saturating_sub(rows)
@@ -224,11 +239,28 @@ impl CavesScreen {
         if rest > rows && self.running.is_none() {
             let mut lines = all[from..from + rows - 1].to_vec();
             lines.push("--More-- (any key; Esc: the last page)".to_string());
-            self.more.set(Some(from + rows - 1));
-            lines
+            (lines, Some(from + rows - 1))
         } else {
-            self.more.set(None);
-            all[from..].iter().take(rows).cloned().collect()
+            (all[from..].iter().take(rows).cloned().collect(), None)
+        }
+    }
+
+    /// Where the next page of messages starts when the frame as last told shows a
+    /// `--More--` (`None`: all shown, or no size told yet).
+    pub(super) fn next_page(&self) -> Option<usize> {
+        let size = self.size?;
+        let (w, h) = (size.width.min(u32::from(u16::MAX)), size.height.min(u32::from(u16::MAX)));
+        if w < u32::from(MIN_SIZE.0) || h < u32::from(MIN_SIZE.1) {
+            return None;
+        }
+        self.message_page(message_rows(h as i32) as usize, w as usize).1
+    }
+
+    /// The screen to push when the run has just ended (its end page), else `t`.
+    fn then(&mut self, t: Transition) -> Transition {
+        match self.end.take() {
+            Some(page) => Transition::Push(Box::new(page)),
+            None => t,
         }
     }
 

@@ -1,13 +1,13 @@
 //! The stairs the player knows, shown and offered: each remembered staircase keeps its
 //! colour out of sight and the colour says where it leads (the exit, never taken, taken
 //! with parts still unexplored beyond, taken and explored beyond); `G` offers them one by
-//! one, nearest first, never the one the player stands on.
+//! one, nearest first, never the one the player stands on (the travel prompt,
+//! `super::travel`).
 
 use torchlit_geom::Point;
 use torchlit_sim::modes::caves::{Beyond, Caves, KnownStairs, Stairs};
 
-use super::{Auto, CavesCommand, CavesScreen, Mode, text};
-use crate::{Cell, Input, Rgb, palette};
+use crate::{Cell, Rgb, palette};
 
 /// The colour of a known staircase's glyph, by what lies beyond it.
 pub(crate) fn stairs_colour(stairs: &KnownStairs) -> Rgb {
@@ -105,62 +105,3 @@ Stairs stay on the map once seen, coloured by where they lead: gold is the exit 
 caves, white stairs were never taken, blue ones were taken and parts beyond are still \
 unexplored, grey ones were taken and everything beyond is explored. G offers the known \
 stairs one by one, nearest first (look with x says where each leads).";
-
-impl CavesScreen {
-    /// A key of the travel prompt: `G`, Tab, Space or `j` the next known stairs (`k` the
-    /// one before), Enter or `.` travels to the chosen stairs, `>` or `<` to the nearest
-    /// stairs down or up (never the ones underfoot), `i` or `*` to the nearest item seen;
-    /// anything else cancels.
-    pub(super) fn travel_key(&mut self, index: usize, input: Input) {
-        self.mode = Mode::Play;
-        let targets = targets(&self.game);
-        let count = targets.len().max(1);
-        let travel = self.keymap.get(input) == Some(CavesCommand::Travel);
-        let step = match input {
-            _ if travel => Some(1),
-            Input::Tab | Input::Char(' ' | 'j') | Input::Down => Some(1),
-            Input::Char('k') | Input::Up => Some(count - 1),
-            _ => None,
-        };
-        if let Some(step) = step {
-            self.mode = Mode::TravelPrompt { index: (index + step) % count };
-            return;
-        }
-        let auto = match input {
-            Input::Enter | Input::Char('.') => match targets.get(index) {
-                Some(s) => Auto::Cell(s.at),
-                None => return self.say("You know of no other stairs on this level."),
-            },
-            Input::Char(c @ ('>' | '<')) => {
-                let way = if c == '>' { Stairs::Down } else { Stairs::Up };
-                match self.nearest_stairs(way, &targets) {
-                    Some(auto) => auto,
-                    None => return self.no_stairs(way),
-                }
-            }
-            Input::Char('i' | '*') => Auto::Item,
-            _ => return self.say("Never mind."),
-        };
-        self.start(auto);
-    }
-
-    /// Travel to the nearest known stairs `way`: by the shortest path when the player
-    /// stands on none of that kind, else to the nearest other one.
-    fn nearest_stairs(&self, way: Stairs, targets: &[KnownStairs]) -> Option<Auto> {
-        let here = self.game.stairs_at(self.game.player().at()).map(|s| s.way);
-        if here != Some(way) && targets.iter().any(|s| s.way == way) {
-            return Some(Auto::Travel(way));
-        }
-        targets.iter().find(|s| s.way == way).map(|s| Auto::Cell(s.at))
-    }
-
-    /// Says that no other stairs of a kind are known (on level 1 up: where the exit may be).
-    fn no_stairs(&mut self, way: Stairs) {
-        let mut said = vec![match way {
-            Stairs::Down => "You know of no other stairs down on this level.".to_string(),
-            Stairs::Up => text::NO_WAY_UP.to_string(),
-        }];
-        self.guide(&[], &mut said);
-        self.set_messages(said);
-    }
-}

@@ -3,12 +3,6 @@
 use super::*;
 
 #[test]
-fn wrapping_keeps_words_whole() {
-    assert_eq!(wrap("aa bb cc", 5), vec!["aa bb", "cc"]);
-    assert!(wrap("", 5).is_empty());
-}
-
-#[test]
 fn a_press_that_moved_and_met_a_zombie_stops_rather_than_refuses_and_a_rest_says_why() {
     use torchlit_sim::modes::caves::{CreatureKind, Hunger, Stop};
     let game = Caves::from_ascii(&[&["#####", "#@..#", "#####"]], torchlit_rng::Seed(1))
@@ -36,19 +30,18 @@ fn a_press_that_moved_and_met_a_zombie_stops_rather_than_refuses_and_a_rest_says
 fn the_end_page_puts_the_morgue_and_the_recording_on_lines_of_their_own() {
     let game =
         Caves::from_ascii(&[&["####", "#@.#", "####"]], torchlit_rng::Seed(1)).expect("a fixture");
-    let mut screen = CavesScreen::new(game, default_keymap(), None);
     let morgue = "Morgue file: /tmp/play/data/worlds/caves-7-1.morgue.txt  Recording: \
                   /tmp/play/data/recordings/caves-2026-11-29-083316-died.tlrec";
-    screen.mode = Mode::Ended { morgue: morgue.to_string() };
+    let page = end::EndPage::new(&game, morgue.to_string());
     let mut frame = crate::Frame::with_size(torchlit_geom::Size::new(80, 24));
-    crate::Screen::render(&screen, &mut frame);
+    crate::Screen::render(&page, &mut frame);
     let text = frame.to_text();
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     assert!(lines.contains(&"Morgue file: /tmp/play/data/worlds/caves-7-1.morgue.txt"), "{text}");
     assert!(lines.iter().any(|l| l.starts_with("Recording: /tmp/play")), "{text}");
     // Short enough, they share one line.
-    screen.mode = Mode::Ended { morgue: "Morgue file: a.txt  Recording: b.tlrec".to_string() };
+    let page = end::EndPage::new(&game, "Morgue file: a.txt  Recording: b.tlrec".to_string());
     let mut frame = crate::Frame::with_size(torchlit_geom::Size::new(80, 24));
-    crate::Screen::render(&screen, &mut frame);
+    crate::Screen::render(&page, &mut frame);
     assert!(frame.to_text().contains("Morgue file: a.txt  Recording: b.tlrec"));
 }

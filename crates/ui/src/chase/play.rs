@@ -317,7 +317,7 @@ impl ChaseScreen {
         let a = self.game.awaiting()?;
         let board = self.game.board();
         let at = board.player(a.role).at;
-        let place = if board.map().tile(at) == Some(torchlit_map::Tile::Hallway) {
+        let place = if board.map().tile(at) == Some(torchlit_sim::Tile::Hallway) {
             "hallway, 4 ways"
         } else {
             "room, 8 ways"

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 use torchlit_geom::Direction;
-use torchlit_map::Dungeon;
 use torchlit_save::recording::{Header, StartFile};
 use torchlit_sim::Turn;
+use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{HeroKind, MonsterKind, Move, Role, StrategyMaker};
 
 use super::ChaseScreen;

@@ -127,7 +127,7 @@ impl ChaseScreen {
             return Some('∙');
         }
         let tile = board.map().tile(p)?;
-        Some(if tile == torchlit_map::Tile::Wall {
+        Some(if tile == torchlit_sim::Tile::Wall {
             ' '
         } else {
             crate::theme::tile_cell(tile).glyph

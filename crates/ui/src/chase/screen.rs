@@ -47,7 +47,7 @@ impl Screen for ChaseScreen {
         format!("chase: turn {}", self.game().turn().0)
     }
 
-    fn close(&mut self) -> Result<(), String> {
+    fn close(&mut self) -> Result<(), crate::CloseError> {
         self.end_recording();
         Ok(())
     }

@@ -4,7 +4,7 @@ use torchlit_sim::modes::chase::PERSON_LIMIT;
 
 use super::*;
 use crate::record::Recordings;
-use torchlit_map::ParseError;
+use torchlit_sim::formats::ParseError;
 
 /// Why a [`DungeonChoice`] gives no dungeon (or the chase on it can't start).
 #[derive(Debug, thiserror::Error)]

@@ -78,7 +78,7 @@ impl Screen for MazeScreen {
         format!("maze: area {} of {}", game.current().0 + 1, game.areas().len())
     }
 
-    fn close(&mut self) -> Result<(), String> {
+    fn close(&mut self) -> Result<(), crate::CloseError> {
         self.end_recording();
         Ok(())
     }

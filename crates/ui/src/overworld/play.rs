@@ -471,12 +471,12 @@ impl Screen for OverworldScreen {
         "overworld".into()
     }
 
-    fn close(&mut self) -> Result<(), String> {
-        self.shut_down().map_err(|e| e.to_string())
+    fn close(&mut self) -> Result<(), crate::CloseError> {
+        self.shut_down().map_err(crate::CloseError::new)
     }
 
-    fn save(&mut self) -> Result<(), String> {
-        self.save_now().map_err(|e| format!("could not save the world: {e}"))
+    fn save(&mut self) -> Result<(), crate::CloseError> {
+        self.save_now().map_err(|e| crate::CloseError::context("could not save the world", e))
     }
 }
 

@@ -3,9 +3,9 @@
 //! they can't drift apart.
 
 use serde::{Deserialize, Serialize};
-use torchlit_map::{Dungeon, UltimaWorld};
 use torchlit_save::recording::{Header, StartFile};
 use torchlit_sim::Turn;
+use torchlit_sim::formats::{Dungeon, UltimaWorld};
 use torchlit_sim::modes::caves::{self, AutoPickup, Caves};
 use torchlit_sim::modes::chase::{Chase, HeroKind, MonsterKind, StrategyMaker};
 use torchlit_sim::modes::maze::{LevelKind, Maze, MazeConfig, Rules, Seed, TickInput};
@@ -13,7 +13,6 @@ use torchlit_sim::modes::ultima::{self, Ultima};
 
 use super::Replayable;
 pub use super::start_error::StartError;
-use crate::caves::CavesScreen;
 use crate::chase::ChaseScreen;
 use crate::maze::MazeScreen;
 use crate::record::{CHECKPOINT_TICKS, CHECKPOINT_TURNS, Recorder};
@@ -134,7 +133,7 @@ impl Replayable for CavesReplay {
     }
 
     fn render(game: &Caves, messages: &[String], frame: &mut Frame) {
-        crate::Screen::render(&CavesScreen::replaying(game.clone(), messages.to_vec()), frame);
+        crate::caves::draw_still(game, messages.to_vec(), "The end of the recording.", frame);
     }
 }
 

@@ -1,6 +1,6 @@
 //! Why a recorded game can't be started again, or a recorder can't be made for one.
 
-use torchlit_map::ParseError;
+use torchlit_sim::formats::ParseError;
 use torchlit_sim::modes::caves::CavesError;
 use torchlit_sim::modes::chase::ChaseError;
 use torchlit_sim::modes::maze::MazeError;

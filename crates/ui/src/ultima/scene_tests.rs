@@ -5,7 +5,7 @@ use crate::sprite;
 use crate::{Frame, Input, Screen};
 use torchlit_console::scene::MarkKind;
 use torchlit_geom::{Point, Size};
-use torchlit_map::UltimaWorld;
+use torchlit_sim::formats::UltimaWorld;
 
 fn screen() -> UltimaScreen {
     let world = UltimaWorld::parse(torchlit_testkit::WORLD_30X20.as_bytes()).expect("a world");

@@ -11,7 +11,6 @@
 use std::collections::BTreeMap;
 
 use torchlit_geom::{Direction, Point};
-use torchlit_map::Tile;
 use torchlit_path::{DijkstraMap, Flow, PathGrid, Rule};
 
 use super::Caves;
@@ -21,6 +20,7 @@ use super::hunger::Hunger;
 use super::item::{Item, ItemKind};
 use super::level::is_ground;
 use crate::Turn;
+use crate::terrain::Tile;
 
 /// How many turns one rest lasts at most (DCSS's and Brogue's `Z`: 100).
 pub const REST_TURNS: u32 = 100;

@@ -1,13 +1,14 @@
 //! Games on hand-drawn levels, for tests, benchmarks and tutorials.
 
 use torchlit_geom::{Grid, Point, Size};
-use torchlit_map::{Tile, TileMap};
+use torchlit_map::TileMap;
 use torchlit_rng::Seed;
 
 use super::creature::CreatureKind;
 use super::item::ItemKind;
 use super::level::Level;
 use super::{Caves, CavesError};
+use crate::terrain::Tile;
 
 /// The glyphs [`Caves::from_ascii`] reads.
 pub const FIXTURE_LEGEND: &str = "# wall, . floor, < stairs up, > stairs down, @ player, \

@@ -1,9 +1,10 @@
 //! One level of the caves: its tiles and the items on them (one per tile, part 10).
 
 use torchlit_geom::{Grid, Point, Size};
-use torchlit_map::{Tile, TileMap};
+use torchlit_map::TileMap;
 
 use super::item::Item;
+use crate::terrain::Tile;
 
 /// Whether a tile is ground a creature may stand on (the tutorial's `isGround()`: anything
 /// but a wall; stairs are ground).
@@ -21,13 +22,13 @@ pub fn is_diggable(tile: Tile) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Level {
-    pub(crate) tiles: TileMap,
+    pub(crate) tiles: TileMap<Tile>,
     pub(crate) items: Grid<Option<Item>>,
 }
 
 impl Level {
     /// A level on `tiles` with no items.
-    pub fn new(tiles: TileMap) -> Level {
+    pub fn new(tiles: TileMap<Tile>) -> Level {
         let items = Grid::new(tiles.size(), None);
         Level { tiles, items }
     }
@@ -38,7 +39,7 @@ impl Level {
     }
 
     /// The terrain.
-    pub fn tiles(&self) -> &TileMap {
+    pub fn tiles(&self) -> &TileMap<Tile> {
         &self.tiles
     }
 

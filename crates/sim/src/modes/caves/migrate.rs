@@ -15,7 +15,7 @@
 //! newer ones are tried first.
 //!
 //! A format-2 state (rules whose format-3 fields hold the older behaviour,
-//! [`Rules::is_format_2`]) hashes as it did in format 2 ([`Caves::state_hash`] leaves the
+//! [`Rules::is_format_2`]) hashes as it did in format 2 (`Caves::state_hash` leaves the
 //! added bytes out), so recordings made before format 3 still verify.
 
 use super::{ActiveLevels, Rules};

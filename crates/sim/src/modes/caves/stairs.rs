@@ -4,11 +4,11 @@
 //! to the exit can pass through several levels).
 
 use torchlit_geom::{Direction, Grid, Point};
-use torchlit_map::Tile;
 
 use super::Caves;
 use super::events::Stairs;
 use super::level::is_ground;
+use crate::terrain::Tile;
 
 /// What lies beyond a known staircase, as far as the player knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,7 +1,6 @@
 //! One turn: the player's action, then hunger, then every other creature.
 
 use torchlit_geom::{Direction, Point};
-use torchlit_map::Tile;
 
 use super::ai::{Intent, Senses, behaviour, in_sight};
 use super::combat::damage;
@@ -13,6 +12,7 @@ use super::item::{Item, ItemKind};
 use super::level::is_diggable;
 use super::{ActiveLevels, Caves, kill_index};
 use crate::engine::ActorId;
+use crate::terrain::Tile;
 
 impl Caves {
     /// The player's part of a turn; `true` when it took time.

@@ -8,7 +8,7 @@ use torchlit_rng::{Rng, Seed};
 
 use super::creature::CreatureKind;
 use super::item::ItemKind;
-use crate::terrain::level_tile;
+use crate::terrain::{Tile, level_tile};
 
 /// The shape of a new world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,7 +30,7 @@ impl Default for WorldSpec {
 /// The caves' terrain: one tile map per level, stairs linking them, the exit on level 0
 /// (`torchlit-procgen`'s [`cave_levels`], after part 07 of Trystan's roguelike tutorial,
 /// from the sub-seed `"caves/levels"`). Every floor cell is reachable from the exit.
-pub(crate) fn build_caves(seed: Seed, spec: WorldSpec) -> Result<Vec<TileMap>, GenError> {
+pub(crate) fn build_caves(seed: Seed, spec: WorldSpec) -> Result<Vec<TileMap<Tile>>, GenError> {
     let params = CaveLevelsParams {
         width: spec.size.width,
         height: spec.size.height,
@@ -64,8 +64,8 @@ pub fn items_for_level(size: Size, rng: &mut Rng) -> Vec<ItemKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::terrain::Tile;
     use torchlit_geom::Point;
-    use torchlit_map::Tile;
 
     #[test]
     fn caves_have_stairs_between_every_level_and_an_exit() {

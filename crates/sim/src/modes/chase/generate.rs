@@ -2,12 +2,13 @@
 //! placement of the hero, the monster and the speed potions.
 
 use torchlit_geom::{Point, Rect};
-use torchlit_map::{Dungeon, DungeonMonster, TileMap};
+use torchlit_map::TileMap;
 use torchlit_procgen::{RoomsParams, rooms_layout_with};
 use torchlit_rng::{Rng, Seed};
 
 use super::ChaseError;
-use crate::terrain::room_tile;
+use crate::formats::{Dungeon, DungeonMonster};
+use crate::terrain::{Tile, room_tile};
 
 /// How many speed potions a generated dungeon holds.
 const POTIONS: u32 = 1;
@@ -49,7 +50,7 @@ pub fn generate_with_rooms(seed: Seed, side: u32) -> Result<(Dungeon, Vec<Rect>)
 /// `rooms`, drawn from `rng`.
 fn populate(
     rng: &mut Rng,
-    map: TileMap,
+    map: TileMap<Tile>,
     rooms: &[Rect],
     potions: u32,
 ) -> Result<Dungeon, ChaseError> {
@@ -98,9 +99,9 @@ fn pick(rng: &mut Rng, cells: &[Point], taken: &[Point]) -> Point {
 #[cfg(test)]
 mod tests {
     use torchlit_geom::Size;
-    use torchlit_map::Tile;
 
     use super::*;
+    use crate::terrain::Tile;
 
     #[test]
     fn hero_monster_and_potion_stand_on_distinct_room_cells_of_different_rooms() {

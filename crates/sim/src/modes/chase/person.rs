@@ -4,11 +4,12 @@
 //! from the game's [`super::Solution`] ([`Review`]).
 
 use torchlit_geom::Direction;
-use torchlit_map::{Dungeon, Tile};
 
 use super::{Chase, ChaseError, Decision, Event, Move, Paths, Role, Strategy, StrategyError};
 use super::{Verdict, solve::Solution};
 use crate::Turn;
+use crate::formats::Dungeon;
+use crate::terrain::Tile;
 
 /// The turn limit of a game with a person ([`Chase::for_person`]): a hero still free
 /// after this many turns has survived (a person, unlike the built-in strategies, is not

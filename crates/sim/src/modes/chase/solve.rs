@@ -655,8 +655,8 @@ impl Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::Dungeon;
     use crate::modes::chase::path_grid;
-    use torchlit_map::Dungeon;
 
     fn solve(text: &str) -> (Dungeon, Solution) {
         let d = Dungeon::parse(text.as_bytes()).expect("parses");

@@ -130,7 +130,7 @@ pub struct Stats {
 
 /// A game of `maze` (ICMaze, the CS-107 mini-project "Maze Games", EPFL): real time at 24 ticks per second, advanced one
 /// tick at a time by [`Maze::tick`] with the input of that tick. Pure: it never reads a
-/// clock, and same config + same inputs = same game ([`Maze::state_hash`]).
+/// clock, and same config + same inputs = same game (`Maze::state_hash`, with the `serde` feature).
 ///
 /// Only the current area advances; the others wait as the hero left them.
 #[derive(Clone, Debug)]

@@ -2,11 +2,12 @@
 
 use torchlit_geom::Radius;
 
-use crate::Terrain;
+use torchlit_map::Terrain;
 
-/// The terrain kind at one map position.
+/// The terrain kind at one map position: the game's terrain (a `torchlit_map::Terrain`).
 ///
-/// One enum serves every mode; each mode and file format uses a subset. Properties are
+/// One enum serves every mode; each mode and file format ([`crate::formats`]) uses a
+/// subset. Properties are
 /// fixed per kind: [`Tile::is_passable`], [`Tile::is_opaque`], [`Tile::light_radius`].
 ///
 /// `#[non_exhaustive]`: a new kind of terrain is not a breaking change, so a `match` on a

@@ -1,14 +1,16 @@
 //! The Rogue dungeon format of the DM503 Rogue project (University of Southern Denmark, 2010).
 
 use torchlit_geom::{Point, Size};
-
-use crate::text::{
+use torchlit_map::text::{
     Line, Lines, build_map, decode, expect_line_end, expect_uint, expected, quote, size_fits,
     too_large,
 };
-use crate::{MAX_MAP_AREA, ParseError, ParseErrorKind, Tile, TileMap};
+use torchlit_map::{MAX_MAP_AREA, TileMap};
 
-/// The legal cell characters, for [`ParseErrorKind::UnknownCode`].
+use super::{FormatErrorKind, ParseError, ParseErrorKind};
+use crate::terrain::Tile;
+
+/// The legal cell characters, for [`torchlit_map::ParseErrorKind::UnknownCode`].
 const EXPECTED_CELLS: &str =
     "a cell: '.' room, '+' hallway, ' ' wall, '@' hero, 'A'-'Z' monster or 's' speed potion";
 
@@ -47,7 +49,7 @@ pub struct DungeonMonster {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dungeon {
     /// The terrain: rooms, hallways and walls; `N × N`.
-    pub map: TileMap,
+    pub map: TileMap<Tile>,
     /// Where the hero `@` starts.
     pub hero: Point,
     /// The monsters, in reading order (row by row from the top, left to right).
@@ -62,7 +64,7 @@ impl Dungeon {
     /// # Errors
     ///
     /// A [`ParseError`] at the first problem: not UTF-8, an empty file, a size that is
-    /// not an integer, zero or [too large](ParseErrorKind::TooLarge) (refused before
+    /// not an integer, zero or [too large](torchlit_map::ParseErrorKind::TooLarge) (refused before
     /// anything is allocated), fewer than `N` rows, a row longer than `2N` characters
     /// (trailing white space aside), a cell not followed by a space, an unknown cell
     /// character, no hero or a second hero, or text after the last row.
@@ -75,8 +77,8 @@ impl Dungeon {
     ///
     /// # Errors
     ///
-    /// As [`Dungeon::parse`]; also [`ParseErrorKind::TwoMonsters`] at the second monster
-    /// and [`ParseErrorKind::NoMonster`] at the size `N` when there is none.
+    /// As [`Dungeon::parse`]; also [`FormatErrorKind::TwoMonsters`] at the second monster
+    /// and [`FormatErrorKind::NoMonster`] at the size `N` when there is none.
     pub fn parse_chase(bytes: &[u8]) -> Result<Dungeon, ParseError> {
         Dungeon::parse_with(bytes, true)
     }
@@ -117,12 +119,12 @@ impl Dungeon {
         lines.expect_only_blank()?;
 
         let Some((hero, _, _)) = read.hero else {
-            return Err(header.error_at(n_at, ParseErrorKind::NoHero));
+            return Err(header.error_at(n_at, ParseErrorKind::Format(FormatErrorKind::NoHero)));
         };
         if one_monster && read.monsters.is_empty() {
-            return Err(header.error_at(n_at, ParseErrorKind::NoMonster));
+            return Err(header.error_at(n_at, ParseErrorKind::Format(FormatErrorKind::NoMonster)));
         }
-        let map = build_map(Size::new(n as u32, n as u32), &read.cells);
+        let map = build_map(Size::new(n as u32, n as u32), &read.cells, Tile::Wall);
         Ok(Dungeon { map, hero, monsters: read.monsters, potions: read.potions })
     }
 
@@ -235,7 +237,10 @@ impl Reading {
             ' ' => Tile::Wall,
             '@' => {
                 if let Some((_, first_line, first_column)) = self.hero {
-                    let kind = ParseErrorKind::TwoHeroes { first_line, first_column };
+                    let kind = ParseErrorKind::Format(FormatErrorKind::TwoHeroes {
+                        first_line,
+                        first_column,
+                    });
                     return Err(ParseError::new(line, column, kind));
                 }
                 self.hero = Some((at, line, column));
@@ -245,7 +250,11 @@ impl Reading {
                 if self.one_monster
                     && let Some((first_line, first_column)) = self.first_monster
                 {
-                    let kind = ParseErrorKind::TwoMonsters { glyph: c, first_line, first_column };
+                    let kind = ParseErrorKind::Format(FormatErrorKind::TwoMonsters {
+                        glyph: c,
+                        first_line,
+                        first_column,
+                    });
                     return Err(ParseError::new(line, column, kind));
                 }
                 self.first_monster.get_or_insert((line, column));
@@ -341,10 +350,13 @@ mod tests {
     fn exactly_one_hero() {
         let e = err("2\n. . \n. . \n");
         assert_eq!((e.line(), e.column()), (1, 1));
-        assert_eq!(e.kind(), &ParseErrorKind::NoHero);
+        assert_eq!(e.kind(), &ParseErrorKind::Format(FormatErrorKind::NoHero));
         let e = err("2\n@ . \n. @ \n");
         assert_eq!((e.line(), e.column()), (3, 3));
-        assert_eq!(e.kind(), &ParseErrorKind::TwoHeroes { first_line: 2, first_column: 1 });
+        assert_eq!(
+            e.kind(),
+            &ParseErrorKind::Format(FormatErrorKind::TwoHeroes { first_line: 2, first_column: 1 })
+        );
     }
 
     #[test]
@@ -355,11 +367,15 @@ mod tests {
         assert_eq!((e.line(), e.column()), (3, 3), "at the second monster");
         assert_eq!(
             e.kind(),
-            &ParseErrorKind::TwoMonsters { glyph: 'B', first_line: 2, first_column: 3 }
+            &ParseErrorKind::Format(FormatErrorKind::TwoMonsters {
+                glyph: 'B',
+                first_line: 2,
+                first_column: 3
+            })
         );
         let e = Dungeon::parse_chase(b"\n2\n@ . \n. . \n").expect_err("no monster");
         assert_eq!((e.line(), e.column()), (2, 1), "at the size");
-        assert_eq!(e.kind(), &ParseErrorKind::NoMonster);
+        assert_eq!(e.kind(), &ParseErrorKind::Format(FormatErrorKind::NoMonster));
         assert!(Dungeon::parse_chase(b"2\n@ A \n. . \n").is_ok());
     }
 

@@ -1,14 +1,16 @@
 //! A plain ASCII map: one character per cell, one line per row.
 
 use torchlit_geom::{Point, Size};
+use torchlit_map::text::{Lines, build_map, decode, size_fits, too_large};
+use torchlit_map::{MAX_MAP_SIDE, TileMap};
 
-use crate::text::{Lines, build_map, decode, size_fits, too_large};
-use crate::{MAX_MAP_SIDE, ParseError, ParseErrorKind, Tile, TileMap};
+use super::{FormatErrorKind, ParseError, ParseErrorKind};
+use crate::terrain::Tile;
 
 /// The glyph of the start cell (a [`Tile::Floor`]).
 const START: char = '@';
 
-/// The legal glyphs, for [`ParseErrorKind::UnknownCode`].
+/// The legal glyphs, for [`torchlit_map::ParseErrorKind::UnknownCode`].
 const EXPECTED_GLYPHS: &str = "a map glyph: # . ~ = + ' < > B T ^ \" % : @ or a space (a wall)";
 
 /// The ASCII glyph of each tile; [`glyph_tile`] reads the same table backwards.
@@ -86,7 +88,7 @@ pub fn glyph_tile(c: char) -> Option<Tile> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AsciiMap {
     /// The terrain.
-    pub map: TileMap,
+    pub map: TileMap<Tile>,
     /// The `@`, if the map has one.
     pub start: Option<Point>,
 }
@@ -97,9 +99,9 @@ impl AsciiMap {
     /// # Errors
     ///
     /// A [`ParseError`] at the first problem: not UTF-8, nothing but blank lines, more
-    /// than [`MAX_MAP_SIDE`] rows or columns or [`crate::MAX_MAP_AREA`] cells
-    /// ([`ParseErrorKind::TooLarge`], found before the map is allocated), an unknown
-    /// glyph, or a second `@` ([`ParseErrorKind::TwoHeroes`]).
+    /// than [`MAX_MAP_SIDE`] rows or columns or [`torchlit_map::MAX_MAP_AREA`] cells
+    /// ([`torchlit_map::ParseErrorKind::TooLarge`], found before the map is allocated), an unknown
+    /// glyph, or a second `@` ([`FormatErrorKind::TwoHeroes`]).
     pub fn parse(bytes: &[u8]) -> Result<AsciiMap, ParseError> {
         let text = decode(bytes)?;
 
@@ -141,7 +143,10 @@ impl AsciiMap {
                 let tile = match c {
                     START => {
                         if let Some((_, first_line, first_column)) = start {
-                            let kind = ParseErrorKind::TwoHeroes { first_line, first_column };
+                            let kind = ParseErrorKind::Format(FormatErrorKind::TwoHeroes {
+                                first_line,
+                                first_column,
+                            });
                             return Err(ParseError::new(line.number, column, kind));
                         }
                         start = Some((Point::new(x as i32, y as i32), line.number, column));
@@ -161,7 +166,7 @@ impl AsciiMap {
             }
             cells.resize(cells.len() + (width - row_len), Tile::Wall);
         }
-        Ok(AsciiMap { map: build_map(size, &cells), start: start.map(|(p, _, _)| p) })
+        Ok(AsciiMap { map: build_map(size, &cells, Tile::Wall), start: start.map(|(p, _, _)| p) })
     }
 
     /// Writes the map: one line per row, every row full width (walls as `#`), each line
@@ -241,7 +246,10 @@ mod tests {
         assert_eq!((e.line(), e.column()), (1, 3));
         let e = err("@.\n.@\n");
         assert_eq!((e.line(), e.column()), (2, 2));
-        assert_eq!(e.kind(), &ParseErrorKind::TwoHeroes { first_line: 1, first_column: 1 });
+        assert_eq!(
+            e.kind(),
+            &ParseErrorKind::Format(FormatErrorKind::TwoHeroes { first_line: 1, first_column: 1 })
+        );
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! Telling the map formats apart by their content.
 
 use torchlit_geom::Point;
+use torchlit_map::TileMap;
+use torchlit_map::text::looks_like_integer;
 
-use crate::text::looks_like_integer;
-use crate::{AsciiMap, Dungeon, ParseError, TileMap, UltimaWorld};
+use super::{AsciiMap, Dungeon, ParseError, UltimaWorld};
+use crate::terrain::Tile;
 
 /// A map in any of the formats, as [`parse_any`] read it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -18,7 +20,7 @@ pub enum AnyMap {
 
 impl AnyMap {
     /// The terrain, in map space.
-    pub fn tiles(&self) -> &TileMap {
+    pub fn tiles(&self) -> &TileMap<Tile> {
         match self {
             AnyMap::Ultima(w) => &w.map,
             AnyMap::Dungeon(d) => &d.map,
@@ -56,7 +58,7 @@ impl AnyMap {
 /// # Errors
 ///
 /// The chosen parser's [`ParseError`] ([`UltimaWorld::parse`], [`Dungeon::parse`],
-/// [`AsciiMap::parse`]); an empty or blank file is [`crate::ParseErrorKind::Empty`].
+/// [`AsciiMap::parse`]); an empty or blank file is [`torchlit_map::ParseErrorKind::Empty`].
 pub fn parse_any(bytes: &[u8]) -> Result<AnyMap, ParseError> {
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let is_blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r');
@@ -73,7 +75,7 @@ pub fn parse_any(bytes: &[u8]) -> Result<AnyMap, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ParseErrorKind;
+    use crate::formats::ParseErrorKind;
 
     #[test]
     fn the_first_line_picks_the_format() {

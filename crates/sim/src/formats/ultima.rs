@@ -1,12 +1,14 @@
 //! The Ultima world format of Ultima 0 (CSCI 136, Montana Tech, 2014).
 
 use torchlit_geom::{Point, Size};
-
-use crate::text::{
+use torchlit_map::text::{
     END_OF_FILE, Line, Lines, build_map, decode, expect_line_end, expect_uint, expected, size_fits,
     too_large,
 };
-use crate::{MAX_MAP_AREA, ParseError, ParseErrorKind, Tile, TileMap};
+use torchlit_map::{MAX_MAP_AREA, TileMap};
+
+use super::{FormatErrorKind, ParseError, ParseErrorKind};
+use crate::terrain::Tile;
 
 /// Each Ultima tile code and its tile.
 const CODES: [(char, Tile); 7] = [
@@ -19,7 +21,7 @@ const CODES: [(char, Tile); 7] = [
     ('S', Tile::StoneWall),
 ];
 
-/// The legal codes, for [`ParseErrorKind::UnknownCode`].
+/// The legal codes, for [`torchlit_map::ParseErrorKind::UnknownCode`].
 const EXPECTED_CODES: &str = "a tile code: B, L, W, F, G, M or S";
 
 /// The tile of an Ultima code.
@@ -64,7 +66,7 @@ fn tile_code(tile: Tile) -> char {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct UltimaWorld {
     /// The terrain; row 0 is the file's first (top) row.
-    pub map: TileMap,
+    pub map: TileMap<Tile>,
     /// Where the avatar starts, in map space (`y` down).
     pub avatar: Point,
 }
@@ -75,7 +77,7 @@ impl UltimaWorld {
     /// # Errors
     ///
     /// A [`ParseError`] at the first problem: not UTF-8, an empty file, a missing,
-    /// negative or non-integer number, a zero or [too large](ParseErrorKind::TooLarge)
+    /// negative or non-integer number, a zero or [too large](torchlit_map::ParseErrorKind::TooLarge)
     /// size (refused before anything is allocated), the wrong number of rows or of codes
     /// in a row, an unknown code, the avatar off the map or on an impassable tile, or
     /// text after the last row.
@@ -119,8 +121,12 @@ impl UltimaWorld {
         expect_line_end(&avatar_line, tokens.next(), "the avatar's y")?;
         if x >= width || y >= height {
             let at = if x >= width { x_at } else { y_at };
-            let kind =
-                ParseErrorKind::AvatarOffMap { x, y, width: size.width, height: size.height };
+            let kind = ParseErrorKind::Format(FormatErrorKind::AvatarOffMap {
+                x,
+                y,
+                width: size.width,
+                height: size.height,
+            });
             return Err(avatar_line.error_at(at, kind));
         }
 
@@ -139,13 +145,14 @@ impl UltimaWorld {
         }
         lines.expect_only_blank()?;
 
-        let map = build_map(size, &cells);
+        let map = build_map(size, &cells, Tile::Wall);
         // x < width ≤ 4096 and y < height ≤ 4096.
         let avatar = ultima_to_map(Point::new(x as i32, y as i32), size.height);
         if let Some(tile) = map.tile(avatar)
             && !tile.is_passable()
         {
-            let kind = ParseErrorKind::AvatarBlocked { x, y, tile: tile.name() };
+            let kind =
+                ParseErrorKind::Format(FormatErrorKind::AvatarBlocked { x, y, tile: tile.name() });
             return Err(avatar_line.error_at(x_at, kind));
         }
         Ok(UltimaWorld { map, avatar })
@@ -303,7 +310,15 @@ mod tests {
         assert_eq!((e.line(), e.column()), (2, 5));
         let e = err("3 2\n1 2\nG G G\nG G G\n");
         assert_eq!((e.line(), e.column()), (2, 3));
-        assert_eq!(e.kind(), &ParseErrorKind::AvatarOffMap { x: 1, y: 2, width: 3, height: 2 });
+        assert_eq!(
+            e.kind(),
+            &ParseErrorKind::Format(FormatErrorKind::AvatarOffMap {
+                x: 1,
+                y: 2,
+                width: 3,
+                height: 2
+            })
+        );
     }
 
     #[test]
@@ -331,7 +346,10 @@ mod tests {
         // (1, 1) in Ultima coordinates is the top row here: water.
         let e = err("3 2\n1 1\nG W G\nG G G\n");
         assert_eq!((e.line(), e.column()), (2, 1));
-        assert_eq!(e.kind(), &ParseErrorKind::AvatarBlocked { x: 1, y: 1, tile: "water" });
+        assert_eq!(
+            e.kind(),
+            &ParseErrorKind::Format(FormatErrorKind::AvatarBlocked { x: 1, y: 1, tile: "water" })
+        );
     }
 
     #[test]
