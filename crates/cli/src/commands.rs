@@ -238,7 +238,7 @@ fn ultima_keymap(
 ) -> Result<torchlit_ui::Keymap<torchlit_ui::ultima::UltimaCommand>> {
     let overrides = settings.key_overrides(ModeId::Ultima);
     torchlit_ui::ultima::keymap_with(&overrides).map_err(|e| {
-        anyhow::anyhow!("{}: keys.ultima: {e}", settings.origin_of(ModeId::Ultima, &e.0))
+        anyhow::anyhow!("{}: keys.ultima: {e}", settings.origin_of(ModeId::Ultima, &e.name))
     })
 }
 

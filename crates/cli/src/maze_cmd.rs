@@ -24,7 +24,7 @@ pub fn setup(
 ) -> Result<MazeSetup> {
     let overrides = settings.key_overrides(ModeId::Maze);
     let keymap = keymap_with(&overrides).map_err(|e| {
-        anyhow::anyhow!("{}: keys.maze: {e}", settings.origin_of(ModeId::Maze, &e.0))
+        anyhow::anyhow!("{}: keys.maze: {e}", settings.origin_of(ModeId::Maze, &e.name))
     })?;
     let config = MazeConfig { rules, ..maze_config(seed, level, length) };
     Ok(MazeSetup { config, keymap, recordings: None })

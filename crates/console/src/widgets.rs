@@ -429,6 +429,85 @@ mod box_tests {
     }
 }
 
+impl Panel<'_> {
+    /// Like [`Panel::draw_box`], but the box goes where `area` says (clipped to the frame,
+    /// at least 4 by 3 cells) instead of the middle: a dialog above a status line. An
+    /// empty title leaves the top border whole. The returned [`PanelArea`] is the box as
+    /// drawn.
+    pub fn draw_box_at(&self, frame: &mut Frame, area: Rect) -> PanelArea {
+        let (fw, fh) = (i32::from(frame.width()), i32::from(frame.height()));
+        let side = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
+        let (w, h) = (side(area.size.width).min(fw).max(4), side(area.size.height).min(fh).max(3));
+        let (x, y) = (area.left().clamp(0, (fw - w).max(0)), area.top().clamp(0, (fh - h).max(0)));
+        let rect = Rect::new(Point::new(x, y), Size::new(w as u32, h as u32));
+        frame.fill_rect(rect, Cell { bg: self.bg, ..Cell::BLANK });
+        frame.border_rect(rect, self.fg);
+        if !self.title.is_empty() {
+            let title = fit(&format!(" {} ", self.title), (w - 4).max(0) as usize);
+            for (i, c) in title.chars().enumerate() {
+                let cell = Cell::with_bg(c, self.fg, self.bg).bold();
+                frame.set(Point::new(x + 2 + i as i32, y), cell);
+            }
+        }
+        PanelArea { x, y, w, h, rows: (h - 2) as usize }
+    }
+}
+
+/// `items` joined by `sep` on as few lines of at most `width` columns as they fit, in
+/// order (a status line's fields): an item is never broken, and one wider than a line
+/// gets a line of its own (the frame cuts it). No items give no lines.
+pub fn wrap_items(items: &[String], sep: &str, width: usize) -> Vec<String> {
+    let cols = |s: &str| s.chars().map(|c| c.width().unwrap_or(0)).sum::<usize>();
+    let mut lines: Vec<String> = Vec::new();
+    for item in items {
+        match lines.last_mut() {
+            Some(line) if cols(line) + cols(sep) + cols(item) <= width => {
+                line.push_str(sep);
+                line.push_str(item);
+            }
+            _ => lines.push(item.clone()),
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod box_at_tests {
+    use super::*;
+
+    #[test]
+    fn a_box_goes_where_it_is_asked_inside_the_frame() {
+        let mut f = Frame::with_size(Size::new(20, 8));
+        let panel = Panel {
+            title: "Quit?",
+            lines: &[],
+            footer: None,
+            fg: Rgb::WHITE,
+            bg: Rgb::BLACK,
+            scroll: 0,
+        };
+        let area = panel.draw_box_at(&mut f, Rect::new(Point::new(3, 4), Size::new(12, 3)));
+        assert_eq!((area.x, area.y, area.w, area.h, area.rows), (3, 4, 12, 3, 1));
+        let text = f.to_text();
+        assert_eq!(text.lines().nth(4), Some("   ┌─ Quit? ──┐     "), "{text}");
+        assert_eq!(text.lines().nth(6), Some("   └──────────┘     "), "{text}");
+        let area = panel.draw_box_at(&mut f, Rect::new(Point::new(15, 7), Size::new(40, 1)));
+        assert_eq!((area.x, area.y, area.w, area.h), (0, 5, 20, 3), "moved and cut to fit");
+        let untitled = Panel { title: "", ..panel };
+        untitled.draw_box_at(&mut f, Rect::new(Point::new(0, 0), Size::new(6, 3)));
+        assert_eq!(f.to_text().lines().next(), Some("┌────┐              "));
+    }
+
+    #[test]
+    fn items_wrap_whole() {
+        let items = ["turn 2", "steps 2/1", "a long field"].map(String::from);
+        assert_eq!(wrap_items(&items, "  ", 80), ["turn 2  steps 2/1  a long field"]);
+        assert_eq!(wrap_items(&items, "  ", 17), ["turn 2  steps 2/1", "a long field"]);
+        assert_eq!(wrap_items(&items, "  ", 5), ["turn 2", "steps 2/1", "a long field"]);
+        assert!(wrap_items(&[], " ", 5).is_empty());
+    }
+}
+
 /// The scroll state of a page of text taller than the rows that show it (a help page, a
 /// message history): the first line shown, moved by the keys (Up or `k`, Down or `j`,
 /// PgUp, PgDn, Home, End) and kept within the text for the size last told

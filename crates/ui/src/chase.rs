@@ -12,7 +12,7 @@ use torchlit_rng::Seed;
 use torchlit_sim::Turn;
 use torchlit_sim::formats::Dungeon;
 use torchlit_sim::modes::chase::{
-    Chase, Event, HeroKind, MonsterKind, Outcome, Role, StrategyMaker, generate,
+    Chase, ChaseError, Event, HeroKind, MonsterKind, Outcome, Role, StrategyMaker, generate,
 };
 use torchlit_sim::terrain::Tile;
 
@@ -20,7 +20,7 @@ use crate::record::{Recorder, Recordings};
 use crate::sprite;
 use crate::theme::tile_cell;
 use crate::{Cell, Frame, Input, Transition, palette};
-use torchlit_console::widgets::{fit, wrap};
+use torchlit_console::widgets::{fit, wrap, wrap_items};
 
 /// The dungeons bundled into the program (the sim's [`torchlit_sim::modes::chase::BUNDLED`]).
 pub use torchlit_sim::modes::chase::BUNDLED;
@@ -34,6 +34,7 @@ mod setup;
 
 pub use help::ChaseHelp;
 pub use play::PLAY_CONTROLS;
+pub use setup::DungeonError;
 
 /// Turns per second at each auto-play speed (24 ticks per second: 24, 12, 6, 3, 2, 1
 /// ticks per turn).
@@ -73,8 +74,9 @@ pub struct ChaseSetup {
     /// The side the person plays (none: watch both strategies).
     play: Option<Role>,
     note: Option<String>,
-    /// The height of the last frame drawn (a click on a line is placed from it).
-    last_h: std::cell::Cell<u16>,
+    /// The frame's height in rows as last told ([`Screen::resize`](crate::Screen::resize)):
+    /// a click on a line is placed from it.
+    height: u16,
     /// Where the recordings of the chases started here go (none: they are dropped).
     recordings: Option<Recordings>,
 }
@@ -168,14 +170,14 @@ impl ChaseScreen {
     /// script with its source) is played unrecorded, and the screen says so.
     ///
     /// # Errors
-    /// The chase's refusal (not exactly one monster, too large), as text.
+    /// The chase's refusal (not exactly one monster, too large).
     pub fn new(
         name: String,
         dungeon: &Dungeon,
         hero: impl Into<StrategyMaker>,
         monster: impl Into<StrategyMaker>,
         back_quits: bool,
-    ) -> Result<ChaseScreen, String> {
+    ) -> Result<ChaseScreen, ChaseError> {
         let players = (hero.into(), monster.into());
         ChaseScreen::starting(name, dungeon, players, back_quits, Start::default())
     }
@@ -185,7 +187,7 @@ impl ChaseScreen {
     ///
     /// # Errors
     /// As [`ChaseScreen::new`].
-    pub fn with_start(self, seed: u64, limit: Option<Turn>) -> Result<ChaseScreen, String> {
+    pub fn with_start(self, seed: u64, limit: Option<Turn>) -> Result<ChaseScreen, ChaseError> {
         let players = (self.hero, self.monster);
         let person = self.start.person;
         ChaseScreen::starting(
@@ -203,7 +205,7 @@ impl ChaseScreen {
         (hero, monster): (StrategyMaker, StrategyMaker),
         back_quits: bool,
         start: Start,
-    ) -> Result<ChaseScreen, String> {
+    ) -> Result<ChaseScreen, ChaseError> {
         if let Some(role) = start.person {
             return ChaseScreen::starting_play(
                 name,
@@ -214,10 +216,7 @@ impl ChaseScreen {
                 role,
             );
         }
-        let mut game = Chase::new(dungeon, hero.make(), monster.make())
-            .map_err(|e| e.to_string())?
-            .with_limit(start.limit);
-        let path = game.monster_path();
+        let game = Chase::new(dungeon, hero.make(), monster.make())?.with_limit(start.limit);
         let players = (&hero, &monster);
         let recorder =
             crate::replay::chase_recorder_with(&name, dungeon, players, start.seed, start.limit);
@@ -225,30 +224,47 @@ impl ChaseScreen {
             Ok(_) => "space: one turn · p: auto-play".to_string(),
             Err(e) => format!("Not recorded: {e}."),
         };
-        Ok(ChaseScreen {
-            recorder: recorder.ok(),
+        let mut screen =
+            ChaseScreen::fresh(name, dungeon, (hero, monster), game, back_quits, start);
+        screen.recorder = recorder.ok();
+        screen.message = message;
+        Ok(screen)
+    }
+
+    /// A screen on `game` as it starts: paused at the default speed, nothing recorded,
+    /// no message, no person playing, nothing pointed at.
+    fn fresh(
+        name: String,
+        dungeon: &Dungeon,
+        (hero, monster): (StrategyMaker, StrategyMaker),
+        mut game: Chase,
+        back_quits: bool,
+        start: Start,
+    ) -> ChaseScreen {
+        ChaseScreen {
+            path: game.monster_path(),
             name,
             dungeon: dungeon.clone(),
             hero,
             monster,
             game,
-            path,
             auto: false,
             speed: DEFAULT_SPEED,
             ticks: 0,
-            message,
+            message: String::new(),
             back_quits,
+            recorder: None,
             start,
             replay: false,
             pointer: None,
             log: Vec::new(),
             person: None,
             recordings: None,
-        })
+        }
     }
 
     /// A new screen on the same chase, at its start, recording where this one does.
-    fn restarted(&self) -> Result<ChaseScreen, String> {
+    fn restarted(&self) -> Result<ChaseScreen, ChaseError> {
         let players = (self.hero.clone(), self.monster.clone());
         let fresh = ChaseScreen::starting(
             self.name.clone(),
@@ -271,7 +287,7 @@ impl ChaseScreen {
         players: (StrategyMaker, StrategyMaker),
         seed: u64,
         limit: Option<Turn>,
-    ) -> Result<ChaseScreen, String> {
+    ) -> Result<ChaseScreen, ChaseError> {
         let start = Start { seed, limit, person: None };
         let mut screen = ChaseScreen::starting(name, dungeon, players, false, start)?;
         screen.recorder = None;
@@ -637,16 +653,10 @@ fn outcome_state(outcome: Outcome) -> &'static str {
 /// fit (a part longer than a line gets a line of its own and is cut by the frame), at
 /// most two lines: the rest goes on the second.
 fn wrap_parts(parts: &[String], width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for part in parts {
-        let full = lines.len() == 2;
-        match lines.last_mut() {
-            Some(line) if full || line.chars().count() + 2 + part.chars().count() <= width => {
-                line.push_str("  ");
-                line.push_str(part);
-            }
-            _ => lines.push(part.clone()),
-        }
+    let mut lines = wrap_items(parts, "  ", width);
+    if lines.len() > 2 {
+        let rest = lines.split_off(1).join("  ");
+        lines.push(rest);
     }
     lines
 }

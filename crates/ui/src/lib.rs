@@ -11,6 +11,7 @@
 
 mod app;
 pub(crate) mod grammar;
+mod keys;
 mod title;
 
 pub mod caves;

@@ -25,11 +25,12 @@ use torchlit_sim::modes::maze::{
 };
 
 pub use flow::{BARRAGE_WARNING_TICKS, DEATH_GRACE_TICKS, SWING_BUFFER_TICKS};
+pub use help::dialog_page;
 use help::{Place, boxed};
-pub use help::{dialog_page, wrap};
 pub use keys::{FALLBACK_HOLD_TICKS, KeyTracker};
 use look::Look;
 pub use prompts::{DeathBanner, HelpBox, Question};
+pub(crate) use screen::game_screen_methods;
 
 use crate::record::{Recorder, Recordings};
 use crate::sprite;
@@ -105,19 +106,7 @@ pub fn default_keymap() -> Keymap<MazeCommand> {
     ])
 }
 
-/// An action name in a config file's `[keys.maze]` that is not one of [`ACTIONS`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownAction(pub String);
-
-impl std::fmt::Display for UnknownAction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<&str> = ACTIONS.iter().map(|(n, _)| *n).collect();
-        let shown: String = self.0.chars().take(24).collect();
-        write!(f, "unknown maze action {shown:?} (expected one of {})", names.join(", "))
-    }
-}
-
-impl std::error::Error for UnknownAction {}
+pub use crate::keys::UnknownAction;
 
 /// The default keymap with `overrides` applied: each `(action, keys)` replaces the
 /// default keys of that one action (the config file's `[keys.maze]`); the other actions
@@ -128,7 +117,9 @@ impl std::error::Error for UnknownAction {}
 pub fn keymap_with(
     overrides: &[(String, Vec<Input>)],
 ) -> Result<Keymap<MazeCommand>, UnknownAction> {
-    default_keymap().with_overrides(overrides, action).map_err(|n| UnknownAction(n.to_owned()))
+    default_keymap()
+        .with_overrides(overrides, action)
+        .map_err(|n| UnknownAction::new(torchlit_sim::ModeId::Maze, n, &ACTIONS))
 }
 
 /// What `maze` games start with: the game's config, the keys and where recordings go.
@@ -210,8 +201,9 @@ pub struct MazeScreen {
     recorder: Option<Recorder<TickInput>>,
     /// Per area (by index), the grid cells that have been on screen.
     explored: Vec<Vec<bool>>,
-    /// The size of the last frame drawn (what was on screen is computed from it).
-    last_size: std::cell::Cell<(i32, i32)>,
+    /// The frame's size (columns, rows) as last told ([`Screen::resize`](crate::Screen::resize)):
+    /// what is on screen is computed from it.
+    size: (i32, i32),
     /// The map cell the mouse points at (the scene's look text describes it).
     pointer: Option<Point>,
     /// Every message so far, oldest first (the last [`LOG_LINES`]): the scene's log.
@@ -246,7 +238,7 @@ impl MazeScreen {
             message_at: 0,
             recorder,
             explored: Vec::new(),
-            last_size: std::cell::Cell::new((80, 24)),
+            size: (80, 24),
             pointer: None,
             log: Vec::new(),
         }
@@ -299,9 +291,9 @@ impl MazeScreen {
         self.map
     }
 
-    /// Whether the last frame drawn was smaller than [`MIN_SIZE`] (the game waits).
+    /// Whether the frame (as last told) is smaller than [`MIN_SIZE`] (the game waits).
     pub fn too_small(&self) -> bool {
-        let (w, h) = self.last_size.get();
+        let (w, h) = self.size;
         self.too_small_for(w, h)
     }
 
@@ -322,7 +314,7 @@ impl MazeScreen {
 
     /// Marks what the view shows now as explored.
     fn mark_explored(&mut self) {
-        let (w, h) = self.last_size.get();
+        let (w, h) = self.size;
         let view = self.window(w, (h - 2).max(1));
         let grid = self.game.area().cells().size();
         let n = self.game.areas().len();
@@ -394,8 +386,7 @@ impl MazeScreen {
     /// Draws the screen into `frame` (what it pushed draws over it).
     fn draw(&self, frame: &mut Frame) {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
-        self.last_size.set((w, h));
-        if self.too_small() {
+        if self.too_small_for(w, h) {
             let lines = [
                 "terminal too small".to_string(),
                 format!("needs {}x{}", MIN_SIZE.0, MIN_SIZE.1),

@@ -43,6 +43,8 @@ use torchlit_sim::modes::overworld::{Ending, Overworld, PLAYER_HEALTH};
 
 use crate::record::Recordings;
 use crate::{Frame, Keymap, Rgb, Screen, palette};
+// Lines of text: a label keeps its number (`Health: 48.72`).
+use torchlit_console::widgets::wrap_labelled as wrap;
 
 pub use draw::{
     GUARD_BG, HUNTING_BG, PLAYER, ROCK_BG, Role, WATCHED_BG, draw_world, ground_look, monster_look,
@@ -224,10 +226,11 @@ fn panel(frame: &mut Frame, w: i32, h: i32, title: &str, fg: Rgb) -> (i32, i32, 
     (a.x + 2, a.y + 1, a.w - 4, a.h - 2)
 }
 
-/// `text` in lines of at most `width` columns (a label keeps its number:
-/// `Health: 48.72`).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    torchlit_console::widgets::wrap_labelled(text, width)
+/// A frame's size as told to [`Screen::resize`], `(columns, rows)` as the frame counts
+/// them (a side beyond `u16` is the largest).
+fn frame_size(size: torchlit_geom::Size) -> (u16, u16) {
+    let side = |n: u32| u16::try_from(n).unwrap_or(u16::MAX);
+    (side(size.width), side(size.height))
 }
 
 /// Whether `frame` is too small for the play screen (it then says so, and the panels

@@ -8,11 +8,11 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
-use torchlit_save::recording::{Header, Recording, StartFile, show_seed_text};
+use torchlit_save::recording::{Header, Recording, RecordingError, StartFile, show_seed_text};
 
 use crate::caves::StoreError;
 
@@ -115,12 +115,24 @@ impl RecordingSink for MemoryRecordings {
     }
 }
 
+/// Why a finished recording was not kept.
+#[derive(Clone, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum KeepError {
+    /// The recording could not be written as a file.
+    #[error(transparent)]
+    Encode(Arc<RecordingError>),
+    /// The sink could not keep it.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
 /// The recording of the game a screen is playing.
 #[derive(Clone, Debug)]
 pub struct Recorder<I> {
     rec: Recording<I>,
     sink: Option<Recordings>,
-    kept: Option<Result<String, String>>,
+    kept: Option<Result<String, KeepError>>,
 }
 
 impl<I: Serialize + PartialEq + Clone> Recorder<I> {
@@ -223,16 +235,12 @@ impl<I: Serialize + PartialEq + Clone> Recorder<I> {
         outcome: &str,
         turns: u64,
         hash: u64,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, KeepError>> {
         if self.kept.is_some() {
             return None;
         }
         self.rec.finish(outcome, turns, hash);
-        let sink = self.sink.as_ref()?;
-        let kept = match self.rec.encode() {
-            Ok(bytes) => sink.keep(&self.rec.header, outcome, &bytes).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
+        let kept = keep(self.sink.as_ref()?, &self.rec, outcome);
         self.kept = Some(kept.clone());
         Some(kept)
     }
@@ -253,14 +261,11 @@ impl<I: Serialize + PartialEq + Clone> Recorder<I> {
         outcome: &str,
         turns: u64,
         hash: u64,
-    ) -> Option<Result<String, String>> {
+    ) -> Option<Result<String, KeepError>> {
         let sink = self.sink.as_ref()?;
         let mut rec = self.rec.clone();
         rec.finish(outcome, turns, hash);
-        Some(match rec.encode() {
-            Ok(bytes) => sink.keep(&rec.header, outcome, &bytes).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        })
+        Some(keep(sink, &rec, outcome))
     }
 
     /// A line for the player once the game ended: where the recording went, or why not.
@@ -270,4 +275,14 @@ impl<I: Serialize + PartialEq + Clone> Recorder<I> {
             Err(e) => Some(format!("The recording could not be kept: {e}")),
         }
     }
+}
+
+/// `rec` (finished with `outcome`) handed to `sink`: where it went.
+fn keep<I: Serialize>(
+    sink: &Recordings,
+    rec: &Recording<I>,
+    outcome: &str,
+) -> Result<String, KeepError> {
+    let bytes = rec.encode().map_err(|e| KeepError::Encode(Arc::new(e)))?;
+    Ok(sink.keep(&rec.header, outcome, &bytes)?)
 }

@@ -115,7 +115,7 @@ pub enum ReplayError {
     UnknownMode(String),
     /// The game could not be rebuilt from the header (a world that no longer parses).
     #[error("the recorded game can't be started: {0}")]
-    Start(String),
+    Start(#[source] StartError),
     /// A checkpoint was not reproduced.
     #[error("{0}")]
     Diverged(Divergence),
@@ -212,10 +212,19 @@ pub(crate) trait Replayable: 'static {
     /// Steps a message stays on screen (unless newer ones replace it).
     const MESSAGE_HOLD: u64 = TURN_MESSAGE_HOLD;
     /// Rebuilds the game at its start.
-    fn start(header: &Header) -> Result<Self::Game, String>;
+    ///
+    /// # Errors
+    /// Why the start the header describes can't be rebuilt.
+    fn start(header: &Header) -> Result<Self::Game, StartError>;
     /// Rebuilds the game at its start, running the scripts it keeps with `scripts` (only
     /// a chase keeps any; the others start as [`Mode::start`]).
-    fn start_with(header: &Header, scripts: Option<ScriptLoader>) -> Result<Self::Game, String> {
+    ///
+    /// # Errors
+    /// As [`Replayable::start`].
+    fn start_with(
+        header: &Header,
+        scripts: Option<ScriptLoader>,
+    ) -> Result<Self::Game, StartError> {
         let _ = scripts;
         Self::start(header)
     }

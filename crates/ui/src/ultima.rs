@@ -63,19 +63,7 @@ pub const ACTIONS: [(&str, UltimaCommand); 9] = [
     ("back", UltimaCommand::Back),
 ];
 
-/// An action name in a config file's `[keys.ultima]` that is not one of [`ACTIONS`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownAction(pub String);
-
-impl std::fmt::Display for UnknownAction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<&str> = ACTIONS.iter().map(|(n, _)| *n).collect();
-        let shown: String = self.0.chars().take(24).collect();
-        write!(f, "unknown ultima action {shown:?} (expected one of {})", names.join(", "))
-    }
-}
-
-impl std::error::Error for UnknownAction {}
+pub use crate::keys::UnknownAction;
 
 /// The default keymap with `overrides` applied: each `(action, keys)` replaces the
 /// default keys of that one action (the config file's `[keys.ultima]`); the other actions
@@ -87,7 +75,9 @@ pub fn keymap_with(
     overrides: &[(String, Vec<Input>)],
 ) -> Result<Keymap<UltimaCommand>, UnknownAction> {
     let command = |name: &str| ACTIONS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c);
-    default_keymap().with_overrides(overrides, command).map_err(|n| UnknownAction(n.to_owned()))
+    default_keymap()
+        .with_overrides(overrides, command)
+        .map_err(|n| UnknownAction::new(torchlit_sim::ModeId::Ultima, n, &ACTIONS))
 }
 
 /// The controls, as shown by `?` (and in the README).
@@ -393,21 +383,7 @@ impl UltimaScreen {
 pub const MIN_SIZE: (u16, u16) = (40, 12);
 
 impl Screen for UltimaScreen {
-    fn render(&self, frame: &mut Frame) {
-        self.draw(frame);
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        self.on_key(input)
-    }
-
-    fn scene(&self, view: torchlit_geom::Size) -> Option<torchlit_console::Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: torchlit_console::Mouse) -> Transition {
-        self.on_mouse(event)
-    }
+    crate::maze::game_screen_methods!();
 
     fn describe(&self) -> String {
         format!("ultima: turn {}", self.game().turns().0)

@@ -19,8 +19,11 @@ fn screen(config: MazeConfig) -> Play {
     Play::new(MazeScreen::new(Maze::new(config).expect("builds"), false))
 }
 
-fn render_at(screen: &Play, w: u16, h: u16) -> String {
-    let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
+/// Draws at `w` x `h`, telling the screens the size first as a front end does.
+fn render_at(screen: &mut Play, w: u16, h: u16) -> String {
+    let size = Size::new(u32::from(w), u32::from(h));
+    screen.0.resize(size);
+    let mut frame = Frame::with_size(size);
     screen.render(&mut frame);
     frame.to_text()
 }
@@ -51,7 +54,7 @@ fn q_and_esc_ask_before_leaving_and_the_game_waits() {
         let now = s.game().now();
         ticks(&mut s, 10);
         assert_eq!(s.game().now(), now, "the game waits for the answer");
-        assert!(render_at(&s, 80, 24).contains("Leave this run?"));
+        assert!(render_at(&mut s, 80, 24).contains("Leave this run?"));
         assert!(!s.handle(Input::Char('n')), "any other key stays");
         assert!(s.asking().is_none());
     }
@@ -135,7 +138,7 @@ fn doomed() -> Play {
 fn a_death_holds_a_banner_and_drops_the_keys_in_flight() {
     let mut s = doomed();
     assert_eq!(s.game().stats().deaths, 1);
-    let text = render_at(&s, 80, 24);
+    let text = render_at(&mut s, 80, 24);
     assert!(text.contains("You died"), "{text}");
     let (now, at) = (s.game().now(), s.game().player().at());
     // A key in flight at the death: dropped, and the game still waits.
@@ -143,7 +146,7 @@ fn a_death_holds_a_banner_and_drops_the_keys_in_flight() {
     ticks(&mut s, DEATH_GRACE_TICKS + 20);
     assert!(s.death_shown(), "the banner holds until a key");
     assert_eq!((s.game().now(), s.game().player().at()), (now, at), "nothing moved");
-    assert!(render_at(&s, 80, 24).contains("Any key: go on"));
+    assert!(render_at(&mut s, 80, 24).contains("Any key: go on"));
     s.handle(Input::Char('x'));
     assert!(!s.death_shown());
     ticks(&mut s, 12);

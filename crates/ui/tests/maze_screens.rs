@@ -183,8 +183,11 @@ fn maze_from_the_title_menu_and_back() {
     assert!(matches!(app.handle(Input::Ctrl('c')), torchlit_ui::Transition::Quit));
 }
 
-fn render_at(screen: &Play, w: u16, h: u16) -> String {
-    let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
+/// Draws at `w` x `h`, telling the screens the size first as a front end does.
+fn render_at(screen: &mut Play, w: u16, h: u16) -> String {
+    let size = Size::new(u32::from(w), u32::from(h));
+    screen.0.resize(size);
+    let mut frame = Frame::with_size(size);
     screen.render(&mut frame);
     frame.to_text()
 }
@@ -220,7 +223,7 @@ fn auto_repeat_is_a_hold_that_ends_when_the_repeats_stop() {
 fn maze_too_small_terminal() {
     let mut s = screen(MazeConfig::fixed(Seed(1)));
     past_the_dialog(&mut s);
-    let text = render_at(&s, 30, 8);
+    let text = render_at(&mut s, 30, 8);
     assert!(text.contains("terminal too small") && text.contains("needs 40x12"), "{text}");
     assert!(s.too_small());
     let hash = s.game().state_hash();
@@ -233,7 +236,7 @@ fn maze_too_small_terminal() {
 fn maze_welcome_dialog_wraps_at_50_columns() {
     let mut s = screen(MazeConfig::fixed(Seed(1)));
     s.tick();
-    let text = render_at(&s, 50, 20);
+    let text = render_at(&mut s, 50, 20);
     assert!(text.contains("Beyond the chained"), "{text}");
     assert!(text.contains("the boss"), "the end of a long line is wrapped, not cut:\n{text}");
     // A paragraph flows: no line of it ends far short of the box (the old text kept
@@ -245,7 +248,7 @@ fn maze_welcome_dialog_wraps_at_50_columns() {
     for _ in 0..3 {
         s.tick();
     }
-    let controls = render_at(&s, 40, 20);
+    let controls = render_at(&mut s, 40, 20);
     let has_line =
         |cell: &str| controls.lines().any(|l| l.trim_matches(|c| c == '│' || c == ' ') == cell);
     assert!(has_line("e  interact (open portals)") && has_line("m  map"), "{controls}");
@@ -261,7 +264,7 @@ fn the_key_hint_never_covers_hearts_or_keys() {
     game.wizard().give_key(3);
     let mut s = Play::new(MazeScreen::new(game, false));
     s.tick();
-    let text = render_at(&s, 40, 12);
+    let text = render_at(&mut s, 40, 12);
     let status = text.lines().nth(11).expect("a status line");
     assert!(status.contains("♥♥♥♥♥") && status.contains("keys 3 spawn"), "{status}");
     assert!(status.contains("pickaxe"), "{status}");
@@ -319,26 +322,22 @@ fn the_hero_is_one_sprite_however_large_its_block() {
 fn the_help_scrolls_at_40x12_instead_of_being_cut() {
     let mut s = screen(MazeConfig::fixed(Seed(1)));
     past_the_dialog(&mut s);
-    let at = |s: &Play| {
-        let mut frame = Frame::with_size(Size::new(40, 12));
-        s.render(&mut frame);
-        frame.to_text()
-    };
+    let at = |s: &mut Play| render_at(s, 40, 12);
     // The maze is on screen at 40x12 when `?` is pressed: the help scrolls that far.
-    at(&s);
+    at(&mut s);
     s.handle(Input::Char('?'));
-    let first = at(&s);
+    let first = at(&mut s);
     assert!(first.contains("maze controls 1-8 of") && first.contains("other: close"), "{first}");
     // Scroll to the end: the last control and the notes after it show, nothing
     // overwrites them.
     let mut seen = String::new();
     for _ in 0..40 {
         s.handle(Input::Down);
-        seen.push_str(&at(&s));
+        seen.push_str(&at(&mut s));
     }
     assert!(s.help_open(), "Down scrolls, it does not close");
     assert!(seen.contains("Ctrl-C") && seen.contains("quit at once"), "{seen}");
-    let last = at(&s);
+    let last = at(&mut s);
     assert!(last.contains("Rocks: █ ▒ ░ as they crack"), "{last}");
     s.handle(Input::Up);
     assert!(s.help_open());

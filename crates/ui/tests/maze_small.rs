@@ -4,14 +4,17 @@
 use torchlit_geom::{Point, Size};
 use torchlit_sim::modes::maze::{CellType, DialogId, Life, Maze, MazeConfig, Seed, Thing};
 use torchlit_ui::maze::{MazeScreen, dialog_page, look};
-use torchlit_ui::{Frame, Input};
+use torchlit_ui::{Frame, Input, Screen};
 
 #[path = "support/maze_play.rs"]
 mod maze_play;
 use maze_play::Play;
 
-fn render_at(screen: &Play, w: u16, h: u16) -> String {
-    let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
+/// Draws at `w` x `h`, telling the screens the size first as a front end does.
+fn render_at(screen: &mut Play, w: u16, h: u16) -> String {
+    let size = Size::new(u32::from(w), u32::from(h));
+    screen.0.resize(size);
+    let mut frame = Frame::with_size(size);
     screen.render(&mut frame);
     frame.to_text()
 }
@@ -27,7 +30,7 @@ fn the_controls_page_fits_at_40x12_above_the_status_line() {
     }
     let d = s.game().dialog().expect("a dialog");
     assert_eq!((d.id(), d.page()), (DialogId::Welcome, 1), "the Controls page");
-    let text = render_at(&s, 40, 12);
+    let text = render_at(&mut s, 40, 12);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[11].contains('♥'), "the status line is whole:\n{text}");
     assert!(!text.contains('…'), "nothing cut:\n{text}");
@@ -55,7 +58,7 @@ fn the_help_explains_the_life_bars_and_the_map() {
         Play::new(MazeScreen::new(Maze::new(MazeConfig::fixed(Seed(1))).expect("builds"), false));
     s.tick();
     s.handle(Input::Char('?'));
-    let text = render_at(&s, 100, 40);
+    let text = render_at(&mut s, 100, 40);
     assert!(text.contains("Bars over you, monsters and the boss show their life"), "{text}");
     assert!(text.contains("map of the whole area"), "{text}");
 }
@@ -97,8 +100,8 @@ fn the_boss_barrage_line_is_marked_just_before_it_fires() {
     game.wizard().face(CardinalDirection::South);
     game.tick(&TickInput::press(Button::Pickaxe));
     let dots = |g: &Maze| {
-        let s = Play::new(MazeScreen::new(g.clone(), false));
-        let text = render_at(&s, 80, 24);
+        let mut s = Play::new(MazeScreen::new(g.clone(), false));
+        let text = render_at(&mut s, 80, 24);
         let scene = torchlit_console::Screen::scene(&s.0, Size::new(40, 40)).expect("a scene");
         let danger = scene
             .map

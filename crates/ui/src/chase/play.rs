@@ -170,14 +170,14 @@ impl ChaseScreen {
     /// when the opponent is built in.
     ///
     /// # Errors
-    /// The chase's refusal (not exactly one monster, too large), as text.
+    /// The chase's refusal (not exactly one monster, too large).
     pub fn play(
         name: String,
         dungeon: &Dungeon,
         person: Role,
         opponent: impl Into<StrategyMaker>,
         back_quits: bool,
-    ) -> Result<ChaseScreen, String> {
+    ) -> Result<ChaseScreen, ChaseError> {
         let you = StrategyMaker::new("you", || Box::new(Person));
         let opponent = opponent.into();
         let players = match person {
@@ -202,11 +202,9 @@ impl ChaseScreen {
         back_quits: bool,
         start: Start,
         role: Role,
-    ) -> Result<ChaseScreen, String> {
+    ) -> Result<ChaseScreen, ChaseError> {
         let opponent = if role == Role::Hero { &monster } else { &hero };
-        let mut game = Chase::for_person(dungeon, role, opponent.make())
-            .map_err(|e| e.to_string())?
-            .with_limit(start.limit);
+        let mut game = Chase::for_person(dungeon, role, opponent.make())?.with_limit(start.limit);
         let first = game.play_turn();
         let recorder =
             record::chase_play_recorder(&name, dungeon, role, opponent, start.seed, start.limit);
@@ -219,27 +217,12 @@ impl ChaseScreen {
                 format!("{verdict} {}", describe_play(1, &first, glyph, Some(role)))
             }
         };
-        let path = game.monster_path();
-        Ok(ChaseScreen {
-            name,
-            dungeon: dungeon.clone(),
-            hero,
-            monster,
-            game,
-            path,
-            auto: false,
-            speed: DEFAULT_SPEED,
-            ticks: 0,
-            log: vec![message.clone()],
-            message,
-            back_quits,
-            recorder: None,
-            start,
-            replay: false,
-            pointer: None,
-            person: Some(PersonPlay { role, moves: Vec::new(), recorder: recorder.ok() }),
-            recordings: None,
-        })
+        let mut screen =
+            ChaseScreen::fresh(name, dungeon, (hero, monster), game, back_quits, start);
+        screen.log = vec![message.clone()];
+        screen.message = message;
+        screen.person = Some(PersonPlay { role, moves: Vec::new(), recorder: recorder.ok() });
+        Ok(screen)
     }
 
     /// Handles a key while a person plays; `true` when they leave.

@@ -12,7 +12,7 @@ use torchlit_sim::modes::chase::{HeroKind, MonsterKind, Move, Role, StrategyMake
 
 use super::ChaseScreen;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
-use crate::replay::Replayable;
+use crate::replay::{Replayable, StartError};
 use crate::{Frame, Screen};
 
 /// The mode name of a chase a person plays, in recordings.
@@ -91,15 +91,16 @@ impl Replayable for ChasePlayReplay {
     // A chase screen clones by replaying its steps: seeking back starts over instead.
     const SNAPSHOT_EVERY: u64 = u64::MAX;
 
-    fn start(header: &Header) -> Result<ChaseScreen, String> {
+    fn start(header: &Header) -> Result<ChaseScreen, StartError> {
         let StartFile::Contents { name, bytes } = &header.file else {
-            return Err("the recording holds no dungeon".to_string());
+            return Err(StartError::NoDungeon);
         };
-        let dungeon = Dungeon::parse(bytes).map_err(|e| e.to_string())?;
-        let start: PlayStart =
-            postcard::from_bytes(&header.options).map_err(|e| format!("the chase options: {e}"))?;
+        let dungeon = Dungeon::parse(bytes)?;
+        let start: PlayStart = postcard::from_bytes(&header.options)
+            .map_err(|source| StartError::Options { mode: "chase", source })?;
         if start.version != PLAY_START_VERSION {
-            return Err(format!("chase-play options version {} is unknown", start.version));
+            let version = start.version;
+            return Err(StartError::UnknownVersion { mode: "chase-play", version });
         }
         let i = usize::from(start.opponent);
         let (role, opponent): (Role, Option<StrategyMaker>) = if start.hero {
@@ -107,7 +108,7 @@ impl Replayable for ChasePlayReplay {
         } else {
             (Role::Monster, HeroKind::ALL.get(i).map(|&k| k.into()))
         };
-        let opponent = opponent.ok_or_else(|| format!("unknown opponent strategy {i}"))?;
+        let opponent = opponent.ok_or(StartError::UnknownOpponent(i))?;
         let screen = ChaseScreen::play(name.clone(), &dungeon, role, opponent, false)?;
         let mut screen = screen.with_start(header.seed, start.limit.map(Turn))?;
         screen.replay = true;

@@ -211,11 +211,11 @@ impl ChaseScreen {
 }
 
 impl ChaseSetup {
-    /// A click on line `row` of the setup screen as last drawn: a choice's line is
+    /// A click on line `row` of the setup screen (as drawn at the height last told): a choice's line is
     /// selected (clicked again, it takes the next value, as →), the `start` line starts
     /// the chase (as Enter).
     pub(super) fn click(&mut self, row: u16) -> Transition {
-        let top = (i32::from(self.last_h.get()) - 12).max(0) / 2;
+        let top = (i32::from(self.height) - 12).max(0) / 2;
         match i32::from(row) - (top + 2) {
             4 => {
                 self.row = 4;

@@ -1,9 +1,10 @@
 //! The chase's setup and watch screens as [`Screen`]s.
 
-use torchlit_console::{Mouse, Scene};
+use torchlit_console::Mouse;
 use torchlit_geom::Size;
 
 use super::{ChaseScreen, ChaseSetup};
+use crate::maze::game_screen_methods;
 use crate::{Frame, Input, Screen, Transition};
 
 impl Screen for ChaseSetup {
@@ -13,6 +14,11 @@ impl Screen for ChaseSetup {
 
     fn handle(&mut self, input: Input) -> Transition {
         self.on_key(input)
+    }
+
+    /// A click is placed on the lines as drawn at this height.
+    fn resize(&mut self, size: Size) {
+        self.height = u16::try_from(size.height).unwrap_or(u16::MAX);
     }
 
     /// A click on a line chooses it, as the keys would.
@@ -25,21 +31,7 @@ impl Screen for ChaseSetup {
 }
 
 impl Screen for ChaseScreen {
-    fn render(&self, frame: &mut Frame) {
-        self.draw(frame);
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        self.on_key(input)
-    }
-
-    fn scene(&self, view: Size) -> Option<Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        self.on_mouse(event)
-    }
+    game_screen_methods!();
 
     /// While auto-play runs.
     fn wants_ticks(&self) -> bool {

@@ -4,6 +4,28 @@ use torchlit_sim::modes::chase::PERSON_LIMIT;
 
 use super::*;
 use crate::record::Recordings;
+use torchlit_sim::formats::ParseError;
+
+/// Why a [`DungeonChoice`] gives no dungeon (or the chase on it can't start).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DungeonError {
+    /// A bundled dungeon number past the list.
+    #[error("no such dungeon")]
+    NoSuchDungeon,
+    /// A bundled dungeon that does not parse.
+    #[error("{name}: {source}")]
+    Parse {
+        /// The dungeon's name.
+        name: String,
+        /// What the parser said.
+        #[source]
+        source: ParseError,
+    },
+    /// The generator's or the chase's refusal (not exactly one monster, too large).
+    #[error(transparent)]
+    Chase(#[from] ChaseError),
+}
 use torchlit_geom::Point;
 
 impl DungeonChoice {
@@ -14,17 +36,21 @@ impl DungeonChoice {
         }
     }
 
-    /// The dungeon, or why it cannot be had.
-    pub fn dungeon(self) -> Result<(String, Dungeon), String> {
+    /// The dungeon and its name.
+    ///
+    /// # Errors
+    /// Why it cannot be had: no bundled dungeon of that number, one that does not parse,
+    /// or the generator's refusal.
+    pub fn dungeon(self) -> Result<(String, Dungeon), DungeonError> {
         match self {
             DungeonChoice::Bundled(i) => {
-                let (name, text) = BUNDLED.get(i).ok_or("no such dungeon")?;
-                let d =
-                    Dungeon::parse_chase(text.as_bytes()).map_err(|e| format!("{name}: {e}"))?;
+                let (name, text) = BUNDLED.get(i).ok_or(DungeonError::NoSuchDungeon)?;
+                let d = Dungeon::parse_chase(text.as_bytes())
+                    .map_err(|source| DungeonError::Parse { name: name.to_string(), source })?;
                 Ok((name.to_string(), d))
             }
             DungeonChoice::Generated(s) => {
-                let d = generate(Seed(s), GENERATED_SIDE).map_err(|e| e.to_string())?;
+                let d = generate(Seed(s), GENERATED_SIDE)?;
                 Ok((format!("generated {s}"), d))
             }
         }
@@ -40,7 +66,7 @@ impl Default for ChaseSetup {
             monster: MonsterKind::Monster,
             play: None,
             note: None,
-            last_h: std::cell::Cell::new(24),
+            height: 24,
             recordings: None,
         }
     }
@@ -136,20 +162,25 @@ impl ChaseSetup {
             DungeonChoice::Generated(s) => s,
             DungeonChoice::Bundled(_) => 0,
         };
-        let screen = self.dungeon.dungeon().and_then(|(name, d)| match self.play {
-            Some(Role::Hero) => ChaseScreen::play(name, &d, Role::Hero, self.monster, false)?
-                .with_start(seed, Some(PERSON_LIMIT)),
-            Some(Role::Monster) => ChaseScreen::play(name, &d, Role::Monster, self.hero, false)?
-                .with_start(seed, Some(PERSON_LIMIT)),
-            None => ChaseScreen::new(name, &d, self.hero, self.monster, false)?
-                .with_start(seed, Some(Chase::DEFAULT_LIMIT)),
+        let screen = self.dungeon.dungeon().and_then(|(name, d)| {
+            let screen = match self.play {
+                Some(Role::Hero) => ChaseScreen::play(name, &d, Role::Hero, self.monster, false)?
+                    .with_start(seed, Some(PERSON_LIMIT)),
+                Some(Role::Monster) => {
+                    ChaseScreen::play(name, &d, Role::Monster, self.hero, false)?
+                        .with_start(seed, Some(PERSON_LIMIT))
+                }
+                None => ChaseScreen::new(name, &d, self.hero, self.monster, false)?
+                    .with_start(seed, Some(Chase::DEFAULT_LIMIT)),
+            };
+            Ok(screen?)
         });
         match screen {
             Ok(screen) => {
                 Transition::Push(Box::new(screen.with_recordings(self.recordings.clone())))
             }
             Err(e) => {
-                self.note = Some(e);
+                self.note = Some(e.to_string());
                 Transition::Stay
             }
         }
@@ -157,7 +188,6 @@ impl ChaseSetup {
 
     /// Draws the setup menu centred in `frame`.
     pub(super) fn draw(&self, frame: &mut Frame) {
-        self.last_h.set(frame.height());
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let (x, top) = ((w - 56).max(0) / 2, (h - 12).max(0) / 2);
         let heading = "chase: pursuit and evasion in a dungeon (the DM503 Rogue project)";

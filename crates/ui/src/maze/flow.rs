@@ -23,7 +23,7 @@ impl MazeScreen {
     /// Asks `ask` over the maze (the game waits for the answer).
     fn ask(&mut self, ask: Ask) -> Transition {
         self.keys.clear();
-        let text = ask.words(self.last_size.get().0, self.back_quits);
+        let text = ask.words(self.size.0, self.back_quits);
         self.tell(text);
         Transition::Push(Box::new(Question::new(ask, self)))
     }

@@ -1,6 +1,7 @@
 //! The help page and the boxes (dialogs, the victory box) drawn over the maze.
 
 use super::*;
+use torchlit_console::widgets::{Panel, wrap};
 use torchlit_geom::{Point, Rect, Size};
 
 /// The text of a dialog's page.
@@ -56,7 +57,7 @@ impl MazeScreen {
             (true, false) => "r: play again   q: back",
             (false, _) => "q: back",
         };
-        boxed(frame, " the end ", &refs, keys, palette::VICTORY, Place::Center);
+        boxed(frame, "the end", &refs, keys, palette::VICTORY, Place::Center);
     }
 }
 
@@ -89,28 +90,21 @@ pub(super) fn boxed(
             *last = "…".to_string();
         }
     }
-    let lines: Vec<&str> = wrapped.iter().map(String::as_str).collect();
-    let inner = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(footer.len()) as i32;
+    let inner =
+        wrapped.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(footer.len()) as i32;
     let bw = (inner + 4).min(w);
-    let bh = (lines.len() as i32 + 4).min(h);
-    let x = (w - bw) / 2;
+    let bh = (wrapped.len() as i32 + 4).min(h);
     let y = match place {
         Place::Center => (h - bh) / 2,
         Place::Bottom => (h - 2 - bh).max(0).min(h - 1 - bh).max(0),
     };
     let bg = palette::PANEL_DARK;
-    frame.fill_rect(
-        Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
-        Cell { bg, ..Cell::BLANK },
-    );
-    frame.border_rect(
-        Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
-        accent,
-    );
-    if !title.is_empty() {
-        frame.print_bold_at(Point::new(x + 2, y), title, accent);
-    }
-    for (i, line) in lines.iter().enumerate() {
+    let panel = Panel { title, lines: &[], footer: None, fg: accent, bg, scroll: 0 };
+    let side = |n: i32| u32::try_from(n).unwrap_or(0);
+    let at = Rect::new(Point::new((w - bw) / 2, y), Size::new(side(bw), side(bh)));
+    let area = panel.draw_box_at(frame, at);
+    let (x, y, bw, bh) = (area.x, area.y, area.w, area.h);
+    for (i, line) in wrapped.iter().enumerate() {
         frame.print_at(Point::new(x + 2, y + 1 + i as i32), line, palette::TEXT, bg);
     }
     frame.print_at(Point::new(x + bw - 2 - footer.len() as i32, y + bh - 2), footer, accent, bg);
@@ -190,12 +184,12 @@ pub(super) fn render_help(frame: &mut Frame, scroll: usize) {
     let rows = (h - 4).max(1) as usize;
     if lines.len() <= rows {
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-        boxed(frame, " maze controls ", &refs, "any key: close", palette::HEADING, Place::Center);
+        boxed(frame, "maze controls", &refs, "any key: close", palette::HEADING, Place::Center);
         return;
     }
     let first = scroll.min(lines.len() - rows);
     let refs: Vec<&str> = lines[first..first + rows].iter().map(String::as_str).collect();
-    let title = format!(" maze controls {}-{} of {} ", first + 1, first + rows, lines.len());
+    let title = format!("maze controls {}-{} of {}", first + 1, first + rows, lines.len());
     boxed(frame, &title, &refs, "↑/↓ · other: close", palette::HEADING, Place::Center);
 }
 
@@ -206,23 +200,4 @@ pub(super) enum Place {
     Center,
     /// Above the message line.
     Bottom,
-}
-
-/// `line` cut at spaces into pieces of at most `width` characters (a word longer than
-/// that is cut); an empty line stays one empty line.
-pub fn wrap(line: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut rest: Vec<char> = line.chars().collect();
-    while rest.len() > width {
-        let cut = rest[..=width].iter().rposition(|&c| c == ' ').filter(|&i| i > 0);
-        let (head, tail) = match cut {
-            Some(i) => (rest[..i].to_vec(), rest[i + 1..].to_vec()),
-            None => (rest[..width].to_vec(), rest[width..].to_vec()),
-        };
-        out.push(head.iter().collect::<String>().trim_end().to_string());
-        rest = tail.into_iter().skip_while(|&c| c == ' ').collect();
-    }
-    out.push(rest.into_iter().collect());
-    out
 }

@@ -71,7 +71,7 @@ fn snapshot(maze: &MazeScreen) -> Box<MazeScreen> {
 pub struct Question {
     ask: Ask,
     quits: bool,
-    /// The width the maze was last drawn at (for [`Question::text`]).
+    /// The frame's width as last told (for [`Question::text`]).
     width: i32,
     /// The maze as it was asked (the game waits), for the tiles front end's scene.
     below: Box<MazeScreen>,
@@ -80,11 +80,11 @@ pub struct Question {
 impl Question {
     pub(super) fn new(ask: Ask, below: &MazeScreen) -> Question {
         let quits = below.back_quits;
-        let width = below.last_size.get().0;
+        let width = below.size.0;
         Question { ask, quits, width, below: snapshot(below) }
     }
 
-    /// The question, as worded for the frame the maze was last drawn in.
+    /// The question, as worded for the frame's width as last told.
     pub fn text(&self) -> &'static str {
         self.ask.words(self.width, self.quits)
     }
@@ -112,6 +112,11 @@ impl Screen for Question {
             _ => Reply::No,
         };
         Transition::PopWith(Box::new(reply))
+    }
+
+    /// [`Question::text`] is worded for this width.
+    fn resize(&mut self, size: Size) {
+        self.width = super::screen::clamp_i32(size.width);
     }
 
     fn scene(&self, view: Size) -> Option<Scene> {
@@ -156,7 +161,7 @@ impl Screen for DeathBanner {
         let [what, keys] = death_words(self.ready());
         let count = format!("deaths so far: {}", self.deaths);
         let lines = [what, "", count.as_str()];
-        boxed(frame, " you died ", &lines, keys, palette::WARNING, Place::Center);
+        boxed(frame, "you died", &lines, keys, palette::WARNING, Place::Center);
     }
 
     fn handle(&mut self, input: Input) -> Transition {
@@ -191,14 +196,13 @@ impl Screen for DeathBanner {
 /// do not fit, any other key closes.
 pub struct HelpBox {
     scroll: usize,
-    /// The frame's size, as the maze was last drawn (the scroll stops where the last
-    /// line shows).
+    /// The frame's size as last told (the scroll stops where the last line shows).
     size: (i32, i32),
 }
 
 impl HelpBox {
     pub(super) fn new(below: &MazeScreen) -> HelpBox {
-        HelpBox { scroll: 0, size: below.last_size.get() }
+        HelpBox { scroll: 0, size: below.size }
     }
 
     /// The first line shown.
@@ -226,6 +230,13 @@ impl Screen for HelpBox {
             _ => return Transition::Pop,
         }
         Transition::Stay
+    }
+
+    /// The scroll stops where the last line shows in a frame this size.
+    fn resize(&mut self, size: Size) {
+        self.size = (super::screen::clamp_i32(size.width), super::screen::clamp_i32(size.height));
+        let max = super::help::help_scroll_max(self.size.0, self.size.1);
+        self.scroll = self.scroll.min(max);
     }
 
     fn is_overlay(&self) -> bool {

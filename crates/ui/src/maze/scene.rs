@@ -309,13 +309,16 @@ fn item(at: Point, name: &str, l: Look) -> Entity {
     Entity::new(at, EntityKind::Item, name, l.sprite, l.glyphs[0], l.fg)
 }
 
-/// A rock with its life (cracked below half of it).
+/// A rock (cracked below half of its life), with a life bar only once it is damaged: a
+/// large area's many whole rocks would each show a full bar.
 fn rock(at: Point, life: &Life) -> Entity {
     let l = look::rock(life);
     let sprite =
         if life.current() * 2 < life.max() { sprite::BOULDER_CRACKED } else { sprite::BOULDER };
-    let mut e = Entity::new(at, EntityKind::Item, "rock", sprite, l.glyphs[0], l.fg)
-        .with_health(life.current().max(0) as u32, life.max().max(0) as u32);
+    let mut e = Entity::new(at, EntityKind::Item, "rock", sprite, l.glyphs[0], l.fg);
+    if life.current() < life.max() {
+        e = e.with_health(life.current().max(0) as u32, life.max().max(0) as u32);
+    }
     e.faded = blinks(life);
     e
 }
@@ -335,6 +338,19 @@ mod tests {
     use crate::{Frame, Input};
     use torchlit_rng::Seed;
     use torchlit_sim::modes::maze::{AreaId, Maze, MazeConfig, Side};
+
+    #[test]
+    fn a_rock_shows_its_life_bar_only_once_damaged() {
+        let mut life = Life::full(3);
+        assert_eq!(rock(Point::new(1, 1), &life).health, None, "a whole rock: no bar");
+        life.damage(1);
+        assert_eq!(rock(Point::new(1, 1), &life).health, Some((2, 3)));
+        let s = screen_in(0, None);
+        let scene = s.scene_now(Size::new(100, 100)).expect("a scene");
+        let rocks: Vec<_> = scene.map.entities.iter().filter(|e| e.name == "rock").collect();
+        assert!(!rocks.is_empty(), "the first area has rocks");
+        assert!(rocks.iter().all(|r| r.health.is_none()), "none of them hit yet");
+    }
 
     /// The fixed level of seed 5 in `area`, its dialogs skipped.
     fn screen_in(area: u32, monsters: Option<MonsterState>) -> MazeScreen {

@@ -3,29 +3,38 @@
 
 use std::any::Any;
 
-use torchlit_console::{Mouse, Scene};
 use torchlit_geom::Size;
 
 use super::prompts::Reply;
 use super::{KeyTracker, MazeScreen};
-use crate::{Frame, Input, Screen, Transition};
+use crate::{Input, Screen, Transition};
+
+/// The [`Screen`] methods a game screen of a mode (maze, chase, ultima) passes on to its
+/// own: `render` to `draw`, `handle` to `on_key`, `scene` to `scene_now` and `mouse` to
+/// `on_mouse`. Used inside an `impl Screen for` block, beside the methods that differ.
+macro_rules! game_screen_methods {
+    () => {
+        fn render(&self, frame: &mut $crate::Frame) {
+            self.draw(frame);
+        }
+
+        fn handle(&mut self, input: $crate::Input) -> $crate::Transition {
+            self.on_key(input)
+        }
+
+        fn scene(&self, view: ::torchlit_geom::Size) -> Option<::torchlit_console::Scene> {
+            self.scene_now(view)
+        }
+
+        fn mouse(&mut self, event: ::torchlit_console::Mouse) -> $crate::Transition {
+            self.on_mouse(event)
+        }
+    };
+}
+pub(crate) use game_screen_methods;
 
 impl Screen for MazeScreen {
-    fn render(&self, frame: &mut Frame) {
-        self.draw(frame);
-    }
-
-    fn handle(&mut self, input: Input) -> Transition {
-        self.on_key(input)
-    }
-
-    fn scene(&self, view: Size) -> Option<Scene> {
-        self.scene_now(view)
-    }
-
-    fn mouse(&mut self, event: Mouse) -> Transition {
-        self.on_mouse(event)
-    }
+    game_screen_methods!();
 
     /// A key went up (only front ends with keyboard enhancement report this).
     fn release(&mut self, input: Input) -> Transition {
@@ -39,6 +48,11 @@ impl Screen for MazeScreen {
 
     fn tick(&mut self) -> Transition {
         self.on_tick()
+    }
+
+    /// What is on screen (and whether the game waits for a larger frame) follows.
+    fn resize(&mut self, size: Size) {
+        self.size = (clamp_i32(size.width), clamp_i32(size.height));
     }
 
     /// Held keys are forgotten.
@@ -68,4 +82,9 @@ impl Screen for MazeScreen {
         self.end_recording();
         Ok(())
     }
+}
+
+/// A frame side in cells as the maze's `i32` coordinates (a side beyond them is the largest).
+pub(super) fn clamp_i32(side: u32) -> i32 {
+    i32::try_from(side).unwrap_or(i32::MAX)
 }

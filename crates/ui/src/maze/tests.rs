@@ -23,14 +23,6 @@ fn every_welcome_page_has_text_and_every_action_a_name() {
 }
 
 #[test]
-fn lines_wrap_at_spaces() {
-    assert_eq!(wrap("take the pickaxe lying", 10), vec!["take the", "pickaxe", "lying"]);
-    assert_eq!(wrap("", 10), vec![""]);
-    assert_eq!(wrap("abcdefghijkl", 5), vec!["abcde", "fghij", "kl"]);
-    assert_eq!(wrap("fits", 10), vec!["fits"]);
-}
-
-#[test]
 fn camera_centres_small_areas() {
     assert_eq!(camera_offset(3, 10, 20), -5);
     assert_eq!(camera_offset(20, 34, 22), 9);

@@ -1,7 +1,5 @@
 //! The fight panel: a fight's entries, revealed one by one over the play screen.
 
-use std::cell::Cell;
-
 use torchlit_sim::modes::overworld::FightReport;
 use torchlit_sim::modes::overworld::combat::FightEntry;
 
@@ -29,9 +27,9 @@ pub(super) struct FightPanel {
     scroll: usize,
     /// The status line while the fight plays: its kill, gold and damage not counted yet.
     during: StatusFields,
-    /// The size of the last frame drawn, `(columns, rows)`: scrolling stops at the last
-    /// line as the panel was drawn.
-    size: Cell<(u16, u16)>,
+    /// The frame's size as last told ([`Screen::resize`]), `(columns, rows)`: scrolling
+    /// stops at the last line as the panel is drawn in it.
+    size: (u16, u16),
 }
 
 impl FightPanel {
@@ -49,7 +47,7 @@ impl FightPanel {
             turn_ticks,
             scroll: 0,
             during,
-            size: Cell::new((80, 24)),
+            size: (80, 24),
         };
         if turn_ticks == 0 {
             p.shown = p.report.log.entries.len();
@@ -108,7 +106,6 @@ impl FightPanel {
 
 impl Screen for FightPanel {
     fn render(&self, frame: &mut Frame) {
-        self.size.set((frame.width(), frame.height()));
         if too_small(frame) {
             return;
         }
@@ -149,7 +146,7 @@ impl Screen for FightPanel {
         }
         match input {
             Input::Up => self.scroll = self.scroll.saturating_sub(1),
-            Input::Down => self.scroll = (self.scroll + 1).min(self.last_scroll(self.size.get())),
+            Input::Down => self.scroll = (self.scroll + 1).min(self.last_scroll(self.size)),
             _ => return Transition::PopWith(Box::new(FightClosed)),
         }
         Transition::Stay
@@ -170,6 +167,12 @@ impl Screen for FightPanel {
             }
         }
         Transition::Stay
+    }
+
+    /// The scroll stops at the last line in a frame this size.
+    fn resize(&mut self, size: Size) {
+        self.size = frame_size(size);
+        self.scroll = self.scroll.min(self.last_scroll(self.size));
     }
 
     fn is_overlay(&self) -> bool {

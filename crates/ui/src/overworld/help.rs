@@ -1,9 +1,8 @@
 //! The help panel: the keys and what the world shows.
 
-use std::cell::Cell;
-
 use super::*;
 use crate::{Input, Transition};
+use torchlit_geom::Size;
 
 /// The help panel's lines: the keys, the map, the rules in force.
 pub(super) fn help_lines(keymap: &Keymap<OverworldCommand>, game: &Overworld) -> Vec<String> {
@@ -55,14 +54,14 @@ pub(super) struct HelpPanel {
     lines: Vec<String>,
     /// The first line shown.
     scroll: usize,
-    /// The size of the last frame drawn, `(columns, rows)`: scrolling stops at the last
-    /// line as the panel was drawn.
-    size: Cell<(u16, u16)>,
+    /// The frame's size as last told ([`Screen::resize`]), `(columns, rows)`: scrolling
+    /// stops at the last line as the panel is drawn in it.
+    size: (u16, u16),
 }
 
 impl HelpPanel {
     pub(super) fn new(lines: Vec<String>) -> HelpPanel {
-        HelpPanel { lines, scroll: 0, size: Cell::new((80, 24)) }
+        HelpPanel { lines, scroll: 0, size: (80, 24) }
     }
 
     /// The panel's size in a frame `fh` rows high: `(width, height)` with the border.
@@ -86,7 +85,6 @@ impl HelpPanel {
 
 impl Screen for HelpPanel {
     fn render(&self, frame: &mut Frame) {
-        self.size.set((frame.width(), frame.height()));
         if too_small(frame) {
             return;
         }
@@ -107,10 +105,16 @@ impl Screen for HelpPanel {
     fn handle(&mut self, input: Input) -> Transition {
         match input {
             Input::Up => self.scroll = self.scroll.saturating_sub(1),
-            Input::Down => self.scroll = (self.scroll + 1).min(self.last_scroll(self.size.get())),
+            Input::Down => self.scroll = (self.scroll + 1).min(self.last_scroll(self.size)),
             _ => return Transition::Pop,
         }
         Transition::Stay
+    }
+
+    /// The scroll stops at the last line in a frame this size.
+    fn resize(&mut self, size: Size) {
+        self.size = frame_size(size);
+        self.scroll = self.scroll.min(self.last_scroll(self.size));
     }
 
     fn is_overlay(&self) -> bool {

@@ -1,7 +1,6 @@
 //! The world menu: new world, load a world, delete a world, the high scores.
 
 use std::any::Any;
-use std::cell::Cell;
 
 use torchlit_console::Mouse;
 
@@ -19,15 +18,15 @@ pub struct OverworldMenu {
     note: Option<String>,
     /// How many new-world prompts were opened: each offers a seed of its own.
     offered: u32,
-    /// The size of the last frame drawn, `(columns, rows)`: a click on a line is read
-    /// from the menu as drawn at it.
-    last_size: Cell<(u16, u16)>,
+    /// The frame's size as last told ([`Screen::resize`]), `(columns, rows)`: a click on
+    /// a line is read from the menu as drawn at it.
+    size: (u16, u16),
 }
 
 impl OverworldMenu {
     /// The menu of `setup`, `offered` new-world prompts having been opened, saying `note`.
     pub(super) fn new(setup: OverworldSetup, offered: u32, note: Option<String>) -> OverworldMenu {
-        OverworldMenu { setup, note, offered, last_size: Cell::new((80, 24)) }
+        OverworldMenu { setup, note, offered, size: (80, 24) }
     }
 
     /// The seed the next new-world prompt offers: the setup's the first time (the clock's,
@@ -66,10 +65,10 @@ impl OverworldMenu {
         }
     }
 
-    /// A click on line `row`, read from the menu as last drawn: an item's key
+    /// A click on line `row`, read from the menu as drawn at the size last told: an item's key
     /// (`n) new world`: `n`).
     fn text_click(&mut self, row: u16) -> Transition {
-        let (w, h) = self.last_size.get();
+        let (w, h) = self.size;
         let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
         self.draw(&mut frame);
         let text = frame.to_text();
@@ -135,8 +134,12 @@ impl OverworldMenu {
 
 impl Screen for OverworldMenu {
     fn render(&self, frame: &mut Frame) {
-        self.last_size.set((frame.width(), frame.height()));
         self.draw(frame);
+    }
+
+    /// A click is read from the menu as drawn at this size.
+    fn resize(&mut self, size: Size) {
+        self.size = frame_size(size);
     }
 
     fn handle(&mut self, input: Input) -> Transition {

@@ -2,7 +2,6 @@
 //! list).
 
 use std::any::Any;
-use std::cell::Cell;
 
 use torchlit_console::Mouse;
 use torchlit_console::widgets::{ListPicker, TextInput};
@@ -40,9 +39,9 @@ pub struct WorldPicker {
     list: ListPicker,
     typed: TextInput,
     note: Option<String>,
-    /// The size of the last frame drawn, `(columns, rows)`: a click on a row is read
-    /// from the list as drawn at it.
-    last_size: Cell<(u16, u16)>,
+    /// The frame's size as last told ([`Screen::resize`]), `(columns, rows)`: a click on
+    /// a line is read from the list as drawn at it.
+    size: (u16, u16),
 }
 
 impl WorldPicker {
@@ -63,7 +62,7 @@ impl WorldPicker {
             list: ListPicker::default(),
             typed: TextInput::new(MAX_NAME),
             note,
-            last_size: Cell::new((80, 24)),
+            size: (80, 24),
         })
     }
 
@@ -123,10 +122,10 @@ impl WorldPicker {
         }
     }
 
-    /// A click on line `row`, read from the list as last drawn: that world chosen (as if
+    /// A click on line `row`, read from the list as drawn at the size last told: that world chosen (as if
     /// selected and Enter pressed).
     fn text_click(&mut self, row: u16) -> Transition {
-        let (w, h) = self.last_size.get();
+        let (w, h) = self.size;
         let mut frame = Frame::with_size(Size::new(u32::from(w), u32::from(h)));
         render_picker(&mut frame, self);
         let text = frame.to_text();
@@ -146,8 +145,12 @@ impl WorldPicker {
 
 impl Screen for WorldPicker {
     fn render(&self, frame: &mut Frame) {
-        self.last_size.set((frame.width(), frame.height()));
         render_picker(frame, self);
+    }
+
+    /// A click is read from the list as drawn at this size.
+    fn resize(&mut self, size: Size) {
+        self.size = frame_size(size);
     }
 
     fn handle(&mut self, input: Input) -> Transition {

@@ -16,7 +16,7 @@ use torchlit_sim::modes::overworld::{
 
 use super::config::{GenerationConfig, PlayConfig};
 use super::worlds::{MODE, Worlds, rules_from};
-use crate::record::{Recorder, Recordings};
+use crate::record::{KeepError, Recorder, Recordings};
 use crate::replay::overworld_recorder;
 
 /// The `[generation]` settings a world was made with, stored in the world (its snapshot
@@ -336,7 +336,7 @@ impl OverworldSession {
     /// world goes on; `won` or `died` once the default game has ended), once per session
     /// that played something; `None` without a sink, when done already or when nothing
     /// was played since the world was opened.
-    pub fn keep_recording(&mut self) -> Option<Result<String, String>> {
+    pub fn keep_recording(&mut self) -> Option<Result<String, KeepError>> {
         if self.copied {
             return None;
         }

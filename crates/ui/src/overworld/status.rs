@@ -197,7 +197,7 @@ mod tests {
         assert!(!is_full(almost), "49.20 of 50 is not fully healed");
         assert!(is_full(Hundredths::from_hp(PLAYER_HEALTH)));
         assert_eq!(whole_hp(almost), 49, "whole hit points round down");
-        assert_eq!(health_text(almost, PLAYER_HEALTH), "hp 49.20/50");
+        assert_eq!(health_text(almost, PLAYER_HEALTH), "hp 49/50");
         assert_eq!(
             (hp_number(Hundredths(680)), hp_number(Hundredths(700))),
             ("6.80".into(), "7".into())

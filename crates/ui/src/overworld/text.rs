@@ -5,21 +5,19 @@ use torchlit_sim::modes::overworld::{
     Blocker, Ending, Event, FightOutcome, FightReport, Item, MonsterKind, Odds, Reward,
 };
 
-/// The player's health on the status line, `hp 44.52/50`: the same number the fight log's
-/// last `Health: 44.52` gave (whole hit points without decimals: `hp 50/50`).
+/// The player's health on the status line in whole hit points, read at a glance:
+/// `hp 44/50` for the fight log's `Health: 44.52`. Rounded down as [`whole_hp`] (never
+/// `50/50` before it is full), but a living hero never reads 0: `hp 1/50` for 0.40.
 pub fn health_text(health: Hundredths, full: u32) -> String {
-    if health.0.is_multiple_of(100) {
-        format!("hp {}/{full}", health.0 / 100)
-    } else {
-        format!("hp {health}/{full}")
-    }
+    let hp = if health.0 > 0 { whole_hp(health).max(1) } else { 0 };
+    format!("hp {hp}/{full}")
 }
 
 /// Health as a whole number of hit points, the one rounding rule of every place that
 /// shows whole hit points (the browser's health meter and life bars, a monster's hit
 /// points, rest's `+N health`): rounded down, so it never reads above the fight log's
-/// exact `Health: 44.52` nor says "full" before it is. The status line and the fight
-/// log show the exact hundredths ([`health_text`]).
+/// exact `Health: 44.52` nor says "full" before it is. The fight log shows the exact
+/// hundredths; the status line ([`health_text`]) whole ones, at least 1 while alive.
 pub fn whole_hp(health: Hundredths) -> u32 {
     health.0 / 100
 }
@@ -231,11 +229,12 @@ mod tests {
     }
 
     #[test]
-    fn the_status_health_is_the_fight_logs_number() {
-        assert_eq!(health_text(Hundredths(4452), 50), "hp 44.52/50");
-        assert_eq!(health_text(Hundredths(4405), 50), "hp 44.05/50");
+    fn the_status_health_is_whole_and_never_0_while_alive() {
+        assert_eq!(health_text(Hundredths(4452), 50), "hp 44/50");
+        assert_eq!(health_text(Hundredths(4999), 50), "hp 49/50", "full only when full");
         assert_eq!(health_text(Hundredths(5000), 50), "hp 50/50");
-        assert_eq!(health_text(Hundredths(1), 50), "hp 0.01/50", "alive is never 0");
+        assert_eq!(health_text(Hundredths(1), 50), "hp 1/50", "alive is never 0");
+        assert_eq!(health_text(Hundredths(0), 50), "hp 0/50");
     }
 
     #[test]

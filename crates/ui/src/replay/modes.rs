@@ -112,15 +112,12 @@ impl Replayable for CavesReplay {
     type Game = Caves;
     const SNAPSHOT_EVERY: u64 = 100;
 
-    fn start(header: &Header) -> Result<Caves, String> {
-        let start = || -> Result<Caves, StartError> {
-            let (rules, pickup) = caves_start(header)?;
-            let seed = caves::Seed(header.seed);
-            let mut game = Caves::with_rules(seed, caves::WorldSpec::default(), rules)?;
-            game.set_auto_pickup(pickup);
-            Ok(game)
-        };
-        start().map_err(|e| e.to_string())
+    fn start(header: &Header) -> Result<Caves, StartError> {
+        let (rules, pickup) = caves_start(header)?;
+        let seed = caves::Seed(header.seed);
+        let mut game = Caves::with_rules(seed, caves::WorldSpec::default(), rules)?;
+        game.set_auto_pickup(pickup);
+        Ok(game)
     }
 
     fn step(game: &mut Caves, input: &caves::Action) -> Vec<String> {
@@ -250,8 +247,8 @@ impl Replayable for MazeReplay {
     // As long as the live game shows a message (3 s).
     const MESSAGE_HOLD: u64 = crate::maze::MESSAGE_TICKS;
 
-    fn start(header: &Header) -> Result<Maze, String> {
-        maze_start(header).map_err(|e| e.to_string())
+    fn start(header: &Header) -> Result<Maze, StartError> {
+        maze_start(header)
     }
 
     fn step(game: &mut Maze, input: &TickInput) -> Vec<String> {
@@ -312,12 +309,9 @@ impl Replayable for UltimaReplay {
     type Game = Ultima;
     const SNAPSHOT_EVERY: u64 = 500;
 
-    fn start(header: &Header) -> Result<Ultima, String> {
-        let start = || -> Result<Ultima, StartError> {
-            let world = UltimaWorld::parse(file_bytes(header)?)?;
-            Ok(Ultima::with_rules(world, ultima_rules(header)?))
-        };
-        start().map_err(|e| e.to_string())
+    fn start(header: &Header) -> Result<Ultima, StartError> {
+        let world = UltimaWorld::parse(file_bytes(header)?)?;
+        Ok(Ultima::with_rules(world, ultima_rules(header)?))
     }
 
     fn step(game: &mut Ultima, input: &ultima::Action) -> Vec<String> {
@@ -500,22 +494,21 @@ impl Replayable for ChaseReplay {
     // A chase screen clones by replaying its turns: seeking back starts over instead.
     const SNAPSHOT_EVERY: u64 = u64::MAX;
 
-    fn start(header: &Header) -> Result<ChaseScreen, String> {
+    fn start(header: &Header) -> Result<ChaseScreen, StartError> {
         ChaseReplay::start_with(header, None)
     }
 
-    fn start_with(header: &Header, scripts: Option<ScriptLoader>) -> Result<ChaseScreen, String> {
-        let start = || -> Result<ChaseScreen, StartError> {
-            let dungeon = Dungeon::parse(file_bytes(header)?)?;
-            let (hero, monster, limit) = chase_start(header, scripts)?;
-            let name = match &header.file {
-                StartFile::Contents { name, .. } => name.clone(),
-                _ => "dungeon".to_string(),
-            };
-            ChaseScreen::replaying(name, &dungeon, (hero, monster), header.seed, limit)
-                .map_err(StartError::Chase)
+    fn start_with(
+        header: &Header,
+        scripts: Option<ScriptLoader>,
+    ) -> Result<ChaseScreen, StartError> {
+        let dungeon = Dungeon::parse(file_bytes(header)?)?;
+        let (hero, monster, limit) = chase_start(header, scripts)?;
+        let name = match &header.file {
+            StartFile::Contents { name, .. } => name.clone(),
+            _ => "dungeon".to_string(),
         };
-        start().map_err(|e| e.to_string())
+        Ok(ChaseScreen::replaying(name, &dungeon, (hero, monster), header.seed, limit)?)
     }
 
     fn step(game: &mut ChaseScreen, _: &()) -> Vec<String> {

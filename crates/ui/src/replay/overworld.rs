@@ -10,7 +10,7 @@ use torchlit_sim::modes::overworld::{
     QuestRules, RegionChanges, RegionCoord, Rules,
 };
 
-use super::Replayable;
+use super::{Replayable, StartError};
 use crate::Frame;
 use crate::record::{CHECKPOINT_TURNS, Recorder};
 
@@ -273,8 +273,8 @@ struct OverworldStartV1 {
 
 impl OverworldStart {
     /// The options in `bytes`, of any known version.
-    fn decode(bytes: &[u8]) -> Result<OverworldStart, String> {
-        let bad = |e: postcard::Error| format!("the overworld options: {e}");
+    fn decode(bytes: &[u8]) -> Result<OverworldStart, StartError> {
+        let bad = |source| StartError::Options { mode: "overworld", source };
         let (version, rest) = postcard::take_from_bytes::<u32>(bytes).map_err(bad)?;
         match version {
             1 => {
@@ -314,7 +314,7 @@ impl OverworldStart {
                 })
             }
             START_VERSION => postcard::from_bytes(bytes).map_err(bad),
-            v => Err(format!("overworld options version {v} is unknown")),
+            version => Err(StartError::UnknownVersion { mode: "overworld", version }),
         }
     }
 }
@@ -347,7 +347,7 @@ pub fn overworld_recorder(game: &Overworld, from_start: bool) -> Recorder<Action
 ///
 /// # Errors
 /// Options that do not decode, or a world that can't be generated.
-pub fn overworld_start(header: &Header) -> Result<Overworld, String> {
+pub fn overworld_start(header: &Header) -> Result<Overworld, StartError> {
     let start = OverworldStart::decode(&header.options)?;
     let quest = start.quest.map(RecordedQuest::rules);
     let (seed, rules) = (Seed(header.seed), start.rules.rules(quest));
@@ -358,7 +358,7 @@ pub fn overworld_start(header: &Header) -> Result<Overworld, String> {
             Overworld::restore(seed, rules, player, changes)
         }
     };
-    game.map_err(|e| e.to_string())
+    Ok(game?)
 }
 
 /// `overworld`: the player's actions.
@@ -369,7 +369,7 @@ impl Replayable for OverworldReplay {
     type Game = Overworld;
     const SNAPSHOT_EVERY: u64 = 250;
 
-    fn start(header: &Header) -> Result<Overworld, String> {
+    fn start(header: &Header) -> Result<Overworld, StartError> {
         overworld_start(header)
     }
 
@@ -531,6 +531,6 @@ mod tests {
         let (restored, _) = start.expect("decodes").resumed.expect("resumed");
         assert_eq!(restored.at(), game.player().at());
         let v9 = postcard::to_allocvec(&9u32).expect("encodes");
-        assert!(OverworldStart::decode(&v9).is_err_and(|e| e.contains("version 9")));
+        assert!(OverworldStart::decode(&v9).is_err_and(|e| e.to_string().contains("version 9")));
     }
 }

@@ -2,9 +2,9 @@
 //! While one is up the replay holds still (it gets no ticks).
 
 use super::screen::{CONTROLS, bar_line};
-use crate::{Cell, Frame, Input, Screen, Transition, palette};
-use torchlit_console::widgets::{TextInput, Typed};
-use torchlit_geom::{Point, Rect, Size};
+use crate::{Frame, Input, Screen, Transition, palette};
+use torchlit_console::widgets::{Panel, PanelArea, TextInput, Typed};
+use torchlit_geom::Point;
 
 /// The most digits the seek prompt takes (a step count fits in 18).
 const MAX_DIGITS: usize = 18;
@@ -22,21 +22,16 @@ impl Screen for ReplayHelp {
         let (w, h) = (i32::from(frame.width()), i32::from(frame.height()));
         let bw = 64.min(w);
         let bh = (CONTROLS.len() as i32 + 4).min(h);
-        let (x, y) = (((w - bw) / 2).max(0), ((h - bh) / 2).max(0));
         let bg = palette::PANEL;
-        frame.fill_rect(
-            Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
-            Cell { bg, ..Cell::BLANK },
-        );
-        frame.border_rect(
-            Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
-            palette::HEADING,
-        );
-        frame.print_bold_at(
-            Point::new(x + 2, y),
-            " replay keys (any key closes) ",
-            palette::HEADING,
-        );
+        let panel = Panel {
+            title: "replay keys (any key closes)",
+            lines: &[],
+            footer: None,
+            fg: palette::HEADING,
+            bg,
+            scroll: 0,
+        };
+        let PanelArea { x, y, .. } = panel.draw_box(frame, bw, bh);
         for (i, (keys, what)) in CONTROLS.iter().enumerate() {
             let row = y + 2 + i as i32;
             frame.print_at(Point::new(x + 2, row), keys, palette::HIGHLIGHT, bg);

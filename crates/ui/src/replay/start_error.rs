@@ -2,7 +2,9 @@
 
 use torchlit_sim::formats::ParseError;
 use torchlit_sim::modes::caves::CavesError;
+use torchlit_sim::modes::chase::ChaseError;
 use torchlit_sim::modes::maze::MazeError;
+use torchlit_sim::modes::overworld::OverworldError;
 
 /// Why the start a recording's header describes can't be rebuilt (or written).
 #[derive(Debug, thiserror::Error)]
@@ -70,6 +72,15 @@ pub enum StartError {
     #[error("the strategy {0} is neither built in nor a script kept whole")]
     NotKeepable(String),
     /// The chase refused the dungeon (not exactly one monster, too large).
-    #[error("{0}")]
-    Chase(String),
+    #[error(transparent)]
+    Chase(#[from] ChaseError),
+    /// The overworld can't be built from the options.
+    #[error(transparent)]
+    Overworld(#[from] OverworldError),
+    /// A person's chase keeps its dungeon in the recording, and this one keeps none.
+    #[error("the recording holds no dungeon")]
+    NoDungeon,
+    /// A person's chase names an opponent strategy no built-in one has.
+    #[error("unknown opponent strategy {0}")]
+    UnknownOpponent(usize),
 }

@@ -4,9 +4,9 @@
 use torchlit_console::Mouse;
 
 use super::{CONTROLS, MIN_SIZE};
-use crate::{Cell, Frame, Input, Screen, Transition, palette};
-use torchlit_console::widgets::fit;
-use torchlit_geom::{Point, Rect, Size};
+use crate::{Frame, Input, Screen, Transition, palette};
+use torchlit_console::widgets::{Panel, fit};
+use torchlit_geom::Point;
 
 /// The help box over the world.
 #[derive(Clone, Debug)]
@@ -57,16 +57,16 @@ fn render_help(frame: &mut Frame, about: &[&str]) {
     };
     let top = about.len() as i32 + 1;
     let bh = (CONTROLS.len() as i32 + 4 + top).min(h);
-    let (x, y) = ((w - bw) / 2, (h - bh) / 2);
-    frame.fill_rect(
-        Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
-        Cell { bg: palette::PANEL, ..Cell::BLANK },
-    );
-    frame.border_rect(
-        Rect::new(Point::new(x, y), Size::new(bw.max(0) as u32, bh.max(0) as u32)),
-        palette::HEADING,
-    );
-    frame.print_bold_at(Point::new(x + 2, y), " ultima ", palette::HEADING);
+    let panel = Panel {
+        title: "ultima",
+        lines: &[],
+        footer: None,
+        fg: palette::HEADING,
+        bg: palette::PANEL,
+        scroll: 0,
+    };
+    let area = panel.draw_box(frame, bw, bh);
+    let (x, y, bw, bh) = (area.x, area.y, area.w, area.h);
     for (i, line) in about.iter().enumerate() {
         let row = y + 2 + i as i32;
         if row < y + bh - 1 {

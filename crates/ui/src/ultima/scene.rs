@@ -14,7 +14,7 @@
 use std::collections::VecDeque;
 
 use torchlit_console::scene::{
-    Entity, EntityKind, Known, LogLine, Meter, Mouse, Scene, SceneCell, SceneMap,
+    Entity, EntityKind, Known, LogLine, Mouse, Scene, SceneCell, SceneMap,
 };
 use torchlit_console::{Rgb, Sprite};
 use torchlit_geom::{CardinalDirection, Point, Size};
@@ -139,7 +139,8 @@ impl UltimaScreen {
             ("Lighting", game.lighting().name().to_string()),
             ("Turn", game.turns().0.to_string()),
         ];
-        // The goal the terminal's status line measures ("charted 24%"), said the same way.
+        // The goal the terminal's status line measures ("charted 24%"), said the same way:
+        // once, as a stat (a bar beside it said it again, and could not say "in N steps").
         if let Some(c) = chart {
             let text = match c.done {
                 Some(turns) => format!("in {} steps", turns.0),
@@ -147,15 +148,6 @@ impl UltimaScreen {
             };
             stats.insert(0, ("Charted", text));
         }
-        let meters = chart
-            .map(|c| Meter {
-                label: "Charted".to_string(),
-                now: u32::try_from(c.seen).unwrap_or(u32::MAX),
-                max: u32::try_from(c.total).unwrap_or(u32::MAX),
-                colour: palette::AVATAR,
-            })
-            .into_iter()
-            .collect();
         let goal = match chart {
             Some(c) if c.done.is_some() => "The land is charted. Walk on, or q.",
             Some(_) => {
@@ -176,7 +168,7 @@ impl UltimaScreen {
             turn: game.turns().0,
             map,
             title: "Ultima: night walk".to_string(),
-            meters,
+            meters: Vec::new(),
             stats: stats.into_iter().map(pair).collect(),
             goal: Some(goal.into()),
             look: self.pointed.map(|p| look_text(game, p)),
