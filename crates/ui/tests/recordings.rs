@@ -797,6 +797,31 @@ fn the_ultima_screen_records_what_it_sends_and_keeps_it_on_leaving() {
 }
 
 #[test]
+fn saving_a_caves_run_with_no_store_plays_on_and_keeps_one_whole_recording() {
+    // The window saves as play goes (Screen::save every second): with no store that must
+    // not end the recording, or the run after the first second would be lost from it.
+    let kept = MemoryRecordings::default();
+    let game = Caves::new(caves::Seed(3)).expect("caves");
+    let mut screen = CavesScreen::new(game, default_keymap(), None)
+        .with_recordings(Some(Recordings::new(kept.clone())));
+    for c in ['l', 'l'] {
+        screen.handle(Input::Char(c));
+    }
+    Screen::save(&mut screen).expect("nothing to save");
+    assert!(kept.0.borrow().is_empty(), "saving kept (ended) the recording");
+    for c in ['j', '.'] {
+        screen.handle(Input::Char(c));
+    }
+    let steps = screen.recorder().expect("recording").recording().steps();
+    let hash = screen.game().state_hash();
+    Screen::close(&mut screen).expect("closed");
+    let kept = kept.0.borrow();
+    assert_eq!(kept.len(), 1);
+    let v = replay::verify(&kept[0].1).expect("verifies");
+    assert_eq!((v.outcome.as_deref(), v.steps, v.hash), (Some("quit"), steps, hash));
+}
+
+#[test]
 fn a_saved_caves_run_keeps_its_recording_and_records_on() {
     let shared = SharedMemoryStore::default();
     let store = StoreHandle::new(shared.clone());

@@ -124,7 +124,13 @@ impl Screen for CavesScreen {
         self.save_on_exit().map_err(|e| CloseError::context("could not save the run", e))
     }
 
+    /// Saves the run and plays on. Without a store nothing keeps a run mid-game, so
+    /// nothing happens: the recording goes on until the run is closed (a front end that
+    /// saves as play goes, like the window, must not end it).
     fn save(&mut self) -> Result<(), CloseError> {
+        if self.store.is_none() {
+            return Ok(());
+        }
         self.save_on_exit().map_err(|e| CloseError::context("could not save the run", e))
     }
 
