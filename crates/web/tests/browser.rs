@@ -198,6 +198,18 @@ async fn the_scene_client_draws_tiles_and_answers_the_mouse() {
             .any(|r| r.as_str().is_some_and(|r| r.contains("Help for the room")))
     );
     Shot::take(&c).await.save("web-text-page");
+    // A cell's background fills its whole row: an inline span's covers only the font's
+    // height, which drew a hairline of the page between rows of a coloured page.
+    let gaps = c
+        .execute(
+            "return [...document.querySelectorAll('#text pre div span')].filter(s => \
+             Math.abs(s.getBoundingClientRect().height - \
+             s.parentElement.getBoundingClientRect().height) > 0.05).length",
+            vec![],
+        )
+        .await
+        .expect("measured");
+    assert_eq!(gaps, json!(0), "spans shorter than their rows");
     c.find(fantoccini::Locator::Css("#text pre"))
         .await
         .expect("text")
