@@ -715,6 +715,11 @@ pub fn message_of(event: Event) -> Option<String> {
         Event::RockHit { life, .. } => format!("The rock cracks ({life} left)."),
         Event::RockBroken { .. } => "The rock breaks.".into(),
         Event::HeartDropped { .. } => "A heart was inside the rock.".into(),
+        // ICMaze's hero dies only below zero: at zero it is still standing, which
+        // "0 life left" with every heart hollow did not say.
+        Event::PlayerHurt { life: 0 } => {
+            "You are hit! No life left: the next hit kills you.".into()
+        }
         Event::PlayerHurt { life } => format!("You are hit! {life} life left."),
         Event::PlayerDied => "You die. The area starts over.".into(),
         Event::MonsterHurt { life, .. } => format!("You hit the log monster ({life} left)."),

@@ -12,6 +12,13 @@ fn keys_are_named_for_players_not_by_the_seeds_numbers() {
 }
 
 #[test]
+fn the_hero_at_zero_life_is_told_the_next_hit_kills() {
+    let hurt = |life| message_of(Event::PlayerHurt { life });
+    assert_eq!(hurt(2).as_deref(), Some("You are hit! 2 life left."));
+    assert_eq!(hurt(0).as_deref(), Some("You are hit! No life left: the next hit kills you."));
+}
+
+#[test]
 fn every_welcome_page_has_text_and_every_action_a_name() {
     for page in 0..DialogId::Welcome.pages() {
         assert!(!dialog_page(DialogId::Welcome, page).is_empty());
