@@ -576,10 +576,12 @@ impl Runner {
             Ok(()) => why.to_string(),
             Err(e) => format!("{why}; saving failed: {e}"),
         };
-        live.end_all(&why);
+        // Leave the registry before the page is told: a player told the game ended may
+        // start another at once, and must not find the server full of this one.
         if let Some(r) = self.registry.upgrade() {
             r.finished(&self.id);
         }
+        live.end_all(&why);
     }
 
     /// Runs the session until it ends; returns why.
