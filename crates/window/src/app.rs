@@ -142,9 +142,16 @@ impl<S: Screen + ?Sized> App<'_, S> {
         buffer.present().map_err(draw_err)
     }
 
-    /// Applies what the screen answered; a quit ends the loop.
+    /// Applies what the screen answered to a key, click or tick (the game may have
+    /// changed: it is saved soon); a quit ends the loop.
     fn answer(&mut self, t: Transition, event_loop: &ActiveEventLoop) {
         self.unsaved = true;
+        self.show(t, event_loop);
+    }
+
+    /// Applies what the screen answered to the pointer hovering or leaving: that changes
+    /// what is shown (the look text), never the game, so nothing is saved for it.
+    fn show(&mut self, t: Transition, event_loop: &ActiveEventLoop) {
         if matches!(t, Transition::Quit) {
             self.finish(Exit::Quit, event_loop);
         } else {
@@ -220,14 +227,14 @@ impl<S: Screen + ?Sized> App<'_, S> {
             Some(p) => self.screen.mouse(Mouse::Hover(p)),
             None => self.screen.mouse(Mouse::Leave),
         };
-        self.answer(t, event_loop);
+        self.show(t, event_loop);
     }
 
     fn left(&mut self, event_loop: &ActiveEventLoop) {
         self.cursor = None;
         if self.hover.take().is_some() {
             let t = self.screen.mouse(Mouse::Leave);
-            self.answer(t, event_loop);
+            self.show(t, event_loop);
         }
     }
 
