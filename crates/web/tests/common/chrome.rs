@@ -11,6 +11,23 @@ use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 
+/// Whether a WebDriver answers `GET /status` on `port` as ready.
+fn status_ready(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    let request =
+        format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    let mut body = String::new();
+    let _ = stream.read_to_string(&mut body);
+    body.contains("\"ready\":true") || body.contains("\"ready\": true")
+}
+
 fn find_on_path(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
@@ -31,25 +48,34 @@ impl Drop for Driver {
 }
 
 impl Driver {
+    /// Starts chromedriver on a free port. The port is picked by binding port 0 and
+    /// letting it go, so another test's server can take it first: then chromedriver exits
+    /// and a bare connect would reach that server. A driver counts as up only when its
+    /// `/status` answers as chromedriver's does; otherwise it is tried on another port.
     pub fn start() -> Option<Driver> {
         let driver = find_on_path(&["chromedriver"])?;
         find_on_path(&["chromium", "chromium-browser", "google-chrome"])?;
-        let port = TcpListener::bind("127.0.0.1:0").ok()?.local_addr().ok()?.port();
-        let child = Command::new(driver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
-        let d = Driver { child, port };
-        let start = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            if start.elapsed() > Duration::from_secs(10) {
-                return None;
+        for _ in 0..5 {
+            let port = TcpListener::bind("127.0.0.1:0").ok()?.local_addr().ok()?.port();
+            let child = Command::new(&driver)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .ok()?;
+            let mut d = Driver { child, port };
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(10) {
+                if d.child.try_wait().ok().flatten().is_some() {
+                    break;
+                }
+                if status_ready(port) {
+                    return Some(d);
+                }
+                std::thread::sleep(Duration::from_millis(50));
             }
-            std::thread::sleep(Duration::from_millis(50));
         }
-        Some(d)
+        None
     }
 
     pub async fn client(&self) -> Client {
